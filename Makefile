@@ -1,0 +1,61 @@
+# Jamaica simulator: plain GNU make.
+#   make              build bin/jamaica (-O2)
+#   make test         build and run the cmocka tests, then again under
+#                     AddressSanitizer + UndefinedBehaviorSanitizer
+#   make bench        bin/jamaica bench
+#   make JM_DEBUG=1   check every invariant after every apply
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla
+ifeq ($(JM_DEBUG),1)
+  WARN += -DJM_DEBUG
+endif
+CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c \
+          engine/observe.c engine/check.c
+AGENTS := agents/registry.c agents/random.c
+SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c
+LIBSRC := $(ENGINE) $(AGENTS) $(SIMLIB)
+HEADERS := $(wildcard engine/*.h agents/*.h sim/*.h tests/*.h)
+TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
+
+all: bin/jamaica
+
+bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
+	$(CC) $(CFLAGS) $(WARN) -o $@ $(LIBSRC) sim/main.c -lm
+
+bin:
+	mkdir -p bin
+
+# Test binaries: the same sources with the invariant checker on.
+bin/test/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
+	@mkdir -p bin/test
+	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
+	    $(CMOCKA_LIBS) -lm
+
+bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
+	@mkdir -p bin/asan
+	$(CC) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	    $(WARN) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
+	    $(CMOCKA_LIBS) -lm
+
+check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
+	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
+	@sh tests/rule_ids.sh
+	@sh tests/cli.sh
+
+check-asan: $(addprefix bin/asan/,$(TESTS))
+	@set -e; for t in $(TESTS); do echo "== asan $$t"; bin/asan/$$t; done
+
+test: check check-asan
+
+bench: bin/jamaica
+	bin/jamaica bench
+
+clean:
+	rm -rf bin
+
+.PHONY: all check check-asan test bench clean
+.SECONDARY:

@@ -1,0 +1,50 @@
+/*
+ * agent.h - the agent interface.  An agent sees the game only through
+ * jm_observe() copies and the legal list; it owns a PCG32 stream per seat
+ * and game, separate from the game's chance, so changing an agent never
+ * changes the dice.
+ *
+ * Adding an agent: one file defining a `const agent_ops`, one row in
+ * agent_registry[] (registry.c).
+ */
+#ifndef AGENT_H
+#define AGENT_H
+
+#include <stddef.h>
+
+#include "../engine/jamaica.h"
+
+typedef struct agent agent;
+
+typedef struct agent_ops {
+    const char *name;
+    const char *summary;   /* one line for --help */
+    int needs_obs;         /* 0: choose() ignores obs (it may be NULL) */
+    /* Parse parameters ("" for none) into a->data; 0, or -1 with err. */
+    int (*create)(agent *a, const char *params, char *err, size_t errlen);
+    /* Pick one of legal[0..n) (n >= 2). */
+    int (*choose)(agent *a, const jm_state *obs, const int *legal, int n);
+    void (*destroy)(agent *a);
+} agent_ops;
+
+struct agent {
+    const agent_ops *ops;
+    jm_pcg32 rng;          /* this seat's stream for this game */
+    int seat;
+    void *data;            /* the agent's own parameters and memory */
+    char spec[64];         /* the name and parameters as given */
+};
+
+extern const agent_ops *const agent_registry[];
+
+/* "name" or "name:key=value,..."; 0, or -1 with a message naming the bad
+ * part.  The agent is seeded for seat 0 of game 0 until agent_reset(). */
+int agent_create(agent *a, const char *spec, char *err, size_t errlen);
+void agent_destroy(agent *a);
+/* Seed the agent's stream for (run seed, game, seat). */
+void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
+/* One decision for the seat to move in s (the true state: the agent gets
+ * an observation of it).  n >= 2. */
+int agent_choose(agent *a, const jm_state *s, const int *legal, int n);
+
+#endif

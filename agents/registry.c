@@ -1,0 +1,57 @@
+/* registry.c - agents by name, and the calls common to all of them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "agent.h"
+
+extern const agent_ops agent_random;
+
+/* One row per agent. */
+const agent_ops *const agent_registry[] = {
+    &agent_random,
+    NULL,
+};
+
+int agent_create(agent *a, const char *spec, char *err, size_t errlen)
+{
+    char name[64];
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    memset(a, 0, sizeof *a);
+    if (len == 0 || len >= sizeof name || strlen(spec) >= sizeof a->spec) {
+        snprintf(err, errlen, "bad agent '%s'", spec);
+        return -1;
+    }
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    for (int i = 0; agent_registry[i]; i++) {
+        if (strcmp(agent_registry[i]->name, name)) continue;
+        a->ops = agent_registry[i];
+        strcpy(a->spec, spec);
+        agent_reset(a, 0, 0, 0);
+        return a->ops->create(a, colon ? colon + 1 : "", err, errlen);
+    }
+    snprintf(err, errlen, "unknown agent '%s'", name);
+    return -1;
+}
+
+void agent_destroy(agent *a)
+{
+    if (a->ops && a->ops->destroy) a->ops->destroy(a);
+    a->ops = NULL;
+}
+
+void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat)
+{
+    a->seat = seat;
+    jm_pcg32_seed(&a->rng, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
+}
+
+int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
+{
+    if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
+    jm_state obs;
+    uint64_t seed = ((uint64_t)jm_pcg32_next(&a->rng) << 32) | jm_pcg32_next(&a->rng);
+    jm_observe(s, jm_to_move(s), seed, &obs);
+    return a->ops->choose(a, &obs, legal, n);
+}

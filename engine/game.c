@@ -1,0 +1,978 @@
+/*
+ * game.c - setup, the resolution machine, legal actions and apply.
+ *
+ * The game runs as a machine over s->step: run() performs automatic steps
+ * (dice, draws, forced moves, battles' rolls) until a step needs a decision;
+ * it then sets s->dec and s->who and returns.  jm_apply() checks the action
+ * against jm_legal(), performs it, sets the next step and runs again.  All
+ * continuation lives in the state, so any copy can be resumed.
+ *
+ * Rule ids in comments refer to ../shared/RULES.md.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* bits of s->bits */
+#define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
+#define B_CTX 2u     /* LAND_FREE: no cost due on this landing */
+#define B_MDIR 4u    /* direction of the move being decided: backward */
+#define B_SABRE 8u   /* the Sabre was used in this battle */
+
+static inline int half(const jm_state *s) { return s->bits & B_HALF; }
+static inline void setbit(jm_state *s, unsigned b, int on)
+{
+    s->bits = (uint8_t)(on ? (s->bits | b) : (s->bits & ~b));
+}
+
+/* ---------------------------------------------------------------- events */
+
+static void emit(jm_state *s, const jm_tracer *tr, int type, int ship, int n, ...)
+{
+    jm_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = (uint8_t)type;
+    ev.ship = (int8_t)ship;
+    ev.round = s->round;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) ev.v[i] = va_arg(ap, int);
+    va_end(ap);
+    tr->fn(tr->ctx, &ev);
+}
+#define EMIT(...)                              \
+    do {                                       \
+        if (tr && tr->fn) emit(s, tr, __VA_ARGS__); \
+    } while (0)
+
+/* ---------------------------------------------------------------- basics */
+
+static inline int rnd(jm_state *s, int n) { return (int)jm_pcg32_bounded(&s->rng, (uint32_t)n); }
+static inline int in_play(const jm_state *s, int i)
+{
+    return i < s->np || (i == GHOST && (s->flags & F_GHOST));
+}
+static inline int finished(const jm_state *s, int i) { return ship_pos(s, i) == 0 && ship_lap(s, i); }
+static inline int nholds(const jm_state *s, int i)
+{
+    return 5 + (i != GHOST && tloc_get(s, JM_T_HOLD6) == i);
+}
+static int total(const jm_state *s, int i, int res)
+{
+    int t = 0;
+    uint32_t h = s->holds[i];
+    for (int j = 0; j < 6; j++)
+        if (hold_n(h, j) && hold_t(h, j) == res) t += hold_n(h, j);
+    return t;
+}
+static int steps_left(const jm_state *s, int i)
+{
+    if (finished(s, i)) return 0;
+    return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
+}
+static inline int same_hold(uint32_t h, int i, int j) { return ((h >> (5 * i)) & 31) == ((h >> (5 * j)) & 31); }
+static void wait(jm_state *s, int dec, int who)
+{
+    s->dec = (uint8_t)dec;
+    s->who = (uint8_t)who;
+}
+static int chosen_card(const jm_state *s, int p)
+{
+    for (int c = 0; c < JM_CARDS; c++)
+        if (card_get(s, p, c) == CL_CHOSEN) return c;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+/* L1-L3: where `res` can be loaded on ship i.  An empty regular hold (any
+ * one: they are alike) and an empty 6th Hold are the choices; with none
+ * empty, each distinct hold of another type.  None: the load is ignored. */
+static int load_opts(const jm_state *s, int i, int res, int *out)
+{
+    uint32_t h = s->holds[i];
+    int nh = nholds(s, i), n = 0;
+    for (int j = 0; j < 5; j++)
+        if (!hold_n(h, j)) {
+            out[n++] = j;
+            break;
+        }
+    if (nh == 6 && !hold_n(h, 5)) out[n++] = 5;
+    if (n) return n;
+    for (int j = 0; j < nh; j++) {
+        if (hold_t(h, j) == res) continue;
+        int dup = 0;
+        for (int m = 0; m < n && j < 5; m++) dup |= out[m] < 5 && same_hold(h, out[m], j);
+        if (!dup) out[n++] = j;
+    }
+    return n;
+}
+
+static void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int hold, int loot)
+{
+    uint32_t h = s->holds[i];
+    int dn = hold_n(h, hold), dt = dn ? hold_t(h, hold) : -1;
+    s->holds[i] = hold_put(h, hold, res, amount);
+    EMIT(JM_EV_LOAD, i, 7, res, amount, hold, dt, dn, loot, (int)s->holds[i]);
+}
+
+/* Load `amount` of `res` on ship i, then continue at step `ret`. */
+static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int ret)
+{
+    int opts[8];
+    int n = load_opts(s, i, res, opts);
+    s->step = (uint8_t)ret;
+    if (n == 0) {
+        EMIT(JM_EV_NOLOAD, i, 3, res, amount, (int)s->holds[i]);
+    } else if (n == 1) {
+        do_load(s, tr, i, res, amount, opts[0], ret == ST_AFTERLAND);
+    } else {
+        s->ld_ship = (uint8_t)i;
+        s->ld_res = (uint8_t)res;
+        s->ld_n = (uint8_t)amount;
+        s->ld_ret = (uint8_t)ret;
+        wait(s, JM_D_HOLD, i);
+    }
+}
+
+/* ---------------------------------------------------------------- moving */
+
+/* M1-M4: walk `left` more steps; record each distinct final (pos | lap<<6). */
+static void walk(int pos, int lap, int back, int left, int *out, int *n)
+{
+    if (left == 0) {
+        int v = pos | lap << 6;
+        for (int m = 0; m < *n; m++)
+            if (out[m] == v) return;
+        out[(*n)++] = v;
+        return;
+    }
+    const uint8_t *nx = back ? jm_prev_[pos] : jm_next_[pos];
+    for (int b = 0; b < 2 && nx[b] != NO_SPACE; b++) {
+        int q = nx[b], nlap = lap;
+        if (back) {
+            if (q == 0) nlap = 0;            /* M3: back onto or across Port Royal */
+        } else {
+            if (pos == 0) nlap = 1;          /* M3: leaving Port Royal forward */
+            if (q == 0 && nlap == 1) {       /* M4: the finish; steps left are lost */
+                walk(0, 1, back, 0, out, n);
+                continue;
+            }
+        }
+        walk(q, nlap, back, left - 1, out, n);
+    }
+}
+
+static int dests(const jm_state *s, int i, int back, int die, int *out)
+{
+    int n = 0;
+    walk(ship_pos(s, i), ship_lap(s, i), back, die, out, &n);
+    return n;
+}
+
+static int targets(const jm_state *s, int mover, int *out)
+{
+    int n = 0, pos = ship_pos(s, mover);
+    if (pos == 0) return 0; /* M5 */
+    for (int j = 0; j < JM_MAX_SHIPS; j++)
+        if (j != mover && in_play(s, j) && ship_pos(s, j) == pos) out[n++] = j;
+    return n;
+}
+
+static void start_battle(jm_state *s, int att, int def)
+{
+    s->b_att = (uint8_t)att;
+    s->b_def = (uint8_t)def;
+    s->b_apow = s->b_dpow = 0;
+    s->b_aroll = s->b_droll = s->b_aroll0 = s->b_droll0 = NOROLL;
+    s->b_win = s->b_sabre_by = NO_SPACE;
+    setbit(s, B_SABRE, 0);
+    s->step = ST_B_APOW;
+}
+
+static void do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, int chooser)
+{
+    int from = ship_pos(s, i), lap0 = ship_lap(s, i);
+    int to = dest & 63, lap1 = dest >> 6;
+    ship_put(s, i, to, lap1);
+    EMIT(JM_EV_MOVE, i, 7, die, (s->bits & B_MDIR) ? 1 : 0, from, to, lap0, lap1, chooser);
+    if (to == 0 && lap1) {
+        EMIT(JM_EV_FINISH, i, 0);
+        s->step = ST_NEXT; /* E1: the owner's remaining action is ignored */
+        return;
+    }
+    setbit(s, B_CTX, i == GHOST); /* G4: the ghost never pays */
+    s->step = ST_LAND;
+}
+
+/* ---------------------------------------------------------------- treasures */
+
+/* Move treasure t to ship `to`.  The 6th Hold carries its contents (B8);
+ * the ghost cannot use it, so what it held goes overboard. */
+static void give_treasure(jm_state *s, int t, int from, int to, int public)
+{
+    if (t == JM_T_HOLD6 && from >= 0 && from != GHOST) {
+        uint32_t h = s->holds[from];
+        int n = hold_n(h, 5), ty = hold_t(h, 5);
+        s->holds[from] = hold_put(h, 5, 0, 0);
+        if (to != GHOST) s->holds[to] = hold_put(s->holds[to], 5, ty, n);
+    }
+    tloc_set(s, t, to);
+    if (public) s->tpub |= (uint16_t)(1u << t);
+    else s->tpub &= (uint16_t)~(1u << t);
+}
+
+/* P3, H3, G4: a lair with its token gives the top card of the pile. */
+static void lair_take(jm_state *s, const jm_tracer *tr, int i)
+{
+    int pos = ship_pos(s, i), li = jm_lair_of_[pos];
+    if (li == NO_SPACE || !(s->lairs & (1u << li))) return;
+    s->lairs &= (uint16_t)~(1u << li);
+    int pile[JM_TREASURES], n = 0;
+    for (int t = 0; t < JM_TREASURES; t++)
+        if (tloc_get(s, t) == TL_PILE) pile[n++] = t;
+    if (n == 0) {
+        EMIT(JM_EV_TREASURE, i, 4, pos, -1, 0, 0);
+        return;
+    }
+    int t = pile[rnd(s, n)];
+    int up = is_power(t) && i != GHOST;
+    give_treasure(s, t, -1, i, up);
+    EMIT(JM_EV_TREASURE, i, 4, pos, t, jm_tvalue_[t], up);
+}
+
+/* ---------------------------------------------------------------- paying */
+
+static int pay_opts(const jm_state *s, int i, int res, int *out)
+{
+    uint32_t h = s->holds[i];
+    int n = 0;
+    for (int j = 0; j < 6; j++) {
+        if (!hold_n(h, j) || hold_t(h, j) != res) continue;
+        int dup = 0;
+        for (int m = 0; m < n && j < 5; m++) dup |= out[m] < 5 && same_hold(h, out[m], j);
+        if (!dup) out[n++] = j;
+    }
+    return n;
+}
+
+static void pay_from(jm_state *s, int i, int j)
+{
+    uint32_t h = s->holds[i];
+    int n = hold_n(h, j), take = n < s->pay_due ? n : s->pay_due;
+    s->holds[i] = hold_put(h, j, hold_t(h, j), n - take);
+    s->pay_due = (uint8_t)(s->pay_due - take);
+    s->pay_paid = (uint8_t)(s->pay_paid + take);
+}
+
+/* H6: the shortage die's faces 2,4,6,8,10,star. */
+static const uint8_t short_face[6] = {JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR, JM_SH_PORT, JM_SH_SEA, JM_SH_STAY};
+
+static int seek_stops(const jm_state *s, int i, int q, int kind)
+{
+    switch (kind) {
+    case JM_SH_PORT: return jm_kind_[q] == JM_K_PORT;
+    case JM_SH_SEA: return jm_kind_[q] == JM_K_SEA;
+    case JM_SH_LAIR: return jm_kind_[q] == JM_K_LAIR;
+    default: /* H5: the first space whose full cost can be paid now */
+        if (jm_kind_[q] == JM_K_LAIR) return 1;
+        return total(s, i, jm_kind_[q] == JM_K_PORT ? JM_GOLD : JM_FOOD) >= jm_cost_[q];
+    }
+}
+
+/* H2, H4, H5: where a backward search from p stops; Port Royal at the latest. */
+static void seek_rec(const jm_state *s, int i, int p, int kind, int *out, int *n)
+{
+    for (int b = 0; b < 2 && jm_prev_[p][b] != NO_SPACE; b++) {
+        int q = jm_prev_[p][b];
+        if (q == 0 || seek_stops(s, i, q, kind)) {
+            int dup = 0;
+            for (int m = 0; m < *n; m++) dup |= out[m] == q;
+            if (!dup) out[(*n)++] = q;
+        } else {
+            seek_rec(s, i, q, kind, out, n);
+        }
+    }
+}
+
+static int seek(const jm_state *s, int i, int kind, int *out)
+{
+    int n = 0;
+    seek_rec(s, i, ship_pos(s, i), kind, out, &n);
+    return n;
+}
+
+static void shortage_to(jm_state *s, const jm_tracer *tr, int i, int dest)
+{
+    int lap = dest == 0 ? 0 : ship_lap(s, i);
+    ship_put(s, i, dest, lap);
+    EMIT(JM_EV_SHORTAGE, i, 9, s->pay_res, s->sh_due, s->sh_paid, (int)s->holds[i],
+         s->sh_roll == NOROLL ? -1 : (s->sh_roll == STAR ? 0 : 2 * (s->sh_roll + 1)), s->sh_kind,
+         s->sh_from, dest, lap);
+    /* H3: the new space is free; H5: its cost is due. */
+    setbit(s, B_CTX, s->sh_kind != JM_SH_RETREAT);
+    s->step = ST_LAND;
+}
+
+/* H1 then H2 (die) or H5 (retreat). */
+static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
+{
+    int paid = 0;
+    for (int j = 0; j < 6; j++)
+        if (hold_n(s->holds[i], j) && hold_t(s->holds[i], j) == res) {
+            paid += hold_n(s->holds[i], j);
+            s->holds[i] = hold_put(s->holds[i], j, 0, 0);
+        }
+    s->pay_res = (uint8_t)res;
+    s->sh_due = (uint8_t)cost;
+    s->sh_paid = (uint8_t)paid;
+    s->sh_from = (uint8_t)ship_pos(s, i);
+    if (s->flags & F_RETREAT) {
+        s->sh_kind = JM_SH_RETREAT;
+        s->sh_roll = NOROLL;
+    } else {
+        s->sh_roll = (uint8_t)rnd(s, 6);
+        s->sh_kind = short_face[s->sh_roll];
+        if (s->sh_kind == JM_SH_STAY) {
+            EMIT(JM_EV_SHORTAGE, i, 9, res, cost, paid, (int)s->holds[i],
+                 s->sh_roll == STAR ? 0 : 2 * (s->sh_roll + 1), JM_SH_STAY, s->sh_from,
+                 s->sh_from, ship_lap(s, i));
+            s->step = ST_NEXT;
+            return;
+        }
+    }
+    int opts[8];
+    int n = seek(s, i, s->sh_kind, opts);
+    if (n == 1) shortage_to(s, tr, i, opts[0]);
+    else wait(s, JM_D_ROUTE, i);
+}
+
+/* P2-P5 on the mover's space. */
+static void start_cost(jm_state *s, const jm_tracer *tr, int i)
+{
+    int pos = ship_pos(s, i), kind = jm_kind_[pos];
+    s->step = ST_NEXT;
+    if (kind == JM_K_LAIR) {
+        lair_take(s, tr, i);
+        return;
+    }
+    if (kind == JM_K_ROYAL) return;
+    int res = kind == JM_K_PORT ? JM_GOLD : JM_FOOD, cost = jm_cost_[pos];
+    if (total(s, i, res) >= cost) {
+        s->pay_res = (uint8_t)res;
+        s->pay_due = (uint8_t)cost;
+        s->pay_paid = 0;
+        s->step = ST_PAY;
+    } else {
+        shortage(s, tr, i, res, cost);
+    }
+}
+
+/* ---------------------------------------------------------------- battle */
+
+static int beth(const jm_state *s, int i) { return tloc_get(s, JM_T_BETH) == i ? 2 : 0; }
+
+/* B2: gunpowder is spent from the smallest gunpowder holds first. */
+static void spend(jm_state *s, int i, int n)
+{
+    while (n > 0) {
+        uint32_t h = s->holds[i];
+        int best = -1;
+        for (int j = 0; j < 6; j++)
+            if (hold_n(h, j) && hold_t(h, j) == JM_POWDER && (best < 0 || hold_n(h, j) < hold_n(h, best)))
+                best = j;
+        int c = hold_n(h, best), take = c < n ? c : n;
+        s->holds[i] = hold_put(h, best, JM_POWDER, c - take);
+        n -= take;
+    }
+}
+
+/* B6: the Sabre's owner, if fighting, not the ghost, and not used yet. */
+static int sabre_user(const jm_state *s)
+{
+    int o = tloc_get(s, JM_T_SABRE);
+    if ((o == s->b_att || o == s->b_def) && o != GHOST && !(s->bits & B_SABRE)) return o;
+    return -1;
+}
+
+static int face_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
+
+static int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s->b_att; }
+
+/* G6: who chooses the ghost's loot: the Captain, or the next seat
+ * clockwise that is not in the battle (with 2 players, the other one). */
+static int ghost_chooser(const jm_state *s)
+{
+    int c = s->captain, l = loser(s);
+    return c == l ? (c + 1) % s->np : c;
+}
+
+/* B7, G7, G8: the winner's choices. */
+static int loot_opts(const jm_state *s, int *out)
+{
+    int w = s->b_win, l = loser(s), n = 0, tmp[8];
+    uint32_t h = s->holds[l];
+    out[n++] = JM_LOOT_NONE;
+    for (int j = 0; j < nholds(s, l); j++) {
+        if (!hold_n(h, j)) continue;
+        int dup = 0;
+        for (int m = 1; m < n && j < 5; m++) dup |= out[m] - 1 < 5 && same_hold(h, out[m] - 1, j);
+        if (dup) continue;
+        int t = hold_t(h, j), ok;
+        if (w == GHOST) ok = t != JM_GOLD || load_opts(s, GHOST, JM_GOLD, tmp) > 0;
+        else ok = load_opts(s, w, t, tmp) > 0;
+        if (ok) out[n++] = JM_LOOT_HOLD(j);
+    }
+    int blind = 0;
+    for (int t = 0; t < JM_TREASURES; t++) {
+        if (tloc_get(s, t) != l) continue;
+        if (l != GHOST && is_power(t)) out[n++] = JM_LOOT_POWER(t);
+        else if (l != GHOST || t != JM_T_BETH) blind = 1;
+    }
+    if (blind) out[n++] = JM_LOOT_BLIND;
+    if (w != GHOST)
+        for (int t = JM_T_M2; t <= JM_T_M4; t++)
+            if (tloc_get(s, t) == w) out[n++] = JM_LOOT_CURSE(t);
+    return n;
+}
+
+static void do_loot(jm_state *s, const jm_tracer *tr, int a)
+{
+    int w = s->b_win, l = loser(s), chooser = s->who;
+    s->step = ST_AFTERLAND;
+    if (a == JM_LOOT_NONE) {
+        EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_NONE, -1, 0, -1, 0, (int)s->holds[l]);
+    } else if (a < 16) {
+        int j = a - 1;
+        uint32_t h = s->holds[l];
+        int t = hold_t(h, j), n = hold_n(h, j);
+        s->holds[l] = hold_put(h, j, 0, 0);
+        int overboard = w == GHOST && t != JM_GOLD;
+        EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_HOLD, t, n, -1, overboard, (int)s->holds[l]);
+        if (!overboard) start_load(s, tr, w, t, n, ST_AFTERLAND);
+    } else if (a < 32) {
+        int t = a - 16;
+        give_treasure(s, t, l, w, 1);
+        EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_POWER, -1, 0, t, 0, (int)s->holds[l]);
+    } else if (a == JM_LOOT_BLIND) {
+        int c[JM_TREASURES], n = 0;
+        for (int t = 0; t < JM_TREASURES; t++)
+            if (tloc_get(s, t) == l && (l == GHOST ? t != JM_T_BETH : !is_power(t))) c[n++] = t;
+        int t = c[rnd(s, n)];
+        give_treasure(s, t, l, w, is_power(t) && w != GHOST);
+        EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_BLIND, -1, 0, t, 0, (int)s->holds[l]);
+    } else {
+        int t = a - 48;
+        give_treasure(s, t, w, l, 0);
+        EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_CURSE, -1, 0, t, 0, (int)s->holds[l]);
+    }
+}
+
+static void battle_end(jm_state *s, const jm_tracer *tr)
+{
+    int a = s->b_att, d = s->b_def;
+    int sa = -1, sd = -1;
+    if (s->b_aroll != STAR && s->b_droll != NOROLL && s->b_droll != STAR) {
+        sa = face_value(s->b_aroll) + s->b_apow + beth(s, a);
+        sd = face_value(s->b_droll) + s->b_dpow + beth(s, d);
+    }
+    EMIT(JM_EV_BATTLE, a, 14, d, s->b_apow, face_value(s->b_aroll0), face_value(s->b_aroll), s->b_dpow,
+         face_value(s->b_droll0), face_value(s->b_droll), beth(s, a) > 0, beth(s, d) > 0, sa, sd,
+         s->b_win == NO_SPACE ? -1 : s->b_win, s->b_sabre_by == NO_SPACE ? -1 : s->b_sabre_by,
+         ship_pos(s, a));
+    s->step = ST_AFTERLAND;
+    if (s->b_win == NO_SPACE) return;
+    int opts[JM_MAX_ACTIONS];
+    int chooser = s->b_win == GHOST ? ghost_chooser(s) : s->b_win;
+    if (loot_opts(s, opts) == 1) {
+        s->who = (uint8_t)chooser;
+        do_loot(s, tr, JM_LOOT_NONE);
+    } else {
+        wait(s, JM_D_LOOT, chooser);
+    }
+}
+
+/* ---------------------------------------------------------------- the round */
+
+static void draw_up(jm_state *s, const jm_tracer *tr, int p)
+{
+    int limit = s->hand + (tloc_get(s, JM_T_MAP) == p);
+    int inhand = 0, ndraw = 0, ndisc = 0;
+    for (int c = 0; c < JM_CARDS; c++) {
+        int l = card_get(s, p, c);
+        inhand += l == CL_HAND;
+        ndraw += l == CL_DRAW;
+        ndisc += l == CL_DISC;
+    }
+    for (; inhand < limit; inhand++) {
+        if (ndraw == 0) { /* T4: the discard pile becomes the draw pile */
+            if (ndisc == 0) return;
+            for (int c = 0; c < JM_CARDS; c++)
+                if (card_get(s, p, c) == CL_DISC) card_set(s, p, c, CL_DRAW);
+            EMIT(JM_EV_RESHUFFLE, p, 1, ndisc);
+            ndraw = ndisc;
+            ndisc = 0;
+        }
+        int r = rnd(s, ndraw);
+        for (int c = 0; c < JM_CARDS; c++)
+            if (card_get(s, p, c) == CL_DRAW && r-- == 0) {
+                card_set(s, p, c, CL_HAND);
+                break;
+            }
+        ndraw--;
+    }
+}
+
+static void game_over(jm_state *s, const jm_tracer *tr, int capped)
+{
+    s->flags |= F_OVER | (capped ? F_CAPPED : 0);
+    s->step = ST_OVER;
+    s->dec = JM_D_NONE;
+    s->who = NO_SPACE;
+    if (!(tr && tr->fn)) return;
+    jm_score sc[JM_MAX_SHIPS];
+    int nw = jm_scores(s, sc), mask = 0;
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        if (!in_play(s, i)) continue;
+        EMIT(JM_EV_SCORE, i, 8, sc[i].space, sc[i].gold, sc[i].treasure, sc[i].total, ship_pos(s, i),
+             ship_lap(s, i), sc[i].steps_left, sc[i].rank);
+        if (sc[i].winner) mask |= 1 << i;
+    }
+    EMIT(JM_EV_END, -1, 3, capped, nw, mask);
+}
+
+/* G3: the ghost must go back when alone in front, forward when alone last. */
+static int ghost_forced(const jm_state *s)
+{
+    int g = steps_left(s, GHOST), front = 1, last = 1;
+    for (int p = 0; p < s->np; p++) {
+        int d = steps_left(s, p);
+        if (d <= g) front = 0;
+        if (d >= g) last = 0;
+    }
+    return front ? 1 : last ? 0 : -1;
+}
+
+void jm__run(jm_state *s, const jm_tracer *tr)
+{
+    int opts[JM_MAX_ACTIONS], n;
+    while (s->dec == JM_D_NONE) {
+        switch (s->step) {
+        case ST_ROUND: { /* T1 */
+            int d1 = 1 + rnd(s, 6), d2 = 1 + rnd(s, 6);
+            EMIT(JM_EV_ROUND, -1, 3, s->captain, d1, d2);
+            s->dm = (uint8_t)d1;
+            s->de = (uint8_t)d2;
+            s->step = ST_CARDS;
+            if (d1 == d2) EMIT(JM_EV_DICE, -1, 3, d1, d2, -1);
+            else wait(s, JM_D_DICE, s->captain);
+            break;
+        }
+        case ST_CARDS: /* T2 */
+            for (int i = 0; i < s->np; i++) {
+                int p = (s->captain + i) % s->np;
+                if (chosen_card(s, p) < 0) {
+                    wait(s, JM_D_CARD, p);
+                    break;
+                }
+            }
+            if (s->dec == JM_D_NONE) {
+                s->k = 0;
+                s->step = ST_REVEAL;
+            }
+            break;
+        case ST_REVEAL: /* T3, T6 */
+            if (s->k == s->np) {
+                s->actor = GHOST;
+                setbit(s, B_HALF, 0);
+                s->step = (s->flags & F_GHOST) ? ST_GHOST : ST_ENDROUND;
+                break;
+            }
+            s->actor = (uint8_t)((s->captain + s->k) % s->np);
+            s->card = (uint8_t)chosen_card(s, s->actor);
+            card_set(s, s->actor, s->card, CL_DISC);
+            EMIT(JM_EV_CARD, s->actor, 3, s->card, jm_card_[s->card][0], jm_card_[s->card][1]);
+            setbit(s, B_HALF, 0);
+            s->step = ST_HALF;
+            break;
+        case ST_HALF: {
+            int act = jm_card_[s->card][half(s)], die = half(s) ? s->de : s->dm;
+            if (act <= JM_ACT_POWDER) {
+                start_load(s, tr, s->actor, act, die, ST_NEXT);
+                break;
+            }
+            setbit(s, B_MDIR, act == JM_ACT_BACK);
+            n = dests(s, s->actor, act == JM_ACT_BACK, die, opts);
+            if (n == 1) do_move(s, tr, s->actor, opts[0], die, -1);
+            else wait(s, JM_D_DEST, s->actor);
+            break;
+        }
+        case ST_NEXT:
+            if (s->actor == GHOST) { /* G2: the ghost's second move, then the round ends */
+                s->step = half(s) ? ST_ENDROUND : ST_GHOST;
+                setbit(s, B_HALF, 1);
+                break;
+            }
+            if (!half(s) && !finished(s, s->actor)) {
+                setbit(s, B_HALF, 1);
+                s->step = ST_HALF;
+            } else {
+                s->k++;
+                s->step = ST_REVEAL;
+            }
+            break;
+        case ST_LAND: /* P1, B1, H3 */
+            n = targets(s, s->actor, opts);
+            if (n == 1) start_battle(s, s->actor, opts[0]);
+            else if (n > 1) wait(s, JM_D_TARGET, s->actor == GHOST ? s->captain : s->actor);
+            else s->step = ST_AFTERLAND;
+            break;
+        case ST_AFTERLAND:
+            if (s->bits & B_CTX) {
+                lair_take(s, tr, s->actor);
+                s->step = ST_NEXT;
+            } else {
+                start_cost(s, tr, s->actor);
+            }
+            break;
+        case ST_PAY: /* P2: one hold at a time, of the payer's choice */
+            if (s->pay_due == 0) {
+                EMIT(JM_EV_PAY, s->actor, 5, s->pay_res, s->pay_paid, s->pay_paid, ship_pos(s, s->actor),
+                     (int)s->holds[s->actor]);
+                s->step = ST_NEXT;
+                break;
+            }
+            n = pay_opts(s, s->actor, s->pay_res, opts);
+            if (n == 1 || total(s, s->actor, s->pay_res) == s->pay_due) pay_from(s, s->actor, opts[0]);
+            else wait(s, JM_D_PAY, s->actor);
+            break;
+        case ST_B_APOW: /* B2 */
+            if (s->b_att != GHOST && total(s, s->b_att, JM_POWDER) > 0) wait(s, JM_D_POWDER, s->b_att);
+            else s->step = ST_B_AROLL;
+            break;
+        case ST_B_AROLL:
+            spend(s, s->b_att, s->b_apow);
+            s->b_aroll = (uint8_t)rnd(s, 6);
+            s->step = ST_B_ASABRE;
+            break;
+        case ST_B_ASABRE: /* B6 */
+        case ST_B_DSABRE: {
+            int o = sabre_user(s);
+            if (o >= 0) wait(s, JM_D_SABRE, o);
+            else s->step = s->step == ST_B_ASABRE ? ST_B_ACHECK : ST_B_DCHECK;
+            break;
+        }
+        case ST_B_ACHECK: /* B3 */
+            if (s->b_aroll == STAR) {
+                s->b_win = s->b_att;
+                s->step = ST_B_END;
+            } else {
+                s->step = ST_B_DPOW;
+            }
+            break;
+        case ST_B_DPOW: /* B4 */
+            if (s->b_def != GHOST && total(s, s->b_def, JM_POWDER) > 0) wait(s, JM_D_POWDER, s->b_def);
+            else s->step = ST_B_DROLL;
+            break;
+        case ST_B_DROLL:
+            spend(s, s->b_def, s->b_dpow);
+            s->b_droll = (uint8_t)rnd(s, 6);
+            s->step = ST_B_DSABRE;
+            break;
+        case ST_B_DCHECK: /* B4, B5 */
+            if (s->b_droll == STAR) {
+                s->b_win = s->b_def;
+            } else {
+                int sa = face_value(s->b_aroll) + s->b_apow + beth(s, s->b_att);
+                int sd = face_value(s->b_droll) + s->b_dpow + beth(s, s->b_def);
+                s->b_win = sa > sd ? s->b_att : sd > sa ? s->b_def : NO_SPACE;
+            }
+            s->step = ST_B_END;
+            break;
+        case ST_B_END:
+            battle_end(s, tr);
+            break;
+        case ST_GHOST: { /* G2, G3 */
+            if (finished(s, GHOST)) { /* G9, E1 */
+                s->step = ST_ENDROUND;
+                break;
+            }
+            int f = ghost_forced(s);
+            if (f < 0) {
+                wait(s, JM_D_GHOSTDIR, s->captain);
+                break;
+            }
+            setbit(s, B_MDIR, f);
+            EMIT(JM_EV_GHOSTDIR, GHOST, 4, half(s), f, 1, -1);
+            s->step = ST_GHOST_MOVE;
+            break;
+        }
+        case ST_GHOST_MOVE: {
+            int die = half(s) ? s->de : s->dm;
+            n = dests(s, GHOST, (s->bits & B_MDIR) != 0, die, opts);
+            if (n == 1) do_move(s, tr, GHOST, opts[0], die, -1);
+            else wait(s, JM_D_DEST, s->captain);
+            break;
+        }
+        case ST_ENDROUND: { /* T4, T5, E1, E4 */
+            int done = 0;
+            for (int i = 0; i < JM_MAX_SHIPS; i++) done |= in_play(s, i) && finished(s, i);
+            if (done || s->round >= s->round_cap) {
+                game_over(s, tr, !done);
+                return;
+            }
+            for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
+            s->captain = (uint8_t)((s->captain + 1) % s->np);
+            s->round++;
+            s->step = ST_ROUND;
+            break;
+        }
+        case ST_OVER:
+        default:
+            return;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- API */
+
+int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
+            const jm_tracer *tr, char *err, size_t errlen)
+{
+    if (players < 2 || players > JM_MAX_PLAYERS) {
+        if (err) snprintf(err, errlen, "players must be 2 to 6, not %d", players);
+        return JM_EARG;
+    }
+    int ghost = r->ghost == JM_GHOST_ON || (r->ghost == JM_GHOST_AUTO && players == 2);
+    if (ghost && players == JM_MAX_PLAYERS) {
+        if (err) snprintf(err, errlen, "ghost=on plays with 2 to 5 players, not %d", players);
+        return JM_EARG;
+    }
+    if (r->first_captain >= players) {
+        if (err) snprintf(err, errlen, "first_captain=%d is not a seat of %d players", r->first_captain, players);
+        return JM_EARG;
+    }
+    memset(s, 0, sizeof *s);
+    jm_pcg32_seed(&s->rng, seed, game);
+    s->np = (uint8_t)players;
+    s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r->shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
+    s->hand = r->hand;
+    s->round_cap = r->round_cap;
+    s->round = 1;
+    s->dec = JM_D_NONE;
+    /* S2, G1: Lady Beth to the ghost; the pile drawn from the rest. */
+    int rest[JM_TREASURES], nrest = 0;
+    for (int t = 0; t < JM_TREASURES; t++) {
+        tloc_set(s, t, TL_OUT);
+        if (ghost && t == JM_T_BETH) {
+            tloc_set(s, t, GHOST);
+            s->tpub |= 1u << t;
+        } else {
+            rest[nrest++] = t;
+        }
+    }
+    for (int i = 0; i < r->treasures && i < nrest; i++) {
+        int j = i + rnd(s, nrest - i), t = rest[j];
+        rest[j] = rest[i];
+        rest[i] = t;
+        tloc_set(s, t, TL_PILE);
+    }
+    s->lairs = 0x1ff; /* S3 */
+    /* S4, G1 */
+    for (int p = 0; p < players; p++) {
+        s->holds[p] = hold_put(hold_put(0, 0, JM_FOOD, r->start_food), 1, JM_GOLD, r->start_gold);
+    }
+    if (ghost) s->holds[GHOST] = hold_put(hold_put(0, 0, JM_GOLD, 5), 1, JM_GOLD, 3);
+    /* S5 */
+    for (int p = 0; p < players; p++) draw_up(s, NULL, p);
+    /* S6 */
+    s->first_captain = (uint8_t)(r->first_captain >= 0 ? r->first_captain : rnd(s, players));
+    s->captain = s->first_captain;
+    int npile = 0;
+    for (int t = 0; t < JM_TREASURES; t++) npile += tloc_get(s, t) == TL_PILE;
+    EMIT(JM_EV_SETUP, -1, 5, players, ghost, s->first_captain, npile, r->shortage == JM_SHORTAGE_DIE);
+    s->step = ST_ROUND;
+    jm__run(s, tr);
+    return JM_OK;
+}
+
+void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr)
+{
+    s->dm = (uint8_t)morning;
+    s->de = (uint8_t)evening;
+    s->dec = JM_D_NONE;
+    s->step = ST_CARDS;
+    jm__run(s, tr);
+}
+
+int jm_legal(const jm_state *s, int *out)
+{
+    int n = 0;
+    switch (s->dec) {
+    case JM_D_DICE:
+        out[n++] = s->dm;
+        out[n++] = s->de;
+        break;
+    case JM_D_CARD:
+        for (int c = 0; c < JM_CARDS; c++)
+            if (card_get(s, s->who, c) == CL_HAND) out[n++] = c;
+        break;
+    case JM_D_DEST:
+        n = dests(s, s->actor, (s->bits & B_MDIR) != 0, half(s) ? s->de : s->dm, out);
+        for (int i = 0; i < n; i++) out[i] &= 63;
+        break;
+    case JM_D_HOLD: n = load_opts(s, s->ld_ship, s->ld_res, out); break;
+    case JM_D_PAY: n = pay_opts(s, s->actor, s->pay_res, out); break;
+    case JM_D_ROUTE: n = seek(s, s->actor, s->sh_kind, out); break;
+    case JM_D_TARGET: n = targets(s, s->actor, out); break;
+    case JM_D_POWDER: {
+        int p = total(s, s->who, JM_POWDER);
+        for (int i = 0; i <= p; i++) out[n++] = i;
+        break;
+    }
+    case JM_D_SABRE:
+    case JM_D_GHOSTDIR:
+        out[n++] = 0;
+        out[n++] = 1;
+        break;
+    case JM_D_LOOT: n = loot_opts(s, out); break;
+    default: break;
+    }
+    return n;
+}
+
+int jm_apply(jm_state *s, int a, const jm_tracer *tr)
+{
+    int opts[JM_MAX_ACTIONS];
+    int n = jm_legal(s, opts), ok = 0;
+    for (int i = 0; i < n; i++) ok |= opts[i] == a;
+    if (!ok) return JM_EILLEGAL;
+    int d = s->dec;
+    s->dec = JM_D_NONE;
+    switch (d) {
+    case JM_D_DICE:
+        if (a != s->dm) {
+            s->de = s->dm;
+            s->dm = (uint8_t)a;
+        }
+        EMIT(JM_EV_DICE, -1, 3, s->dm, s->de, s->who);
+        s->step = ST_CARDS;
+        break;
+    case JM_D_CARD: card_set(s, s->who, a, CL_CHOSEN); break;
+    case JM_D_DEST: {
+        int die = half(s) ? s->de : s->dm;
+        n = dests(s, s->actor, (s->bits & B_MDIR) != 0, die, opts);
+        for (int i = 0; i < n; i++)
+            if ((opts[i] & 63) == a) do_move(s, tr, s->actor, opts[i], die, s->who);
+        break;
+    }
+    case JM_D_HOLD:
+        do_load(s, tr, s->ld_ship, s->ld_res, s->ld_n, a, s->ld_ret == ST_AFTERLAND);
+        s->step = s->ld_ret;
+        break;
+    case JM_D_PAY: pay_from(s, s->actor, a); break;
+    case JM_D_ROUTE: shortage_to(s, tr, s->actor, a); break;
+    case JM_D_TARGET: start_battle(s, s->actor, a); break;
+    case JM_D_POWDER:
+        if (s->step == ST_B_APOW) {
+            s->b_apow = (uint8_t)a;
+            s->step = ST_B_AROLL;
+        } else {
+            s->b_dpow = (uint8_t)a;
+            s->step = ST_B_DROLL;
+        }
+        break;
+    case JM_D_SABRE: {
+        int att = s->step == ST_B_ASABRE;
+        if (a) {
+            setbit(s, B_SABRE, 1);
+            s->b_sabre_by = s->who;
+            if (att) {
+                s->b_aroll0 = s->b_aroll;
+                s->b_aroll = (uint8_t)rnd(s, 6);
+            } else {
+                s->b_droll0 = s->b_droll;
+                s->b_droll = (uint8_t)rnd(s, 6);
+            }
+        }
+        s->step = att ? ST_B_ACHECK : ST_B_DCHECK;
+        break;
+    }
+    case JM_D_LOOT: do_loot(s, tr, a); break;
+    case JM_D_GHOSTDIR:
+        setbit(s, B_MDIR, a);
+        EMIT(JM_EV_GHOSTDIR, GHOST, 4, half(s), a, 0, s->who);
+        s->step = ST_GHOST_MOVE;
+        break;
+    default: break;
+    }
+    jm__run(s, tr);
+#ifdef JM_DEBUG
+    char why[160];
+    if (jm_check(s, why, sizeof why)) {
+        fprintf(stderr, "jamaica: invariant broken after action %d (%s): %s\n", a, jm_decision_name(d), why);
+        abort();
+    }
+#endif
+    return JM_OK;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+int jm__nships(const jm_state *s) { return s->np + ((s->flags & F_GHOST) != 0); }
+int jm_over(const jm_state *s) { return (s->flags & F_OVER) != 0; }
+int jm_capped(const jm_state *s) { return (s->flags & F_CAPPED) != 0; }
+int jm_decision(const jm_state *s) { return s->dec; }
+int jm_to_move(const jm_state *s) { return s->dec == JM_D_NONE ? -1 : s->who; }
+int jm_players(const jm_state *s) { return s->np; }
+int jm_ships(const jm_state *s) { return jm__nships(s); }
+int jm_has_ghost(const jm_state *s) { return (s->flags & F_GHOST) != 0; }
+int jm_round(const jm_state *s) { return s->round; }
+int jm_captain(const jm_state *s) { return s->captain; }
+int jm_first_captain(const jm_state *s) { return s->first_captain; }
+int jm_pos(const jm_state *s, int i) { return ship_pos(s, i); }
+int jm_lap(const jm_state *s, int i) { return ship_lap(s, i); }
+int jm_finished(const jm_state *s, int i) { return finished(s, i); }
+int jm_steps_left(const jm_state *s, int i) { return steps_left(s, i); }
+int jm_hold_count(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h); }
+int jm_hold_type(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h) ? hold_t(s->holds[i], h) : -1; }
+int jm_nholds(const jm_state *s, int i) { return nholds(s, i); }
+int jm_total(const jm_state *s, int i, int res) { return total(s, i, res); }
+int jm_dice(const jm_state *s, int which) { return which ? s->de : s->dm; }
+int jm_treasure_owner(const jm_state *s, int t)
+{
+    int l = tloc_get(s, t);
+    return l < TL_PILE ? l : -1;
+}
+
+/* E2, E3 */
+int jm_scores(const jm_state *s, jm_score *sc)
+{
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        memset(&sc[i], 0, sizeof sc[i]);
+        if (!in_play(s, i)) continue;
+        int pos = ship_pos(s, i), lap = ship_lap(s, i);
+        sc[i].space = finished(s, i) ? 15 : (lap && pos >= 41) ? jm_score_[pos] : -5;
+        sc[i].gold = total(s, i, JM_GOLD);
+        for (int t = 0; t < JM_TREASURES; t++)
+            if (tloc_get(s, t) == i) sc[i].treasure += jm_tvalue_[t];
+        sc[i].total = sc[i].space + sc[i].gold + sc[i].treasure;
+        sc[i].steps_left = steps_left(s, i);
+    }
+    int nw = 0;
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        if (!in_play(s, i)) continue;
+        int better = 0;
+        for (int j = 0; j < JM_MAX_SHIPS; j++)
+            if (in_play(s, j) && (sc[j].total > sc[i].total ||
+                                  (sc[j].total == sc[i].total && sc[j].steps_left < sc[i].steps_left)))
+                better++;
+        sc[i].rank = 1 + better;
+        sc[i].winner = better == 0;
+        nw += sc[i].winner;
+    }
+    return nw;
+}

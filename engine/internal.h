@@ -1,0 +1,88 @@
+/*
+ * internal.h - engine-private accessors, tables and step codes.
+ * Tests include it to build positions; agents and the harness must not.
+ */
+#ifndef JM_INTERNAL_H
+#define JM_INTERNAL_H
+
+#include "jamaica.h"
+
+#define NO_SPACE 0xff
+#define GHOST JM_GHOST
+
+/* Board tables (board.c). */
+extern const uint8_t jm_kind_[JM_SPACES];
+extern const uint8_t jm_cost_[JM_SPACES];
+extern const int8_t jm_score_[JM_SPACES];
+extern const uint8_t jm_next_[JM_SPACES][2];   /* forward successors */
+extern const uint8_t jm_prev_[JM_SPACES][2];   /* backward successors */
+extern const uint8_t jm_lair_of_[JM_SPACES];   /* lair index or NO_SPACE */
+extern const uint8_t jm_lair_space_[9];
+extern const uint8_t jm_dist_[JM_SPACES];      /* shortest forward steps to 0 */
+extern const uint8_t jm_card_[JM_CARDS][2];    /* JM_ACT_* of each half */
+extern const int8_t jm_tvalue_[JM_TREASURES];
+#define CIRCUIT 32                             /* jm_dist_ of a whole lap */
+
+/* Treasure locations (4 bits each in tloc). */
+#define TL_PILE 7
+#define TL_OUT 8
+static inline int tloc_get(const jm_state *s, int t) { return (int)((s->tloc >> (4 * t)) & 15); }
+static inline void tloc_set(jm_state *s, int t, int loc)
+{
+    s->tloc = (s->tloc & ~(15ULL << (4 * t))) | ((uint64_t)loc << (4 * t));
+}
+static inline int is_power(int t) { return t <= JM_T_HOLD6; }
+static inline int is_cursed(int t) { return t >= JM_T_M2; }
+
+/* Card locations (2 bits each in cards[p]). */
+enum { CL_DRAW = 0, CL_HAND = 1, CL_DISC = 2, CL_CHOSEN = 3 };
+static inline int card_get(const jm_state *s, int p, int c) { return (int)((s->cards[p] >> (2 * c)) & 3); }
+static inline void card_set(jm_state *s, int p, int c, int loc)
+{
+    s->cards[p] = (s->cards[p] & ~(3u << (2 * c))) | ((uint32_t)loc << (2 * c));
+}
+
+/* Holds: 5 bits each, count in bits 0..2, type in bits 3..4. */
+static inline int hold_n(uint32_t h, int i) { return (int)((h >> (5 * i)) & 7); }
+static inline int hold_t(uint32_t h, int i) { return (int)((h >> (5 * i + 3)) & 3); }
+static inline uint32_t hold_put(uint32_t h, int i, int type, int n)
+{
+    h &= ~(31u << (5 * i));
+    if (n > 0) h |= (uint32_t)(n | (type << 3)) << (5 * i);
+    return h;
+}
+
+/* Ships: position in bits 0..5, lap in bit 6. */
+static inline int ship_pos(const jm_state *s, int i) { return s->ship[i] & 63; }
+static inline int ship_lap(const jm_state *s, int i) { return (s->ship[i] >> 6) & 1; }
+static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] = (uint8_t)(pos | (lap << 6)); }
+
+/* flags */
+#define F_GHOST 1u     /* the Ghost Ship plays */
+#define F_RETREAT 2u   /* shortage=retreat */
+#define F_OVER 4u
+#define F_CAPPED 8u
+#define F_SABRE_USED 1u /* b_flags */
+
+/* Landing contexts: whether the space's cost is due. */
+enum { LAND_PAY = 0, LAND_FREE = 1 };
+
+/* Combat die faces: index 0..4 are 2,4,..,10; 5 is the star. */
+#define STAR 5
+#define NOROLL 0xff
+
+/* Steps of the resolution machine (what run() does next). */
+enum {
+    ST_ROUND, ST_CARDS, ST_REVEAL, ST_HALF, ST_NEXT, ST_LAND, ST_AFTERLAND, ST_PAY,
+    ST_B_APOW, ST_B_AROLL, ST_B_ASABRE, ST_B_ACHECK, ST_B_DPOW, ST_B_DROLL,
+    ST_B_DSABRE, ST_B_DCHECK, ST_B_END, ST_GHOST, ST_GHOST_MOVE, ST_ENDROUND,
+    ST_WAIT, ST_OVER
+};
+
+/* game.c helpers that tests use to build positions. */
+int jm__nships(const jm_state *s);
+void jm__run(jm_state *s, const jm_tracer *tr);
+/* Start the round's card choice with the given dice (no roll, no decision). */
+void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr);
+
+#endif

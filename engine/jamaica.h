@@ -1,0 +1,287 @@
+/*
+ * jamaica.h - the whole public API of the Jamaica rules engine.
+ *
+ * The engine plays the game of ../shared/RULES.md on the board of BOARD.md.
+ * A game is a plain struct (jm_state) with no pointers: copy it with '=' to
+ * branch (that copy is what tree search lives on).  The engine always knows
+ * whose decision it is; jm_legal() lists the legal actions for it and
+ * jm_apply() applies one, running every automatic step (dice, draws, moves
+ * without a choice) until the next decision or the end of the game.
+ *
+ * Chance comes from a PCG32 generator stored inside the state: game g of a
+ * run with seed s uses jm_pcg32 stream g of seed s, so a game is fully
+ * determined by (rules, seed, game index, decisions).
+ *
+ * The fields of jm_state are private to engine/: read them through the
+ * accessors below.  They are visible only so that the struct can be copied
+ * by value.
+ */
+#ifndef JAMAICA_H
+#define JAMAICA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------- PCG32 */
+
+/* PCG32 (O'Neill, "PCG: A Family of Simple Fast Space-Efficient Statistically
+ * Good Algorithms for Random Number Generation", XSH RR 64/32 variant). */
+typedef struct jm_pcg32 {
+    uint64_t state; /* advances with the LCG */
+    uint64_t inc;   /* stream selector, always odd */
+} jm_pcg32;
+
+void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq);
+uint32_t jm_pcg32_next(jm_pcg32 *rng);
+/* Uniform in [0, bound) without modulo bias; bound must be >= 1. */
+uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound);
+/* A 64-bit mixer (splitmix64 finaliser) for deriving seeds. */
+uint64_t jm_mix64(uint64_t x);
+
+/* ---------------------------------------------------------------- limits */
+
+#define JM_MAX_PLAYERS 6
+#define JM_MAX_SHIPS 7          /* six players and the Ghost Ship */
+#define JM_GHOST 6              /* ship index of the Ghost Ship */
+#define JM_SPACES 50
+#define JM_CARDS 11             /* action cards per player */
+#define JM_TREASURES 12
+#define JM_MAX_ACTIONS 48       /* upper bound on jm_legal()'s count */
+
+/* Resources held in holds. */
+enum { JM_GOLD = 0, JM_FOOD = 1, JM_POWDER = 2 };
+
+/* Treasure card ids. 0..3 are powers (kept face up), 4..11 score. */
+enum {
+    JM_T_MAP = 0,   /* Morgan's Map: hand of hand+1 */
+    JM_T_SABRE,     /* Saran's Sabre: one forced reroll per battle */
+    JM_T_BETH,      /* Lady Beth: +2 to the combat die */
+    JM_T_HOLD6,     /* 6th Hold */
+    JM_T_P3A, JM_T_P3B, JM_T_P5, JM_T_P7A, JM_T_P7B,
+    JM_T_M2, JM_T_M3, JM_T_M4 /* cursed */
+};
+
+/* ---------------------------------------------------------------- rules */
+
+enum { JM_SHORTAGE_DIE = 0, JM_SHORTAGE_RETREAT = 1 };
+enum { JM_GHOST_AUTO = 0, JM_GHOST_ON = 1, JM_GHOST_OFF = 2 };
+
+typedef struct jm_rules {
+    uint8_t shortage;      /* JM_SHORTAGE_* */
+    uint8_t ghost;         /* JM_GHOST_* */
+    uint8_t start_food;    /* 0..6 */
+    uint8_t start_gold;    /* 0..6 */
+    uint8_t hand;          /* 1..5 cards (one more with Morgan's Map) */
+    uint8_t treasures;     /* 0..9 cards in the treasure pile */
+    int8_t first_captain;  /* -1: drawn by the game's RNG, else a seat */
+    uint16_t round_cap;    /* 1..10000 */
+} jm_rules;
+
+/* The preset "2021" (the default). */
+void jm_rules_default(jm_rules *r);
+/* Parse "PRESET[,key=value...]" or "key=value,..." (on top of 2021).
+ * Returns 0, or -1 with a message naming the bad part in err. */
+int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen);
+/* Canonical "shortage=die,ghost=auto,..." form of every option. */
+void jm_rules_format(const jm_rules *r, char *buf, size_t len);
+
+/* ---------------------------------------------------------------- events */
+
+/* Every event of a game can be reported through a tracer.  An event has a
+ * type, the round, the ship it concerns (-1 for none) and up to
+ * JM_EV_MAXV integer fields whose names and kinds jm_event_info() gives. */
+enum {
+    JM_EV_SETUP, JM_EV_ROUND, JM_EV_DICE, JM_EV_CARD, JM_EV_MOVE, JM_EV_LOAD,
+    JM_EV_NOLOAD, JM_EV_PAY, JM_EV_SHORTAGE, JM_EV_BATTLE, JM_EV_LOOT,
+    JM_EV_TREASURE, JM_EV_GHOSTDIR, JM_EV_FINISH, JM_EV_RESHUFFLE,
+    JM_EV_SCORE, JM_EV_END, JM_EV_COUNT
+};
+
+/* How a field's integer is to be read. */
+enum {
+    JM_FK_INT,      /* a plain number */
+    JM_FK_SHIP,     /* ship index, -1 none, 6 the ghost */
+    JM_FK_RES,      /* JM_GOLD..JM_POWDER, -1 none */
+    JM_FK_DIR,      /* 0 forward, 1 backward */
+    JM_FK_HOLDS,    /* packed holds: 6 x 5 bits (type<<3 | count) */
+    JM_FK_CARD,     /* action card id 0..10 */
+    JM_FK_ACT,      /* card half: JM_ACT_* */
+    JM_FK_TREASURE, /* treasure id, -1 none */
+    JM_FK_ROLL,     /* combat die: 2..10, 0 = star, -1 not rolled */
+    JM_FK_BOOL,
+    JM_FK_LOOT,     /* JM_LOOT_KIND_* */
+    JM_FK_SHORT,    /* shortage result: JM_SH_* */
+};
+
+#define JM_EV_MAXV 14
+
+typedef struct jm_event {
+    uint8_t type;
+    int8_t ship;
+    uint16_t round;
+    int32_t v[JM_EV_MAXV];
+} jm_event;
+
+typedef struct jm_event_field {
+    const char *name;
+    uint8_t kind;
+} jm_event_field;
+
+typedef struct jm_event_desc {
+    const char *name;
+    uint8_t nfields;
+    jm_event_field fields[JM_EV_MAXV];
+} jm_event_desc;
+
+const jm_event_desc *jm_event_info(int type);
+/* Fold one event into a running 64-bit trace hash (start from JM_HASH_INIT). */
+#define JM_HASH_INIT 0xcbf29ce484222325ULL
+uint64_t jm_hash_event(uint64_t h, const jm_event *ev);
+
+typedef void (*jm_trace_fn)(void *ctx, const jm_event *ev);
+typedef struct jm_tracer {
+    jm_trace_fn fn;
+    void *ctx;
+} jm_tracer;
+
+/* Card halves. */
+enum { JM_ACT_GOLD = 0, JM_ACT_FOOD = 1, JM_ACT_POWDER = 2, JM_ACT_FWD, JM_ACT_BACK };
+/* Loot kinds reported in JM_EV_LOOT. */
+enum { JM_LOOT_KIND_NONE, JM_LOOT_KIND_HOLD, JM_LOOT_KIND_POWER, JM_LOOT_KIND_BLIND,
+       JM_LOOT_KIND_CURSE };
+/* Shortage results. */
+enum { JM_SH_STAY, JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR, JM_SH_RETREAT };
+
+/* ---------------------------------------------------------------- decisions */
+
+/* Who decides what.  jm_decision() tells the kind; the action integers
+ * jm_legal() lists mean: */
+enum {
+    JM_D_NONE,      /* the game is over */
+    JM_D_DICE,      /* Captain: the value of the morning die */
+    JM_D_CARD,      /* a player: the card id to play */
+    JM_D_DEST,      /* mover (Captain for the ghost): the final space */
+    JM_D_HOLD,      /* loader: the hold index to load into (emptying it) */
+    JM_D_PAY,       /* payer: the hold index to pay from next */
+    JM_D_ROUTE,     /* shortage: the space the backward route ends on */
+    JM_D_TARGET,    /* attacker (Captain for the ghost): ship to attack */
+    JM_D_POWDER,    /* a fighter: gunpowder tokens to spend */
+    JM_D_SABRE,     /* Sabre owner: 1 to force the last roll again, 0 not */
+    JM_D_LOOT,      /* winner (or G6's chooser): JM_LOOT_* code */
+    JM_D_GHOSTDIR,  /* Captain: 0 forward, 1 backward */
+    JM_D_COUNT
+};
+
+/* Loot action codes (JM_D_LOOT). */
+#define JM_LOOT_NONE 0
+#define JM_LOOT_HOLD(i) (1 + (i))        /* steal the loser's hold i */
+#define JM_LOOT_POWER(t) (16 + (t))      /* steal face-up power t */
+#define JM_LOOT_BLIND 32                 /* steal a face-down card blind */
+#define JM_LOOT_CURSE(t) (48 + (t))      /* give cursed card t */
+
+const char *jm_decision_name(int d);
+
+/* ---------------------------------------------------------------- state */
+
+/* The game state.  Layout (all fields private to engine/):
+ *   rng          PCG32 of the game's chance
+ *   tloc         12 x 4 bits: where treasure t is (0..6 a ship, 7 pile, 8 out)
+ *   holds[s]     6 x 5 bits: hold i at bits 5i..5i+4 = count(3) | type(2)<<3;
+ *                an empty hold is all zero; hold 5 is the 6th Hold
+ *   cards[p]     11 x 2 bits: where card c of player p is (draw/hand/discard/
+ *                chosen this round)
+ *   ship[s]      position (6 bits) | lap (bit 6)
+ *   the rest     rules in force, the round, and the decision in progress
+ * See engine/internal.h for the accessors. */
+typedef struct jm_state {
+    jm_pcg32 rng;
+    uint64_t tloc;
+    uint32_t holds[JM_MAX_SHIPS];
+    uint32_t cards[JM_MAX_PLAYERS];
+    uint16_t round, round_cap;
+    uint16_t tpub;      /* treasures whose identity is public */
+    uint16_t lairs;     /* 9 bits: lair i still has its token */
+    uint8_t ship[JM_MAX_SHIPS];
+    uint8_t np, flags, hand, captain, first_captain;
+    uint8_t dm, de;     /* morning and evening die (1..6) */
+    uint8_t step, dec, who;       /* resolution step; pending decision, seat */
+    uint8_t k, actor, card, bits; /* acting order, ship, its card; flag bits */
+    uint8_t b_att, b_def, b_apow, b_dpow, b_aroll, b_droll, b_aroll0, b_droll0;
+    uint8_t b_win, b_sabre_by;
+    uint8_t pay_due, pay_res, pay_paid;
+    uint8_t ld_ship, ld_res, ld_n, ld_ret;
+    uint8_t sh_kind, sh_roll, sh_from, sh_due, sh_paid;
+} jm_state;
+
+/* Status codes. */
+#define JM_OK 0
+#define JM_EILLEGAL (-1)   /* not a legal action now; state unchanged */
+#define JM_EARG (-2)       /* bad argument to jm_init */
+
+/* Set up game `game` of a run with `seed`, and run to the first decision.
+ * Returns JM_OK, or JM_EARG (players outside 2..6, or rules that do not fit
+ * that count) with a message in err. */
+int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
+            const jm_tracer *tr, char *err, size_t errlen);
+
+int jm_over(const jm_state *s);
+int jm_capped(const jm_state *s);
+/* The kind of the pending decision (JM_D_*) and the seat that makes it. */
+int jm_decision(const jm_state *s);
+int jm_to_move(const jm_state *s);
+/* Legal actions for the pending decision into out[JM_MAX_ACTIONS]; count. */
+int jm_legal(const jm_state *s, int *out);
+/* Apply one action; JM_OK, or JM_EILLEGAL leaving s unchanged. */
+int jm_apply(jm_state *s, int action, const jm_tracer *tr);
+
+/* A copy of s as `seat` may know it: everything hidden from that seat is
+ * re-sampled consistently with what it has seen, and the RNG re-seeded from
+ * `seed`.  Depends only on what the seat can see and on seed. */
+void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
+
+/* Invariant check (cards, treasures, holds, positions, decision).  Returns
+ * 0, or -1 with the first broken invariant described in why. */
+int jm_check(const jm_state *s, char *why, size_t len);
+
+/* ---------------------------------------------------------------- reading */
+
+int jm_players(const jm_state *s);
+int jm_ships(const jm_state *s);          /* players + 1 with the ghost */
+int jm_has_ghost(const jm_state *s);
+int jm_round(const jm_state *s);
+int jm_captain(const jm_state *s);
+int jm_first_captain(const jm_state *s);
+int jm_pos(const jm_state *s, int ship);
+int jm_lap(const jm_state *s, int ship);
+int jm_finished(const jm_state *s, int ship);
+int jm_steps_left(const jm_state *s, int ship); /* E3's measure */
+int jm_hold_count(const jm_state *s, int ship, int hold); /* 0 = empty */
+int jm_hold_type(const jm_state *s, int ship, int hold);
+int jm_nholds(const jm_state *s, int ship);
+int jm_total(const jm_state *s, int ship, int res);
+int jm_treasure_owner(const jm_state *s, int t); /* ship, or -1 */
+int jm_dice(const jm_state *s, int which);        /* 0 morning, 1 evening */
+
+/* Board and component data (BOARD.md). */
+enum { JM_K_ROYAL, JM_K_SEA, JM_K_PORT, JM_K_LAIR };
+int jm_space_kind(int space);
+int jm_space_cost(int space);
+int jm_space_score(int space);
+int jm_card_action(int card, int half);   /* JM_ACT_* */
+int jm_treasure_value(int t);             /* 0 for powers */
+const char *jm_treasure_name(int t);
+const char *jm_res_name(int res);
+const char *jm_act_name(int act);
+
+/* Final (or current) scores by E2 and ranks by E3. */
+typedef struct jm_score {
+    int space, gold, treasure, total;
+    int steps_left;
+    int rank;        /* 1 = best; equal scores and progress share a rank */
+    int winner;      /* 1 if among the winners */
+} jm_score;
+
+/* Fills sc[jm_ships(s)]; returns the number of winners (k of a shared win). */
+int jm_scores(const jm_state *s, jm_score *sc);
+
+#endif

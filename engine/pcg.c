@@ -1,0 +1,42 @@
+/* pcg.c - PCG32 (XSH RR 64/32) and helpers. */
+#include "jamaica.h"
+
+#define PCG_MULT 6364136223846793005ULL
+
+uint32_t jm_pcg32_next(jm_pcg32 *rng)
+{
+    uint64_t old = rng->state;
+    rng->state = old * PCG_MULT + rng->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+/* pcg32_srandom_r: the stream comes from initseq, the start from initstate. */
+void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq)
+{
+    rng->state = 0U;
+    rng->inc = (initseq << 1u) | 1u;
+    jm_pcg32_next(rng);
+    rng->state += initstate;
+    jm_pcg32_next(rng);
+}
+
+/* Reject the low 2^32 mod bound values so that every residue is equally
+ * likely (pcg32_boundedrand_r). */
+uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound)
+{
+    uint32_t threshold = (uint32_t)(-bound) % bound;
+    for (;;) {
+        uint32_t r = jm_pcg32_next(rng);
+        if (r >= threshold) return r % bound;
+    }
+}
+
+uint64_t jm_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}

@@ -1,0 +1,125 @@
+/*
+ * rules.c - the rule sets of RULES.md ("2021", "classic") and key=value
+ * options on top of them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jamaica.h"
+
+void jm_rules_default(jm_rules *r)
+{
+    r->shortage = JM_SHORTAGE_DIE;
+    r->ghost = JM_GHOST_AUTO;
+    r->start_food = 3;
+    r->start_gold = 3;
+    r->hand = 3;
+    r->treasures = 9;
+    r->first_captain = -1;
+    r->round_cap = 200;
+}
+
+static int parse_int(const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi) return -1;
+    *out = x;
+    return 0;
+}
+
+/* One option; -1 with err set when the key or the value is bad. */
+static int set_option(jm_rules *r, const char *key, const char *val, char *err, size_t errlen)
+{
+    long x;
+    if (!strcmp(key, "shortage")) {
+        if (!strcmp(val, "die")) r->shortage = JM_SHORTAGE_DIE;
+        else if (!strcmp(val, "retreat")) r->shortage = JM_SHORTAGE_RETREAT;
+        else goto badval;
+    } else if (!strcmp(key, "ghost")) {
+        if (!strcmp(val, "auto")) r->ghost = JM_GHOST_AUTO;
+        else if (!strcmp(val, "on")) r->ghost = JM_GHOST_ON;
+        else if (!strcmp(val, "off")) r->ghost = JM_GHOST_OFF;
+        else goto badval;
+    } else if (!strcmp(key, "start_food")) {
+        if (parse_int(val, 0, 6, &x)) goto badval;
+        r->start_food = (uint8_t)x;
+    } else if (!strcmp(key, "start_gold")) {
+        if (parse_int(val, 0, 6, &x)) goto badval;
+        r->start_gold = (uint8_t)x;
+    } else if (!strcmp(key, "hand")) {
+        if (parse_int(val, 1, 5, &x)) goto badval;
+        r->hand = (uint8_t)x;
+    } else if (!strcmp(key, "treasures")) {
+        if (parse_int(val, 0, 9, &x)) goto badval;
+        r->treasures = (uint8_t)x;
+    } else if (!strcmp(key, "first_captain")) {
+        if (!strcmp(val, "random")) r->first_captain = -1;
+        else if (parse_int(val, 0, JM_MAX_PLAYERS - 1, &x)) goto badval;
+        else r->first_captain = (int8_t)x;
+    } else if (!strcmp(key, "round_cap")) {
+        if (parse_int(val, 1, 10000, &x)) goto badval;
+        r->round_cap = (uint16_t)x;
+    } else {
+        snprintf(err, errlen, "unknown rule option '%s' (known: shortage, ghost, start_food, "
+                 "start_gold, hand, treasures, first_captain, round_cap)", key);
+        return -1;
+    }
+    return 0;
+badval:
+    snprintf(err, errlen, "bad value '%s' for rule option '%s'", val, key);
+    return -1;
+}
+
+int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
+{
+    char buf[512];
+    jm_rules tmp;
+    jm_rules_default(&tmp);
+    if (strlen(text) >= sizeof buf) {
+        snprintf(err, errlen, "rules string too long");
+        return -1;
+    }
+    strcpy(buf, text);
+    int first = 1;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save), first = 0) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            if (!first) {
+                snprintf(err, errlen, "rule preset '%s' must come first", tok);
+                return -1;
+            }
+            if (!strcmp(tok, "2021")) {
+                jm_rules_default(&tmp);
+            } else if (!strcmp(tok, "classic")) {
+                jm_rules_default(&tmp);
+                tmp.shortage = JM_SHORTAGE_RETREAT;
+            } else {
+                snprintf(err, errlen, "unknown rule preset '%s' (known: 2021, classic)", tok);
+                return -1;
+            }
+            continue;
+        }
+        *eq = '\0';
+        if (set_option(&tmp, tok, eq + 1, err, errlen)) return -1;
+    }
+    *r = tmp;
+    return 0;
+}
+
+void jm_rules_format(const jm_rules *r, char *buf, size_t len)
+{
+    static const char *const ghost[] = {"auto", "on", "off"};
+    char fc[16];
+    if (r->first_captain < 0) snprintf(fc, sizeof fc, "random");
+    else snprintf(fc, sizeof fc, "%d", r->first_captain);
+    snprintf(buf, len,
+             "shortage=%s,ghost=%s,start_food=%d,start_gold=%d,hand=%d,treasures=%d,"
+             "first_captain=%s,round_cap=%d",
+             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food,
+             r->start_gold, r->hand, r->treasures, fc, r->round_cap);
+}

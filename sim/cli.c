@@ -1,0 +1,68 @@
+/* cli.c - helpers shared by the subcommands. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cli.h"
+#include "play.h"
+#include "trace.h"
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("jamaica: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'jamaica --help'.\n", stderr);
+    return 2;
+}
+
+int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    const char *p = text;
+    while (*p == ' ') p++;
+    if (*p == '-' || *p == '+' || *p == '\0') goto bad;
+    unsigned long long v = strtoull(p, &end, 10);
+    if (errno || *end || v < lo || v > hi) goto bad;
+    *out = v;
+    return 0;
+bad:
+    cli_usage_error("bad %s '%s' (a whole number from %llu to %llu)", what, text, (unsigned long long)lo,
+                    (unsigned long long)hi);
+    return -1;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len)
+{
+    jm_rules rules;
+    jm_rules_parse(&rules, rules_text, NULL, 0);
+    agent ag[JM_MAX_PLAYERS];
+    agent *seats[JM_MAX_PLAYERS];
+    for (int i = 0; i < players; i++) {
+        agent_create(&ag[i], "random", NULL, 0);
+        seats[i] = &ag[i];
+    }
+    play_stats st = {0};
+    trace_out out = {.f = NULL, .hash = JM_HASH_INIT};
+    jm_tracer tr = {trace_event, &out};
+    for (uint64_t g = 0; g < games; g++) {
+        jm_state s;
+        for (int i = 0; i < players; i++) agent_reset(&ag[i], seed, g, i);
+        jm_init(&s, &rules, players, seed, g, &tr, NULL, 0);
+        sim_play(&s, seats, &tr, &st);
+    }
+    snprintf(line, len, "players=%d rules=%s decisions=%llu legal=%llu hash=%016llx", players, rules_text,
+             (unsigned long long)st.decisions, (unsigned long long)st.legal_sum, (unsigned long long)out.hash);
+}
+

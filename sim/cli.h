@@ -1,0 +1,19 @@
+/* cli.h - helpers shared by the subcommands. */
+#ifndef SIM_CLI_H
+#define SIM_CLI_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* "jamaica: <message>" and a pointer to --help on stderr; returns 2. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Parse a whole number in [lo, hi]; -1 after reporting the bad value. */
+int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
+double cli_now(void);
+/* The perft line for one player count and rule set (see `jamaica perft`). */
+void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
+
+int cmd_bench(int argc, char **argv);
+
+#endif

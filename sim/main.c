@@ -1,0 +1,173 @@
+/*
+ * main.c - the `jamaica` command: subcommands from one table.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "play.h"
+#include "trace.h"
+
+/* ---------------------------------------------------------------- trace */
+
+static const char trace_help[] =
+    "Usage: jamaica trace --seed S [--game G] [--players N] [--rules R] [--format text|jsonl]\n"
+    "\n"
+    "Play one game with uniformly random legal decisions (each seat has its own\n"
+    "random stream, separate from the game's dice) and print it: each round's\n"
+    "Captain and dice, every card, move, load, payment, shortage, battle (gunpowder,\n"
+    "rolls, Sabre, winner, loot), treasure and Ghost Ship move, then the score\n"
+    "table and the winner.  The last line is 'hash ' and 16 hex digits, a\n"
+    "fingerprint of every event; --format jsonl prints one JSON object per event\n"
+    "and ends with {\"hash\":\"...\"} (the same hash).\n"
+    "\n"
+    "  --seed S        the run's seed (required)\n"
+    "  --game G        game index within the run: its dice are PCG32 stream G (0)\n"
+    "  --players N     2 to 6 (4); with 2 the Ghost Ship plays\n"
+    "  --rules R       2021 (default) or classic, with key=value options, e.g.\n"
+    "                  classic,start_gold=2,ghost=on (see README.md)\n"
+    "  --format F      text (default) or jsonl\n"
+    "  -h, --help      this help\n";
+
+static int cmd_trace(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"seed", required_argument, 0, 's'},   {"game", required_argument, 0, 'g'},
+        {"players", required_argument, 0, 'p'}, {"rules", required_argument, 0, 'r'},
+        {"format", required_argument, 0, 'f'}, {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    uint64_t seed = 0, game = 0, players = 4;
+    int have_seed = 0, jsonl = 0;
+    const char *rules_text = "2021";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
+        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; break;
+        case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; break;
+        case 'r': rules_text = optarg; break;
+        case 'f':
+            if (!strcmp(optarg, "jsonl")) jsonl = 1;
+            else if (!strcmp(optarg, "text")) jsonl = 0;
+            else return cli_usage_error("bad format '%s' (text or jsonl)", optarg);
+            break;
+        case 'h': fputs(trace_help, stdout); return 0;
+        default: return cli_usage_error("trace: bad option");
+        }
+    }
+    if (optind < argc) return cli_usage_error("trace: unexpected argument '%s'", argv[optind]);
+    if (!have_seed) return cli_usage_error("trace needs --seed");
+    jm_rules rules;
+    char err[256];
+    if (jm_rules_parse(&rules, rules_text, err, sizeof err)) return cli_usage_error("%s", err);
+
+    agent ag[JM_MAX_PLAYERS];
+    agent *seats[JM_MAX_PLAYERS];
+    for (int i = 0; i < (int)players; i++) {
+        if (agent_create(&ag[i], "random", err, sizeof err)) return cli_usage_error("%s", err);
+        agent_reset(&ag[i], seed, game, i);
+        seats[i] = &ag[i];
+    }
+    trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
+    jm_tracer tr = {trace_event, &out};
+    if (!jsonl) {
+        char rs[256];
+        jm_rules_format(&rules, rs, sizeof rs);
+        printf("Jamaica: seed %llu, game %llu, rules %s\n", (unsigned long long)seed,
+               (unsigned long long)game, rs);
+    }
+    jm_state s;
+    if (jm_init(&s, &rules, (int)players, seed, game, &tr, err, sizeof err) != JM_OK)
+        return cli_usage_error("%s", err);
+    int rc = sim_play(&s, seats, &tr, NULL);
+    trace_finish(&out);
+    for (int i = 0; i < (int)players; i++) agent_destroy(&ag[i]);
+    return rc ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------- perft */
+
+static const char perft_help[] =
+    "Usage: jamaica perft [--games N] [--seed S]\n"
+    "\n"
+    "For every player count (2..6) and both rule sets, play games 0..N-1 of seed S\n"
+    "with random agents and print one line: players, rules, decisions (with two\n"
+    "or more choices), the sum of their legal counts, and a hash of all traces.\n"
+    "tests/perft.txt holds the expected lines for the defaults (--games 200 --seed 7).\n";
+
+static int cmd_perft(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"games", required_argument, 0, 'n'}, {"seed", required_argument, 0, 's'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+    };
+    uint64_t games = 200, seed = 7;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'n': if (cli_parse_u64(optarg, "game count", 1, 1000000000, &games)) return 2; break;
+        case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; break;
+        case 'h': fputs(perft_help, stdout); return 0;
+        default: return cli_usage_error("perft: bad option");
+        }
+    }
+    if (optind < argc) return cli_usage_error("perft: unexpected argument '%s'", argv[optind]);
+    static const char *const sets[] = {"2021", "classic"};
+    for (int p = 2; p <= 6; p++)
+        for (int r = 0; r < 2; r++) {
+            char line[256];
+            cli_perft_line(p, sets[r], seed, games, line, sizeof line);
+            puts(line);
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- table */
+
+static const char main_help[] =
+    "Usage: jamaica <command> [options]\n"
+    "\n"
+    "An AI tournament and Monte Carlo simulator for the board game Jamaica.\n"
+    "\n"
+    "Commands:\n"
+    "%s"
+    "\n"
+    "'jamaica <command> --help' describes a command's options.\n";
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"trace", cmd_trace, "play one seeded game with random agents and print it"},
+    {"bench", cmd_bench, "measure the engine: state size, copy and apply times, games/s"},
+    {"perft", cmd_perft, "count legal decisions over fixed seeds (regression check)"},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cli_usage_error("missing command");
+        return 2;
+    }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        char list[1024];
+        size_t o = 0;
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        printf(main_help, list);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    return cli_usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,26 @@
+/* play.c - drive one game with an agent per seat. */
+#include <stdio.h>
+
+#include "play.h"
+
+int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats *st)
+{
+    int legal[JM_MAX_ACTIONS];
+    while (!jm_over(s)) {
+        int n = jm_legal(s, legal), seat = jm_to_move(s), a = legal[0];
+        if (n > 1) {
+            a = agent_choose(agents[seat], s, legal, n);
+            if (st) {
+                st->decisions++;
+                st->legal_sum += (uint64_t)n;
+            }
+        }
+        if (st) st->applies++;
+        if (jm_apply(s, a, tr) != JM_OK) {
+            fprintf(stderr, "jamaica: agent %s chose illegal action %d for %s\n", agents[seat]->spec, a,
+                    jm_decision_name(jm_decision(s)));
+            return -1;
+        }
+    }
+    return 0;
+}

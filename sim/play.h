@@ -1,0 +1,17 @@
+/* play.h - drive one game with an agent per seat. */
+#ifndef SIM_PLAY_H
+#define SIM_PLAY_H
+
+#include "../agents/agent.h"
+
+typedef struct play_stats {
+    uint64_t decisions;   /* decisions with two or more legal actions */
+    uint64_t legal_sum;   /* sum of their legal counts */
+    uint64_t applies;     /* every jm_apply, forced ones included */
+} play_stats;
+
+/* Play s to the end; agents[seat] decides for each seat.  Returns 0, or -1
+ * if an agent chose an illegal action (a bug, reported on stderr). */
+int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats *st);
+
+#endif
