@@ -1,0 +1,160 @@
+/* helpers.c - building positions for scenario tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static void log_fn(void *ctx, const jm_event *ev)
+{
+    evlog *l = ctx;
+    if (l->n < (int)(sizeof l->ev / sizeof l->ev[0])) l->ev[l->n++] = *ev;
+}
+
+void evlog_init(evlog *l)
+{
+    l->n = 0;
+    l->tr.fn = log_fn;
+    l->tr.ctx = l;
+}
+
+const jm_event *evlog_find(const evlog *l, int type, int k)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->ev[i].type == type && k-- == 0) return &l->ev[i];
+    return NULL;
+}
+
+int evlog_count(const evlog *l, int type)
+{
+    int c = 0;
+    for (int i = 0; i < l->n; i++) c += l->ev[i].type == type;
+    return c;
+}
+
+jm_state scn_new(int np, const char *rules)
+{
+    jm_rules r;
+    char err[200], text[256];
+    snprintf(text, sizeof text, "%s%sfirst_captain=0", rules, *rules ? "," : "");
+    if (jm_rules_parse(&r, text, err, sizeof err)) fail_msg("rules: %s", err);
+    jm_state s;
+    if (jm_init(&s, &r, np, 4242, 0, NULL, err, sizeof err)) fail_msg("init: %s", err);
+    return s;
+}
+
+void scn_holds(jm_state *s, int ship, const char *spec)
+{
+    uint32_t h = 0;
+    int i = 0;
+    for (const char *p = spec; *p && i < 6;) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        if (*p == '-') {
+            p++;
+            i++;
+            continue;
+        }
+        int n = (int)strtol(p, (char **)&p, 10);
+        int t = *p == 'g' ? JM_GOLD : *p == 'f' ? JM_FOOD : JM_POWDER;
+        p++;
+        h = hold_put(h, i++, t, n);
+    }
+    s->holds[ship] = h;
+}
+
+void scn_pos(jm_state *s, int ship, int pos, int lap) { ship_put(s, ship, pos, lap); }
+
+void scn_treasure(jm_state *s, int t, int loc)
+{
+    tloc_set(s, t, loc);
+    if (loc < TL_PILE && loc != GHOST && is_power(t)) s->tpub |= (uint16_t)(1u << t);
+    else if (!(loc == GHOST && t == JM_T_BETH)) s->tpub &= (uint16_t)~(1u << t);
+}
+
+void scn_pile_only(jm_state *s, int n, const int *ts)
+{
+    for (int t = 0; t < JM_TREASURES; t++)
+        if (tloc_get(s, t) == TL_PILE) tloc_set(s, t, TL_OUT);
+    for (int i = 0; i < n; i++) tloc_set(s, ts[i], TL_PILE);
+}
+
+void scn_dice(jm_state *s, int morning, int evening, evlog *l)
+{
+    jm__set_dice(s, morning, evening, l ? &l->tr : NULL);
+}
+
+static void put_in_hand(jm_state *s, int p, int c)
+{
+    if (card_get(s, p, c) == CL_HAND) return;
+    for (int o = 0; o < JM_CARDS; o++)
+        if (card_get(s, p, o) == CL_HAND) {
+            card_set(s, p, o, CL_DRAW);
+            break;
+        }
+    card_set(s, p, c, CL_HAND);
+}
+
+void scn_cards(jm_state *s, const int *cards, evlog *l)
+{
+    for (int p = 0; p < s->np; p++) put_in_hand(s, p, cards[p]);
+    for (int i = 0; i < s->np && jm_decision(s) == JM_D_CARD; i++) act(s, cards[jm_to_move(s)], l);
+}
+
+void rig(jm_state *s, int n, const int *bounds, const int *values)
+{
+    for (uint64_t k = 1; k < 100000000; k++) {
+        jm_pcg32 r, c;
+        jm_pcg32_seed(&r, k, 0x7269677565ULL);
+        c = r;
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) ok = (int)jm_pcg32_bounded(&c, (uint32_t)bounds[i]) == values[i];
+        if (ok) {
+            s->rng = r;
+            return;
+        }
+    }
+    fail_msg("rig: no seed found");
+}
+
+void rig6(jm_state *s, int n, ...)
+{
+    int b[16], v[16];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) {
+        b[i] = 6;
+        v[i] = va_arg(ap, int);
+    }
+    va_end(ap);
+    rig(s, n, b, v);
+}
+
+void act(jm_state *s, int a, evlog *l)
+{
+    int d = jm_decision(s);
+    int rc = jm_apply(s, a, l ? &l->tr : NULL);
+    if (rc != JM_OK) fail_msg("action %d illegal for decision %s", a, jm_decision_name(d));
+}
+
+static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+int legal_sorted(const jm_state *s, int *out)
+{
+    int n = jm_legal(s, out);
+    qsort(out, (size_t)n, sizeof *out, cmp_int);
+    return n;
+}
+
+const char *holds_str(const jm_state *s, int ship, char *buf)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    int nh = jm_nholds(s, ship);
+    for (int i = 0; i < nh; i++) {
+        int c = jm_hold_count(s, ship, i);
+        if (c) o += (size_t)sprintf(buf + o, "%s%d%c", i ? " " : "", c, "gfp"[jm_hold_type(s, ship, i)]);
+        else o += (size_t)sprintf(buf + o, "%s-", i ? " " : "");
+    }
+    return buf;
+}

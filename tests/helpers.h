@@ -1,0 +1,64 @@
+/* helpers.h - building positions for scenario tests. */
+#ifndef TEST_HELPERS_H
+#define TEST_HELPERS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../engine/internal.h"
+
+/* Card ids (BOARD.md order). */
+enum {
+    C_FOOD_FWD, C_FWD_FWD, C_FWD_BACK, C_BACK_FWD, C_FWD_POWDER, C_POWDER_GOLD,
+    C_GOLD_GOLD, C_GOLD_FWD, C_FWD_FOOD, C_FOOD_POWDER, C_POWDER_FOOD
+};
+
+/* An event log that tests read back. */
+typedef struct evlog {
+    int n;
+    jm_event ev[8192];
+    jm_tracer tr;
+} evlog;
+
+void evlog_init(evlog *l);
+/* The k-th (0-based) event of a type, or NULL. */
+const jm_event *evlog_find(const evlog *l, int type, int k);
+int evlog_count(const evlog *l, int type);
+
+/* A game of np players in round 1 before the dice: Captain seat 0, every
+ * ship on Port Royal in lap 0 with 3 food and 3 gold, nine lair tokens.
+ * rules: a jm_rules_parse string. */
+jm_state scn_new(int np, const char *rules);
+/* Holds from a string: "3f 3g - 2p" (f food, g gold, p gunpowder, - empty),
+ * up to 6 holds; holds not named are empty. */
+void scn_holds(jm_state *s, int ship, const char *spec);
+void scn_pos(jm_state *s, int ship, int pos, int lap);
+/* Give treasure t to a ship (public if a player's power), or TL_PILE/TL_OUT. */
+void scn_treasure(jm_state *s, int t, int loc);
+/* Only these treasures stay in the pile; the others not owned go out. */
+void scn_pile_only(jm_state *s, int n, const int *ts);
+/* Start the card choice with these dice (no roll). */
+void scn_dice(jm_state *s, int morning, int evening, evlog *l);
+/* Every seat plays cards[seat] (put into its hand first). */
+void scn_cards(jm_state *s, const int *cards, evlog *l);
+/* Make the next draws of s's RNG give values[i] for bounds[i]. */
+void rig(jm_state *s, int n, const int *bounds, const int *values);
+/* Shorthand: the next n draws are combat/shortage/action die faces (bound 6). */
+void rig6(jm_state *s, int n, ...);
+/* Apply and assert success. */
+void act(jm_state *s, int a, evlog *l);
+/* Sorted legal actions into out; the count. */
+int legal_sorted(const jm_state *s, int *out);
+/* A readable hold summary "3f 3g - - -" for assertions. */
+const char *holds_str(const jm_state *s, int ship, char *buf);
+
+#define STR(s, ship) holds_str(s, ship, (char[64]){0})
+
+
+
+/* Combat/shortage die faces as drawn (index 0..5). */
+enum { F2, F4, F6, F8, F10, FSTAR };
+#endif

@@ -1,0 +1,116 @@
+/* The board, cards and treasures of BOARD.md. */
+#include "helpers.h"
+
+static void test_board_counts(void **state)
+{
+    (void)state;
+    int n[4] = {0};
+    for (int i = 0; i < JM_SPACES; i++) n[jm_space_kind(i)]++;
+    assert_int_equal(n[JM_K_ROYAL], 1);
+    assert_int_equal(n[JM_K_SEA], 29);
+    assert_int_equal(n[JM_K_PORT], 11);
+    assert_int_equal(n[JM_K_LAIR], 9);
+    assert_int_equal(jm_space_kind(0), JM_K_ROYAL);
+    for (int i = 0; i < 9; i++) {
+        assert_int_equal(jm_space_kind(jm_lair_space_[i]), JM_K_LAIR);
+        assert_int_equal(jm_lair_of_[jm_lair_space_[i]], i);
+    }
+    for (int i = 0; i < JM_SPACES; i++) {
+        if (jm_space_kind(i) == JM_K_LAIR || i == 0) assert_int_equal(jm_space_cost(i), 0);
+        else assert_in_range(jm_space_cost(i), 1, 7);
+    }
+}
+
+static void test_board_scores(void **state)
+{
+    (void)state;
+    assert_int_equal(jm_space_score(0), 15);
+    for (int i = 1; i <= 40; i++) assert_int_equal(jm_space_score(i), -5);
+    for (int i = 41; i <= 49; i++) assert_int_equal(jm_space_score(i), i - 39);
+}
+
+/* The backward table is the inverse of the forward one. */
+static void test_board_prev_inverts_next(void **state)
+{
+    (void)state;
+    for (int a = 0; a < JM_SPACES; a++)
+        for (int b = 0; b < JM_SPACES; b++) {
+            int fwd = jm_next_[a][0] == b || jm_next_[a][1] == b;
+            int back = jm_prev_[b][0] == a || jm_prev_[b][1] == a;
+            assert_int_equal(fwd, back);
+        }
+    int forks = 0, merges = 0;
+    for (int i = 0; i < JM_SPACES; i++) {
+        forks += jm_next_[i][1] != NO_SPACE;
+        merges += jm_prev_[i][1] != NO_SPACE;
+    }
+    assert_int_equal(forks, 3);
+    assert_int_equal(merges, 3);
+}
+
+/* jm_dist_ is the shortest forward distance to Port Royal; circuits 32..44. */
+static void test_board_distances_by_search(void **state)
+{
+    (void)state;
+    int d[JM_SPACES], lo[JM_SPACES], hi[JM_SPACES];
+    for (int i = 0; i < JM_SPACES; i++) d[i] = 999;
+    d[0] = 0;
+    for (int round = 0; round < JM_SPACES; round++)
+        for (int i = 1; i < JM_SPACES; i++)
+            for (int b = 0; b < 2; b++) {
+                int q = jm_next_[i][b];
+                if (q != NO_SPACE && d[q] + 1 < d[i]) d[i] = d[q] + 1;
+            }
+    for (int i = 1; i < JM_SPACES; i++) assert_int_equal(jm_dist_[i], d[i]);
+    assert_int_equal(jm_dist_[1] + 1, CIRCUIT);
+    /* Longest circuit: longest forward path from 1 to 0 (a DAG). */
+    for (int i = JM_SPACES - 1; i >= 1; i--) {
+        lo[i] = 999;
+        hi[i] = 0;
+        for (int b = 0; b < 2; b++) {
+            int q = jm_next_[i][b];
+            if (q == NO_SPACE) continue;
+            int l = q == 0 ? 0 : lo[q], h = q == 0 ? 0 : hi[q];
+            if (l + 1 < lo[i]) lo[i] = l + 1;
+            if (h + 1 > hi[i]) hi[i] = h + 1;
+        }
+    }
+    assert_int_equal(lo[1] + 1, 32);
+    assert_int_equal(hi[1] + 1, 44);
+}
+
+static void test_board_cards_and_treasures(void **state)
+{
+    (void)state;
+    int moves = 0, loads = 0, back = 0;
+    for (int c = 0; c < JM_CARDS; c++)
+        for (int h = 0; h < 2; h++) {
+            int a = jm_card_action(c, h);
+            moves += a >= JM_ACT_FWD;
+            loads += a <= JM_ACT_POWDER;
+            back += a == JM_ACT_BACK;
+        }
+    assert_int_equal(moves + loads, 22);
+    assert_int_equal(back, 2);
+    assert_int_equal(jm_card_action(C_GOLD_GOLD, 0), JM_ACT_GOLD);
+    assert_int_equal(jm_card_action(C_GOLD_GOLD, 1), JM_ACT_GOLD);
+    int sum = 0, cursed = 0;
+    for (int t = 0; t < JM_TREASURES; t++) {
+        sum += jm_treasure_value(t);
+        cursed += jm_treasure_value(t) < 0;
+    }
+    assert_int_equal(sum, 3 + 3 + 5 + 7 + 7 - 2 - 3 - 4);
+    assert_int_equal(cursed, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_board_counts),
+        cmocka_unit_test(test_board_scores),
+        cmocka_unit_test(test_board_prev_inverts_next),
+        cmocka_unit_test(test_board_distances_by_search),
+        cmocka_unit_test(test_board_cards_and_treasures),
+    };
+    return cmocka_run_group_tests_name("board", tests, NULL, NULL);
+}
