@@ -49,7 +49,15 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
 check-asan: $(addprefix bin/asan/,$(TESTS))
 	@set -e; for t in $(TESTS); do echo "== asan $$t"; bin/asan/$$t; done
 
-test: check check-asan
+# The tree must also be warning-free under clang (skipped if it is absent).
+check-clang:
+	@if command -v clang >/dev/null 2>&1; then \
+	    clang $(WARN) -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
+	    clang $(WARN) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c && \
+	    echo "clang: no warnings"; \
+	else echo "clang: not installed, skipped"; fi
+
+test: check-clang check check-asan
 
 bench: bin/jamaica
 	bin/jamaica bench
@@ -57,5 +65,5 @@ bench: bin/jamaica
 clean:
 	rm -rf bin
 
-.PHONY: all check check-asan test bench clean
+.PHONY: all check check-asan check-clang test bench clean
 .SECONDARY:

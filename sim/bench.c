@@ -77,11 +77,12 @@ int cmd_bench(int argc, char **argv)
     };
     int quick = 0, c;
     optind = 1;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'q': quick = 1; break;
         case 'h': fputs(bench_help, stdout); return 0;
-        default: return cli_usage_error("bench: bad option");
+        default: return cli_bad_option("bench", argv);
         }
     }
     if (optind < argc) return cli_usage_error("bench: unexpected argument '%s'", argv[optind]);

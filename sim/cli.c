@@ -1,5 +1,7 @@
 /* cli.c - helpers shared by the subcommands. */
 #include <errno.h>
+#include <getopt.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -17,6 +19,13 @@ int cli_usage_error(const char *fmt, ...)
     va_end(ap);
     fputs("\nTry 'jamaica --help'.\n", stderr);
     return 2;
+}
+
+int cli_bad_option(const char *cmd, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (optopt && strncmp(arg, "--", 2)) return cli_usage_error("%s: unknown option '-%c'", cmd, optopt);
+    return cli_usage_error("%s: unknown option or missing value in '%s'", cmd, arg);
 }
 
 int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)

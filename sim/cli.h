@@ -8,6 +8,8 @@
 
 /* "jamaica: <message>" and a pointer to --help on stderr; returns 2. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* After getopt_long returned '?': name the unknown option or missing value. */
+int cli_bad_option(const char *cmd, char **argv);
 /* Parse a whole number in [lo, hi]; -1 after reporting the bad value. */
 int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
 double cli_now(void);

@@ -46,6 +46,7 @@ static int cmd_trace(int argc, char **argv)
     const char *rules_text = "2021";
     int c;
     optind = 1;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
@@ -58,7 +59,7 @@ static int cmd_trace(int argc, char **argv)
             else return cli_usage_error("bad format '%s' (text or jsonl)", optarg);
             break;
         case 'h': fputs(trace_help, stdout); return 0;
-        default: return cli_usage_error("trace: bad option");
+        default: return cli_bad_option("trace", argv);
         }
     }
     if (optind < argc) return cli_usage_error("trace: unexpected argument '%s'", argv[optind]);
@@ -74,6 +75,10 @@ static int cmd_trace(int argc, char **argv)
         agent_reset(&ag[i], seed, game, i);
         seats[i] = &ag[i];
     }
+    jm_state s;
+    /* Validate the players against the rules before printing anything. */
+    if (jm_init(&s, &rules, (int)players, seed, game, NULL, err, sizeof err) != JM_OK)
+        return cli_usage_error("%s", err);
     trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
     jm_tracer tr = {trace_event, &out};
     if (!jsonl) {
@@ -82,9 +87,7 @@ static int cmd_trace(int argc, char **argv)
         printf("Jamaica: seed %llu, game %llu, rules %s\n", (unsigned long long)seed,
                (unsigned long long)game, rs);
     }
-    jm_state s;
-    if (jm_init(&s, &rules, (int)players, seed, game, &tr, err, sizeof err) != JM_OK)
-        return cli_usage_error("%s", err);
+    jm_init(&s, &rules, (int)players, seed, game, &tr, NULL, 0);
     int rc = sim_play(&s, seats, &tr, NULL);
     trace_finish(&out);
     for (int i = 0; i < (int)players; i++) agent_destroy(&ag[i]);
@@ -110,12 +113,13 @@ static int cmd_perft(int argc, char **argv)
     uint64_t games = 200, seed = 7;
     int c;
     optind = 1;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'n': if (cli_parse_u64(optarg, "game count", 1, 1000000000, &games)) return 2; break;
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; break;
         case 'h': fputs(perft_help, stdout); return 0;
-        default: return cli_usage_error("perft: bad option");
+        default: return cli_bad_option("perft", argv);
         }
     }
     if (optind < argc) return cli_usage_error("perft: unexpected argument '%s'", argv[optind]);

@@ -1,0 +1,85 @@
+#!/bin/sh
+# The jamaica command as a user meets it: help, trace in both formats, the
+# hash, determinism, bad input (exit 2, a message naming the value), bench.
+set -u
+cd "$(dirname "$0")/.."
+J=bin/jamaica
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "cli: FAIL: $*" >&2; }
+
+# Help goes to stdout with exit 0.
+$J --help >"$tmp/h" 2>&1 && grep -q trace "$tmp/h" && grep -q bench "$tmp/h" && ok || bad "--help"
+$J trace --help >"$tmp/h" 2>&1 && grep -q -- --format "$tmp/h" && ok || bad "trace --help"
+$J bench --help >"$tmp/h" 2>&1 && grep -q state_bytes "$tmp/h" && ok || bad "bench --help"
+
+# Every player count and rule set: a game that ends with a winner and the hash.
+for p in 2 3 4 5 6; do
+    for r in 2021 classic; do
+        if $J trace --seed 11 --players $p --rules $r >"$tmp/t" 2>"$tmp/e" &&
+            tail -n 1 "$tmp/t" | grep -qE '^hash [0-9a-f]{16}$' &&
+            grep -qE '^(Winner|Shared win): ' "$tmp/t" && grep -q 'Final scores' "$tmp/t" &&
+            [ ! -s "$tmp/e" ]; then ok; else bad "trace --players $p --rules $r"; fi
+    done
+done
+
+# The same hash in both formats; same seed, same game; another game differs.
+$J trace --seed 5 --game 3 --players 2 >"$tmp/a"
+$J trace --seed 5 --game 3 --players 2 --format jsonl >"$tmp/j"
+ha=$(tail -n 1 "$tmp/a" | cut -d' ' -f2)
+hj=$(tail -n 1 "$tmp/j" | sed -n 's/^{"hash":"\([0-9a-f]*\)"}$/\1/p')
+[ -n "$ha" ] && [ "$ha" = "$hj" ] && ok || bad "hash text $ha vs jsonl $hj"
+$J trace --seed 5 --game 3 --players 2 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok || bad "same seed, different output"
+$J trace --seed 5 --game 4 --players 2 >"$tmp/c"
+[ "$(tail -n 1 "$tmp/c")" != "$(tail -n 1 "$tmp/a")" ] && ok || bad "game 4 has game 3's hash"
+# Every JSON line parses and carries round and event.
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$tmp/j" <<'PY' && ok || bad "jsonl does not parse"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+for l in lines[:-1]:
+    o = json.loads(l)
+    assert "round" in o and "event" in o and "ship" in o, l
+    if o["event"] == "move":
+        for k in ("die", "dir", "from", "to", "lap_before", "lap_after"):
+            assert k in o, l
+assert list(json.loads(lines[-1])) == ["hash"]
+PY
+fi
+
+# Bad input: exit 2, "jamaica: " and the bad value on stderr, nothing on stdout.
+expect2() {
+    want=$1
+    shift
+    $J "$@" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "^jamaica: .*$want" "$tmp/e" && [ ! -s "$tmp/o" ]; then ok; else
+        bad "'$*' gave exit $rc: $(head -n 1 "$tmp/e")"; fi
+}
+expect2 "'7'" trace --seed 1 --players 7
+expect2 "'1'" trace --seed 1 --players 1
+expect2 "'-1'" trace --seed -1
+expect2 "'abc'" trace --seed abc
+expect2 "'12x'" trace --seed 1 --game 12x
+expect2 "'bogus'" trace --seed 1 --rules bogus
+expect2 "'foo'" trace --seed 1 --rules classic,foo=1
+expect2 "'9'" trace --seed 1 --rules start_gold=9
+expect2 "'xml'" trace --seed 1 --format xml
+expect2 "--seed" trace --players 3
+expect2 "first_captain=4" trace --seed 1 --players 3 --rules first_captain=4
+expect2 "6" trace --seed 1 --players 6 --rules ghost=on
+expect2 "'frobnicate'" frobnicate
+expect2 "missing command"
+expect2 "option" trace --seed 1 --colour
+
+# bench --quick: key=value lines with state_bytes <= 256.
+$J bench --quick >"$tmp/bq" 2>&1
+sb=$(sed -n 's/^state_bytes=//p' "$tmp/bq")
+[ -n "$sb" ] && [ "$sb" -le 256 ] && grep -qE '^games_per_sec_1t=[0-9]+$' "$tmp/bq" && ok || bad "bench --quick: $(cat "$tmp/bq")"
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]

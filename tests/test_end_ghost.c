@@ -1,0 +1,359 @@
+/* The end of the game (E1-E4) and the Ghost Ship (G1-G10). */
+#include "helpers.h"
+
+static int hand_count(const jm_state *s, int p)
+{
+    int n = 0;
+    for (int c = 0; c < JM_CARDS; c++) n += card_get(s, p, c) == CL_HAND;
+    return n;
+}
+
+static void test_E1_finish_ends_after_the_round(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(3, "ghost=off");
+    scn_pos(&s, 0, 47, 1);
+    scn_pos(&s, 1, 48, 1);
+    scn_dice(&s, 6, 2, &l);
+    scn_cards(&s, (int[]){C_FWD_FOOD, C_FWD_FWD, C_FOOD_POWDER}, &l);
+    assert_true(jm_over(&s));
+    assert_false(jm_capped(&s));
+    assert_int_equal(jm_round(&s), 1);
+    /* P0's evening food is ignored; P1 finishes too; P2 acts fully. */
+    int loads[3] = {0};
+    for (int i = 0; i < l.n; i++)
+        if (l.ev[i].type == JM_EV_LOAD) loads[l.ev[i].ship]++;
+    assert_int_equal(loads[0], 0);
+    assert_int_equal(loads[2], 2);
+    assert_int_equal(evlog_count(&l, JM_EV_FINISH), 2);
+    assert_int_equal(evlog_count(&l, JM_EV_MOVE), 2); /* P1's evening move is ignored */
+    /* No cards are drawn. */
+    for (int p = 0; p < 3; p++) assert_int_equal(hand_count(&s, p), 2);
+    assert_int_equal(jm_decision(&s), JM_D_NONE);
+    assert_int_equal(jm_to_move(&s), -1);
+    assert_non_null(evlog_find(&l, JM_EV_END, 0));
+}
+
+static void test_E2_score_parts(void **state)
+{
+    (void)state;
+    jm_state s = scn_new(3, "ghost=off");
+    scn_pos(&s, 0, 0, 1);
+    scn_holds(&s, 0, "4g 2f");
+    scn_treasure(&s, JM_T_P7A, 0);
+    scn_treasure(&s, JM_T_M2, 0);
+    scn_treasure(&s, JM_T_MAP, 0);
+    scn_pos(&s, 1, 44, 1);
+    scn_holds(&s, 1, "3g 5p");
+    scn_pos(&s, 2, 30, 1);
+    scn_treasure(&s, JM_T_HOLD6, 2);
+    scn_holds(&s, 2, "1g - - - - 5g");
+    jm_score sc[JM_MAX_SHIPS];
+    jm_scores(&s, sc);
+    assert_int_equal(sc[0].space, 15);
+    assert_int_equal(sc[0].gold, 4);
+    assert_int_equal(sc[0].treasure, 5);
+    assert_int_equal(sc[0].total, 24);
+    assert_int_equal(sc[1].space, 5);
+    assert_int_equal(sc[1].total, 8);
+    assert_int_equal(sc[2].space, -5);
+    assert_int_equal(sc[2].gold, 6);
+    assert_int_equal(sc[2].total, 1);
+    assert_int_equal(sc[0].rank, 1);
+    assert_int_equal(sc[1].rank, 2);
+    assert_int_equal(sc[2].rank, 3);
+}
+
+static void test_E3_ties_go_to_the_ship_furthest_along(void **state)
+{
+    (void)state;
+    jm_state s = scn_new(3, "ghost=off");
+    jm_score sc[JM_MAX_SHIPS];
+    scn_pos(&s, 0, 45, 1);
+    scn_holds(&s, 0, "4g");        /* 6 + 4 = 10 */
+    scn_pos(&s, 1, 47, 1);
+    scn_holds(&s, 1, "2g");        /* 8 + 2 = 10, 3 steps left */
+    scn_pos(&s, 2, 20, 1);
+    scn_holds(&s, 2, "6g 6g 3g");  /* -5 + 15 = 10, far behind */
+    assert_int_equal(jm_scores(&s, sc), 1);
+    assert_true(sc[1].winner);
+    assert_int_equal(sc[0].rank, 2);
+    assert_int_equal(sc[2].rank, 3);
+    /* A finished ship comes before any other. */
+    scn_pos(&s, 2, 0, 1);
+    scn_holds(&s, 2, "-");         /* 15 */
+    scn_holds(&s, 1, "6g 1g");     /* 15 */
+    assert_int_equal(jm_scores(&s, sc), 1);
+    assert_true(sc[2].winner);
+    /* Same score and progress: a shared win. */
+    scn_pos(&s, 0, 47, 1);
+    scn_holds(&s, 0, "2g");
+    scn_pos(&s, 1, 47, 1);
+    scn_holds(&s, 1, "2g");
+    scn_pos(&s, 2, 10, 1);
+    assert_int_equal(jm_scores(&s, sc), 2);
+    assert_true(sc[0].winner && sc[1].winner);
+    assert_int_equal(sc[0].rank, 1);
+    assert_int_equal(sc[1].rank, 1);
+    assert_int_equal(sc[2].rank, 3);
+}
+
+static void test_E4_round_cap_stops_and_flags(void **state)
+{
+    (void)state;
+    jm_rules r;
+    jm_rules_parse(&r, "round_cap=3", NULL, 0);
+    evlog l;
+    evlog_init(&l);
+    jm_state s;
+    jm_init(&s, &r, 4, 8, 0, &l.tr, NULL, 0);
+    jm_pcg32 pick;
+    jm_pcg32_seed(&pick, 1, 1);
+    int a[JM_MAX_ACTIONS];
+    while (!jm_over(&s)) {
+        int n = jm_legal(&s, a);
+        act(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], &l);
+    }
+    assert_true(jm_capped(&s));
+    assert_int_equal(jm_round(&s), 3);
+    const jm_event *end = evlog_find(&l, JM_EV_END, 0);
+    assert_int_equal(end->v[0], 1);
+    assert_int_equal(evlog_count(&l, JM_EV_SCORE), 4);
+}
+
+static void test_G1_ghost_setup(void **state)
+{
+    (void)state;
+    jm_state s = scn_new(2, "");
+    assert_true(jm_has_ghost(&s));
+    assert_string_equal(STR(&s, GHOST), "5g 3g - - -");
+    assert_int_equal(jm_pos(&s, GHOST), 0);
+    assert_int_equal(jm_lap(&s, GHOST), 0);
+    assert_int_equal(jm_treasure_owner(&s, JM_T_BETH), GHOST);
+    assert_true(s.tpub & (1u << JM_T_BETH));
+}
+
+/* Players far ahead: the ghost is alone last and must go forward. */
+static void test_G2_G4_ghost_moves_twice_after_players_and_never_pays(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "");
+    scn_pos(&s, 0, 10, 1);
+    scn_pos(&s, 1, 10, 1);
+    scn_dice(&s, 3, 2, &l);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    int last_card = -1, first_ghost = -1;
+    for (int i = 0; i < l.n; i++) {
+        if (l.ev[i].type == JM_EV_CARD) last_card = i;
+        if (l.ev[i].type == JM_EV_MOVE && l.ev[i].ship == GHOST && first_ghost < 0) first_ghost = i;
+    }
+    assert_true(last_card >= 0 && last_card < first_ghost);
+    const jm_event *m1 = evlog_find(&l, JM_EV_MOVE, 0), *m2 = evlog_find(&l, JM_EV_MOVE, 1);
+    assert_int_equal(m1->ship, GHOST);
+    assert_int_equal(m1->v[0], 3);
+    assert_int_equal(m2->v[0], 2);
+    assert_int_equal(jm_pos(&s, GHOST), 5);  /* a port of 3 gold */
+    assert_int_equal(jm_total(&s, GHOST, JM_GOLD), 8);
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[2], 1); /* forced */
+    /* A lair with its token: the ghost takes the treasure, face down. */
+    evlog_init(&l);
+    s = scn_new(2, "");
+    scn_pos(&s, 0, 10, 1);
+    scn_pos(&s, 1, 10, 1);
+    scn_pile_only(&s, 1, (int[]){JM_T_SABRE});
+    scn_dice(&s, 4, 4, &l);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    assert_int_equal(jm_treasure_owner(&s, JM_T_SABRE), GHOST);
+    assert_false(s.tpub & (1u << JM_T_SABRE));
+}
+
+static void test_G3_ghost_direction(void **state)
+{
+    (void)state;
+    /* Alone in front: backward, twice. */
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "");
+    scn_pos(&s, 0, 10, 1);
+    scn_pos(&s, 1, 10, 1);
+    scn_pos(&s, GHOST, 40, 1);
+    scn_dice(&s, 3, 2, &l);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    assert_int_equal(jm_pos(&s, GHOST), 29);
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[1], 1);
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 1)->v[1], 1);
+    /* Level with a player: the Captain chooses, then the route at a fork. */
+    evlog_init(&l);
+    s = scn_new(2, "");
+    s.captain = 1;
+    scn_pos(&s, 0, 5, 1);
+    scn_pos(&s, 1, 30, 1);
+    scn_pos(&s, GHOST, 5, 1);
+    scn_dice(&s, 3, 2, &l);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    assert_int_equal(jm_decision(&s), JM_D_GHOSTDIR);
+    assert_int_equal(jm_to_move(&s), 1);
+    act(&s, 0, &l);
+    assert_int_equal(jm_decision(&s), JM_D_DEST);
+    assert_int_equal(jm_to_move(&s), 1);
+    int a[JM_MAX_ACTIONS];
+    assert_int_equal(legal_sorted(&s, a), 2);
+    assert_int_equal(a[0], 8);
+    assert_int_equal(a[1], 14);
+}
+
+/* The ghost attacks P1: no gunpowder, die + 2; the loot chosen by P0. */
+static void test_G5_G6_G7_ghost_attacks(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "");
+    scn_pos(&s, 0, 20, 1);
+    scn_pos(&s, 1, 5, 1);
+    scn_pos(&s, GHOST, 2, 1);
+    scn_holds(&s, 1, "3f 3g 2p");
+    scn_treasure(&s, JM_T_M4, GHOST); /* the ghost never gives it */
+    scn_treasure(&s, JM_T_P3A, 1);
+    scn_dice(&s, 3, 1, &l);
+    rig6(&s, 2, F8, F2);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    /* P1 loaded 3 food and 1 gunpowder before; now it defends. */
+    assert_int_equal(jm_decision(&s), JM_D_POWDER);
+    assert_int_equal(jm_to_move(&s), 1);
+    act(&s, 0, &l);
+    const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
+    assert_int_equal(b->ship, GHOST);
+    assert_int_equal(b->v[1], 0);
+    assert_int_equal(b->v[7], 1);
+    assert_int_equal(b->v[9], 10);
+    assert_int_equal(b->v[11], GHOST);
+    assert_int_equal(jm_decision(&s), JM_D_LOOT);
+    assert_int_equal(jm_to_move(&s), 0); /* G6: the other player */
+    int a[JM_MAX_ACTIONS], n = legal_sorted(&s, a);
+    int has_hold0 = 0, has_blind = 0;
+    for (int i = 0; i < n; i++) {
+        assert_true(a[i] < JM_LOOT_CURSE(0));
+        has_hold0 |= a[i] == JM_LOOT_HOLD(0);
+        has_blind |= a[i] == JM_LOOT_BLIND;
+    }
+    assert_true(has_hold0 && has_blind);
+    act(&s, JM_LOOT_HOLD(0), &l); /* food: overboard */
+    assert_true(evlog_find(&l, JM_EV_LOOT, 0)->v[6]);
+    assert_int_equal(jm_total(&s, GHOST, JM_FOOD), 0);
+    assert_string_equal(STR(&s, GHOST), "5g 3g - - -");
+}
+
+/* G6 with 3 players: the Captain picks the ghost's target; the loot
+ * chooser is the Captain, or the next seat not in the battle. */
+static void test_G6_G10_ghost_with_three_players(void **state)
+{
+    (void)state;
+    for (int cap = 0; cap < 2; cap++) {
+        evlog l;
+        evlog_init(&l);
+        jm_state s = scn_new(3, "ghost=on");
+        s.captain = (uint8_t)cap;
+        scn_pos(&s, 0, 5, 1);
+        scn_pos(&s, 1, 5, 1);
+        scn_pos(&s, 2, 30, 1);
+        scn_pos(&s, GHOST, 2, 1);
+        scn_holds(&s, 0, "3g");
+        scn_holds(&s, 1, "3g");
+        scn_dice(&s, 3, 1, &l);
+        rig6(&s, 2, F10, F2);
+        scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+        /* G10: the ghost moves after the last player. */
+        int ncard = evlog_count(&l, JM_EV_CARD);
+        assert_int_equal(ncard, 3);
+        assert_int_equal(jm_decision(&s), JM_D_TARGET);
+        assert_int_equal(jm_to_move(&s), cap);
+        act(&s, 1, &l);
+        assert_int_equal(jm_decision(&s), JM_D_POWDER);
+        act(&s, 0, &l);
+        assert_int_equal(jm_decision(&s), JM_D_LOOT);
+        /* Captain 0 is not in the battle; Captain 1 is, so seat 2 chooses. */
+        assert_int_equal(jm_to_move(&s), cap == 0 ? 0 : 2);
+    }
+}
+
+/* A player who beats the ghost: its gold, a card other than Lady Beth, or
+ * a cursed card given. */
+static void test_G8_player_beats_ghost(void **state)
+{
+    (void)state;
+    for (int extra = 0; extra < 2; extra++) {
+        evlog l;
+        evlog_init(&l);
+        jm_state s = scn_new(2, "");
+        scn_pos(&s, 0, 2, 1);
+        scn_pos(&s, 1, 30, 1);
+        scn_pos(&s, GHOST, 5, 1);
+        scn_treasure(&s, JM_T_M2, 0);
+        if (extra) scn_treasure(&s, JM_T_P3B, GHOST);
+        scn_dice(&s, 3, 1, &l);
+        rig6(&s, 1, FSTAR);
+        scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+        assert_int_equal(jm_decision(&s), JM_D_LOOT);
+        assert_int_equal(jm_to_move(&s), 0);
+        int a[JM_MAX_ACTIONS], n = legal_sorted(&s, a);
+        int want0[] = {JM_LOOT_NONE, JM_LOOT_HOLD(0), JM_LOOT_HOLD(1), JM_LOOT_CURSE(JM_T_M2)};
+        int want1[] = {JM_LOOT_NONE, JM_LOOT_HOLD(0), JM_LOOT_HOLD(1), JM_LOOT_BLIND, JM_LOOT_CURSE(JM_T_M2)};
+        assert_int_equal(n, extra ? 5 : 4);
+        for (int i = 0; i < n; i++) assert_int_equal(a[i], extra ? want1[i] : want0[i]);
+        if (extra) {
+            act(&s, JM_LOOT_BLIND, &l);
+            assert_int_equal(jm_treasure_owner(&s, JM_T_P3B), 0);
+            assert_int_equal(jm_treasure_owner(&s, JM_T_BETH), GHOST);
+        } else {
+            act(&s, JM_LOOT_CURSE(JM_T_M2), &l);
+            assert_int_equal(jm_treasure_owner(&s, JM_T_M2), GHOST);
+        }
+    }
+}
+
+/* The ghost reaching Port Royal in lap 1 ends the game, and it can win. */
+static void test_G9_ghost_finishes_and_wins(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "");
+    scn_pos(&s, 0, 48, 1);
+    scn_pos(&s, 1, 10, 1);
+    scn_pos(&s, GHOST, 47, 1);
+    scn_dice(&s, 6, 2, &l);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    assert_int_equal(jm_decision(&s), JM_D_GHOSTDIR);
+    act(&s, 0, &l);
+    assert_true(jm_over(&s));
+    assert_true(jm_finished(&s, GHOST));
+    assert_int_equal(evlog_count(&l, JM_EV_GHOSTDIR), 1); /* the second move is void */
+    jm_score sc[JM_MAX_SHIPS];
+    jm_scores(&s, sc);
+    assert_int_equal(sc[GHOST].total, 15 + 8);
+    assert_true(sc[GHOST].winner);
+    assert_int_equal(evlog_find(&l, JM_EV_END, 0)->v[2], 1 << GHOST);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_E1_finish_ends_after_the_round),
+        cmocka_unit_test(test_E2_score_parts),
+        cmocka_unit_test(test_E3_ties_go_to_the_ship_furthest_along),
+        cmocka_unit_test(test_E4_round_cap_stops_and_flags),
+        cmocka_unit_test(test_G1_ghost_setup),
+        cmocka_unit_test(test_G2_G4_ghost_moves_twice_after_players_and_never_pays),
+        cmocka_unit_test(test_G3_ghost_direction),
+        cmocka_unit_test(test_G5_G6_G7_ghost_attacks),
+        cmocka_unit_test(test_G6_G10_ghost_with_three_players),
+        cmocka_unit_test(test_G8_player_beats_ghost),
+        cmocka_unit_test(test_G9_ghost_finishes_and_wins),
+    };
+    return cmocka_run_group_tests_name("end and ghost", tests, NULL, NULL);
+}
