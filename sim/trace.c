@@ -213,12 +213,12 @@ static void print_text(trace_out *o, const jm_event *ev)
     case JM_EV_RESHUFFLE: fprintf(f, "  %s shuffles %d played cards into a new draw pile\n", who, v[0]); break;
     case JM_EV_SCORE:
         if (!o->scored++) {
-            fprintf(f, "\nFinal scores (round %d)\n", ev->round);
-            fprintf(f, "  %-6s %5s %5s %5s %5s %9s %5s %4s\n", "ship", "space", "place", "gold", "treas",
+            fprintf(f, "\nFinal scores after round %d (pos: space, /0 in lap 0; points: the space's)\n", ev->round);
+            fprintf(f, "  %-6s %5s %6s %5s %8s %10s %5s %4s\n", "ship", "pos", "points", "gold", "treasure",
                     "steps_left", "total", "rank");
         }
         snprintf(a, sizeof a, "%d%s", v[4], v[5] ? "" : "/0");
-        fprintf(f, "  %-6s %5s %5d %5d %5d %9d %5d %4d\n", who, a, v[0], v[1], v[2], v[6], v[3], v[7]);
+        fprintf(f, "  %-6s %5s %6d %5d %8d %10d %5d %4d\n", who, a, v[0], v[1], v[2], v[6], v[3], v[7]);
         break;
     case JM_EV_END: {
         fprintf(f, "%s", v[0] ? "The game reached the round cap.\n" : "");
