@@ -6,6 +6,7 @@
 #   make JM_DEBUG=1   check every invariant after every apply
 CC ?= cc
 CFLAGS ?= -O2 -g
+OMP := -fopenmp
 WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla
 ifeq ($(JM_DEBUG),1)
   WARN += -DJM_DEBUG
@@ -16,7 +17,7 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c \
           engine/observe.c engine/check.c
 AGENTS := agents/registry.c agents/random.c
-SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c
+SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c
 LIBSRC := $(ENGINE) $(AGENTS) $(SIMLIB)
 HEADERS := $(wildcard engine/*.h agents/*.h sim/*.h tests/*.h)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
@@ -24,7 +25,7 @@ TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/te
 all: bin/jamaica
 
 bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(CC) $(CFLAGS) $(WARN) -o $@ $(LIBSRC) sim/main.c -lm
+	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm
 
 bin:
 	mkdir -p bin
@@ -32,13 +33,13 @@ bin:
 # Test binaries: the same sources with the invariant checker on.
 bin/test/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/test
-	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
+	$(CC) $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
 	    $(CMOCKA_LIBS) -lm
 
 bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/asan
 	$(CC) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	    $(WARN) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
+	    $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
 	    $(CMOCKA_LIBS) -lm
 
 check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
@@ -52,8 +53,8 @@ check-asan: $(addprefix bin/asan/,$(TESTS))
 # The tree must also be warning-free under clang (skipped if it is absent).
 check-clang:
 	@if command -v clang >/dev/null 2>&1; then \
-	    clang $(WARN) -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
-	    clang $(WARN) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c && \
+	    clang $(WARN) -Wno-source-uses-openmp -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
+	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c && \
 	    echo "clang: no warnings"; \
 	else echo "clang: not installed, skipped"; fi
 

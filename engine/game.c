@@ -739,6 +739,11 @@ void jm__run(jm_state *s, const jm_tracer *tr)
 
 /* ---------------------------------------------------------------- API */
 
+int jm_has_ghost_rules(const jm_rules *r, int players)
+{
+    return r->ghost == JM_GHOST_ON || (r->ghost == JM_GHOST_AUTO && players == 2);
+}
+
 int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
             const jm_tracer *tr, char *err, size_t errlen)
 {
@@ -746,7 +751,7 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
         if (err) snprintf(err, errlen, "players must be 2 to 6, not %d", players);
         return JM_EARG;
     }
-    int ghost = r->ghost == JM_GHOST_ON || (r->ghost == JM_GHOST_AUTO && players == 2);
+    int ghost = jm_has_ghost_rules(r, players);
     if (ghost && players == JM_MAX_PLAYERS) {
         if (err) snprintf(err, errlen, "ghost=on plays with 2 to 5 players, not %d", players);
         return JM_EARG;

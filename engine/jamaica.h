@@ -82,6 +82,8 @@ void jm_rules_default(jm_rules *r);
 /* Parse "PRESET[,key=value...]" or "key=value,..." (on top of 2021).
  * Returns 0, or -1 with a message naming the bad part in err. */
 int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen);
+/* Whether the Ghost Ship plays in a game of `players` under r. */
+int jm_has_ghost_rules(const jm_rules *r, int players);
 /* Canonical "shortage=die,ghost=auto,..." form of every option. */
 void jm_rules_format(const jm_rules *r, char *buf, size_t len);
 

@@ -1,0 +1,430 @@
+/*
+ * sim.c - the harness (see sim.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "../agents/agent.h"
+#include "cli.h"
+#include "play.h"
+#include "sim.h"
+
+#define BLOCK 2048            /* games per parallel block */
+#define ROW_MAX 448           /* bytes per CSV row, at most */
+#define WIN_UNIT 420          /* wins counted in 420ths: 1/k exact for k <= 7 */
+
+/* ---------------------------------------------------------------- agents */
+
+int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen)
+{
+    char buf[1024], got[JM_MAX_PLAYERS + 1][SIM_SPEC_LEN];
+    int n = 0;
+    if (strlen(list) >= sizeof buf) {
+        snprintf(err, errlen, "agent list too long");
+        return -1;
+    }
+    strcpy(buf, list);
+    /* A token with '=' and no ':' continues the parameters of the agent
+     * before it ("mcts:iters=9,c=0.7"); agent names never hold '='. */
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strchr(tok, '=') && !strchr(tok, ':') && n > 0 && strchr(got[n - 1], ':')) {
+            size_t len = strlen(got[n - 1]);
+            if (len + 1 + strlen(tok) >= SIM_SPEC_LEN) goto toolong;
+            got[n - 1][len] = ',';
+            strcpy(got[n - 1] + len + 1, tok);
+            continue;
+        }
+        if (n == JM_MAX_PLAYERS + 1 || strlen(tok) >= SIM_SPEC_LEN) {
+            if (strlen(tok) >= SIM_SPEC_LEN) goto toolong;
+            n++;
+            break;
+        }
+        strcpy(got[n++], tok);
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "empty agent list '%s'", list);
+        return -1;
+    }
+    if (n != 1 && n != players) {
+        snprintf(err, errlen, "--agents '%s' names %d agents for %d players (give one, or one per seat)", list,
+                 n, players);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        agent a;
+        if (agent_create(&a, got[i], err, errlen)) return -1;
+        agent_destroy(&a);
+    }
+    for (int i = 0; i < players; i++) strcpy(specs[i], got[n == 1 ? 0 : i]);
+    return 0;
+toolong:
+    snprintf(err, errlen, "agent spec too long in '%s'", list);
+    return -1;
+}
+
+/* ---------------------------------------------------------------- one game */
+
+typedef struct counts {
+    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS];
+} counts;
+
+static void count_event(void *ctx, const jm_event *ev)
+{
+    counts *c = ctx;
+    if (ev->type == JM_EV_BATTLE) {
+        int w = ev->v[11];
+        if (w < 0) return;
+        int l = w == ev->ship ? ev->v[0] : ev->ship;
+        c->won[w]++;
+        c->lost[l]++;
+    } else if (ev->type == JM_EV_SHORTAGE) {
+        c->shortages[ev->ship]++;
+    }
+}
+
+static int spec_of_seat(const sim_config *c, int seat, uint64_t g)
+{
+    return c->rotate ? (int)((seat + g % (uint64_t)c->players) % (uint64_t)c->players) : seat;
+}
+
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r)
+{
+    int np = c->players;
+    agent *seats[JM_MAX_PLAYERS];
+    for (int i = 0; i < np; i++) {
+        seats[i] = agents[spec_of_seat(c, i, g)];
+        agent_reset(seats[i], c->seed, g, i);
+    }
+    counts cn;
+    memset(&cn, 0, sizeof cn);
+    jm_tracer tr = {count_event, &cn};
+    jm_state s;
+    jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
+    sim_play(&s, seats, &tr, NULL);
+    jm_score sc[JM_MAX_SHIPS];
+    memset(r, 0, sizeof *r);
+    r->game = g;
+    r->rounds = (int16_t)jm_round(&s);
+    r->first_captain = (int8_t)jm_first_captain(&s);
+    r->capped = (int8_t)jm_capped(&s);
+    r->nwin = (int8_t)jm_scores(&s, sc);
+    int ns = jm_ships(&s);
+    for (int k = 0; k < ns; k++) {
+        int ship = k < np ? k : JM_GHOST;
+        sim_seat *o = &r->seat[k];
+        o->agent = (int8_t)(k < np ? spec_of_seat(c, k, g) : -1);
+        o->rank = (int8_t)sc[ship].rank;
+        o->winner = (int8_t)sc[ship].winner;
+        o->finished = (int8_t)jm_finished(&s, ship);
+        o->score = (int16_t)sc[ship].total;
+        o->space = (int16_t)sc[ship].space;
+        o->gold = (int16_t)sc[ship].gold;
+        o->treasure = (int16_t)sc[ship].treasure;
+        o->battles_won = cn.won[ship];
+        o->battles_lost = cn.lost[ship];
+        o->shortages = cn.shortages[ship];
+    }
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static size_t csv_field(char *dst, size_t cap, const char *v)
+{
+    if (!strpbrk(v, ",\"\n\r")) return (size_t)snprintf(dst, cap, "%s", v);
+    size_t o = 0;
+    if (o < cap) dst[o++] = '"';
+    for (; *v && o + 2 < cap; v++) {
+        if (*v == '"') dst[o++] = '"';
+        dst[o++] = *v;
+    }
+    if (o < cap) dst[o++] = '"';
+    if (o < cap) dst[o] = '\0';
+    return o;
+}
+
+static const char games_header[] =
+    "game,seed,players,rules,seat,agent,is_ghost,first_captain,captain_offset,rounds,capped,finished,score,"
+    "rank,win,position_score,gold,treasure_points,battles_won,battles_lost,shortages\n";
+
+static const char summary_header[] =
+    "seed,rules,players,games_total,group,key,games,wins,win_rate,wilson_low,wilson_high,mean_score,"
+    "mean_rounds,capped_share\n";
+
+/* The win share 1/k as text ("1", "0.5", "0.333333"). */
+static void win_text(char *buf, size_t n, int winner, int k)
+{
+    if (!winner) snprintf(buf, n, "0");
+    else if (k == 1) snprintf(buf, n, "1");
+    else snprintf(buf, n, "%.6g", 1.0 / k);
+}
+
+static size_t format_rows(const sim_config *c, const char *rules_q, const char (*specs_q)[2 * SIM_SPEC_LEN + 3],
+                          const sim_game *r, char *buf, size_t cap)
+{
+    size_t o = 0;
+    int np = c->players, ns = np + jm_has_ghost_rules(&c->rules, np);
+    for (int k = 0; k < ns; k++) {
+        const sim_seat *t = &r->seat[k];
+        int ghost = k >= np;
+        char off[16], win[16];
+        if (ghost) off[0] = '\0';
+        else snprintf(off, sizeof off, "%d", (k - r->first_captain + np) % np);
+        win_text(win, sizeof win, t->winner, r->nwin);
+        o += (size_t)snprintf(buf + o, cap - o,
+                              "%llu,%llu,%d,%s,%d,%s,%d,%d,%s,%d,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d\n",
+                              (unsigned long long)r->game, (unsigned long long)c->seed, np, rules_q, k,
+                              ghost ? "ghost" : specs_q[t->agent], ghost, r->first_captain, off, r->rounds,
+                              r->capped, t->finished, t->score, t->rank, win, t->space, t->gold, t->treasure,
+                              t->battles_won, t->battles_lost, t->shortages);
+        if (o >= cap) return cap;
+    }
+    return o;
+}
+
+/* ---------------------------------------------------------------- tallies */
+
+typedef struct tally {
+    uint64_t n, wins, capped, rounds; /* wins in WIN_UNIT parts */
+    int64_t score;
+} tally;
+
+typedef struct tallies {
+    tally agent[JM_MAX_PLAYERS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
+    int agent_of_spec[JM_MAX_PLAYERS]; /* distinct agent index of each spec */
+    int nagents;
+} tallies;
+
+static void tally_add(tally *t, const sim_game *r, const sim_seat *s)
+{
+    t->n++;
+    t->wins += s->winner ? (uint64_t)(WIN_UNIT / r->nwin) : 0;
+    t->capped += (uint64_t)r->capped;
+    t->rounds += (uint64_t)r->rounds;
+    t->score += s->score;
+}
+
+static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
+{
+    int np = c->players;
+    for (int k = 0; k < np; k++) {
+        const sim_seat *s = &r->seat[k];
+        tally_add(&ts->agent[ts->agent_of_spec[s->agent]], r, s);
+        tally_add(&ts->seat[k], r, s);
+        tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s);
+    }
+    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np]);
+    ts->all.n++;
+    ts->all.capped += (uint64_t)r->capped;
+    ts->all.rounds += (uint64_t)r->rounds;
+}
+
+void sim_wilson(double wins, double n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double p = wins / n, z2 = z * z;
+    double den = 1 + z2 / n;
+    double mid = (p + z2 / (2 * n)) / den;
+    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
+    *lo = mid - half < 0 ? 0 : mid - half;
+    *hi = mid + half > 1 ? 1 : mid + half;
+}
+
+static void summary_row(FILE *f, const char *lead, const char *group, const char *key, const tally *t,
+                        int with_wins)
+{
+    double n = (double)t->n;
+    fprintf(f, "%s,%s,%s,%llu,", lead, group, key, (unsigned long long)t->n);
+    if (with_wins && t->n) {
+        double w = (double)t->wins / WIN_UNIT, lo, hi;
+        sim_wilson(w, n, &lo, &hi);
+        fprintf(f, "%.6g,%.6f,%.6f,%.6f,%.4f,", w, w / n, lo, hi, (double)t->score / n);
+    } else {
+        fputs(",,,,,", f);
+    }
+    if (t->n) fprintf(f, "%.4f,%.6f\n", (double)t->rounds / n, (double)t->capped / n);
+    else fputs(",\n", f);
+}
+
+static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
+                          const char (*specs_q)[2 * SIM_SPEC_LEN + 3])
+{
+    char lead[512], key[16];
+    snprintf(lead, sizeof lead, "%llu,%s,%d,%llu", (unsigned long long)c->seed, rules_q, c->players,
+             (unsigned long long)ts->all.n);
+    fputs(summary_header, f);
+    summary_row(f, lead, "all", "all", &ts->all, 0);
+    for (int a = 0; a < ts->nagents; a++) {
+        int k = 0;
+        while (ts->agent_of_spec[k] != a) k++;
+        summary_row(f, lead, "agent", specs_q[k], &ts->agent[a], 1);
+    }
+    for (int i = 0; i < c->players; i++) {
+        snprintf(key, sizeof key, "%d", i);
+        summary_row(f, lead, "seat", key, &ts->seat[i], 1);
+    }
+    for (int i = 0; i < c->players; i++) {
+        snprintf(key, sizeof key, "%d", i);
+        summary_row(f, lead, "captain_offset", key, &ts->offset[i], 1);
+    }
+    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, lead, "ghost", "ghost", &ts->ghost, 1);
+}
+
+/* ---------------------------------------------------------------- the run */
+
+static FILE *open_tmp(const char *path, char *tmp, size_t n, char *err, size_t errlen)
+{
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    return f;
+}
+
+int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
+{
+    char tmp_out[4200], tmp_games[4200];
+    FILE *fo = NULL, *fg = NULL;
+    int rc = 1, np = c->players, T = c->threads;
+    agent *ag = NULL;
+    agent **byspec = NULL;
+    sim_game *res = NULL;
+    char *text = NULL;
+    size_t *len = NULL;
+    unsigned char *done = NULL;
+    memset(out, 0, sizeof *out);
+
+    fo = open_tmp(c->out_path, tmp_out, sizeof tmp_out, err, errlen);
+    if (!fo) return 2;
+    if (c->games_path) {
+        fg = open_tmp(c->games_path, tmp_games, sizeof tmp_games, err, errlen);
+        if (!fg) {
+            fclose(fo);
+            remove(tmp_out);
+            return 2;
+        }
+        fputs(games_header, fg);
+    }
+
+    char rules_text[256], rules_q[300];
+    jm_rules_format(&c->rules, rules_text, sizeof rules_text);
+    csv_field(rules_q, sizeof rules_q, rules_text);
+    char specs_q[JM_MAX_PLAYERS][2 * SIM_SPEC_LEN + 3];
+    tallies ts;
+    memset(&ts, 0, sizeof ts);
+    for (int k = 0; k < np; k++) {
+        csv_field(specs_q[k], sizeof specs_q[k], c->specs[k]);
+        int a = -1;
+        for (int j = 0; j < k && a < 0; j++)
+            if (!strcmp(c->specs[j], c->specs[k])) a = ts.agent_of_spec[j];
+        ts.agent_of_spec[k] = a >= 0 ? a : ts.nagents++;
+    }
+
+    ag = calloc((size_t)T * (size_t)np, sizeof *ag);
+    byspec = calloc((size_t)T * (size_t)np, sizeof *byspec);
+    res = malloc(BLOCK * sizeof *res);
+    len = malloc(BLOCK * sizeof *len);
+    done = malloc(BLOCK);
+    if (c->games_path) text = malloc((size_t)BLOCK * JM_MAX_SHIPS * ROW_MAX);
+    if (!ag || !byspec || !res || !len || !done || (c->games_path && !text)) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    for (int t = 0; t < T * np; t++) {
+        if (agent_create(&ag[t], c->specs[t % np], err, errlen)) goto fail;
+        byspec[t] = &ag[t];
+    }
+
+    double t0 = cli_now(), last = t0;
+    uint64_t g0 = 0;
+    while (g0 < c->games && !*stop) {
+        int nb = c->games - g0 < BLOCK ? (int)(c->games - g0) : BLOCK;
+#pragma omp parallel for num_threads(T) schedule(dynamic, 4)
+        for (int i = 0; i < nb; i++) {
+            done[i] = 0;
+            if (*stop) continue;
+#ifdef _OPENMP
+            int tid = omp_get_thread_num();
+#else
+            int tid = 0;
+#endif
+            sim_play_game(c, byspec + (size_t)tid * (size_t)np, g0 + (uint64_t)i, &res[i]);
+            if (text)
+                len[i] = format_rows(c, rules_q, specs_q, &res[i], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX,
+                                     JM_MAX_SHIPS * ROW_MAX);
+            done[i] = 1;
+        }
+        int i = 0;
+        for (; i < nb && done[i]; i++) {
+            tally_game(&ts, c, &res[i]);
+            if (fg) fwrite(text + (size_t)i * JM_MAX_SHIPS * ROW_MAX, 1, len[i], fg);
+        }
+        g0 += (uint64_t)i;
+        if (i < nb) break;
+        double now = cli_now();
+        if (c->progress && (now - last > 0.5 || g0 == c->games)) {
+            double rate = (double)g0 / (now - t0);
+            fprintf(stderr, "\r%llu/%llu games  %.0f games/s  ETA %.0f s   ", (unsigned long long)g0,
+                    (unsigned long long)c->games, rate, rate > 0 ? (double)(c->games - g0) / rate : 0.0);
+            last = now;
+        }
+    }
+    if (c->progress) fputc('\n', stderr);
+    out->games_done = g0;
+    out->interrupted = g0 < c->games;
+    out->seconds = cli_now() - t0;
+
+    write_summary(fo, c, &ts, rules_q, (const char(*)[2 * SIM_SPEC_LEN + 3])specs_q);
+    if (ferror(fo) | fclose(fo)) {
+        fo = NULL;
+        snprintf(err, errlen, "writing '%s' failed: %s", c->out_path, strerror(errno));
+        goto fail;
+    }
+    fo = NULL;
+    if (fg) {
+        int bad = ferror(fg) | fclose(fg);
+        fg = NULL;
+        if (bad) {
+            snprintf(err, errlen, "writing '%s' failed: %s", c->games_path, strerror(errno));
+            goto fail;
+        }
+        if (rename(tmp_games, c->games_path)) {
+            snprintf(err, errlen, "cannot write '%s': %s", c->games_path, strerror(errno));
+            goto fail;
+        }
+    }
+    if (rename(tmp_out, c->out_path)) {
+        snprintf(err, errlen, "cannot write '%s': %s", c->out_path, strerror(errno));
+        goto fail;
+    }
+    rc = 0;
+    goto done;
+fail:
+    if (fo) fclose(fo);
+    if (fg) fclose(fg);
+    remove(tmp_out);
+    if (c->games_path) remove(tmp_games);
+done:
+    if (ag)
+        for (int t = 0; t < T * np; t++)
+            if (ag[t].ops) agent_destroy(&ag[t]);
+    free(ag);
+    free(byspec);
+    free(res);
+    free(len);
+    free(done);
+    free(text);
+    return rc;
+}
