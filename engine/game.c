@@ -43,9 +43,10 @@ static void emit(jm_state *s, const jm_tracer *tr, int type, int ship, int n, ..
     va_end(ap);
     tr->fn(tr->ctx, &ev);
 }
-#define EMIT(...)                              \
-    do {                                       \
-        if (tr && tr->fn) emit(s, tr, __VA_ARGS__); \
+#define WANTS(tr, type) ((tr) && (tr)->fn && (!(tr)->mask || ((tr)->mask >> (type) & 1u)))
+#define EMIT(type, ...)                                      \
+    do {                                                     \
+        if (WANTS(tr, type)) emit(s, tr, type, __VA_ARGS__); \
     } while (0)
 
 /* ---------------------------------------------------------------- basics */
@@ -81,9 +82,8 @@ static void wait(jm_state *s, int dec, int who)
 }
 static int chosen_card(const jm_state *s, int p)
 {
-    for (int c = 0; c < JM_CARDS; c++)
-        if (card_get(s, p, c) == CL_CHOSEN) return c;
-    return -1;
+    uint32_t m = cards_at(s, p, CL_CHOSEN);
+    return m ? mask_first(m) : -1;
 }
 
 /* ---------------------------------------------------------------- loading */
@@ -109,6 +109,16 @@ static int load_opts(const jm_state *s, int i, int res, int *out)
         if (!dup) out[n++] = j;
     }
     return n;
+}
+
+/* Whether `res` can be loaded on ship i at all (L3). */
+static int can_load(const jm_state *s, int i, int res)
+{
+    uint32_t h = s->holds[i];
+    int nh = nholds(s, i);
+    for (int j = 0; j < nh; j++)
+        if (!hold_n(h, j) || hold_t(h, j) != res) return 1;
+    return 0;
 }
 
 static void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int hold, int loot)
@@ -140,36 +150,44 @@ static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amo
 
 /* ---------------------------------------------------------------- moving */
 
-/* M1-M4: walk `left` more steps; record each distinct final (pos | lap<<6). */
-static void walk(int pos, int lap, int back, int left, int *out, int *n)
-{
-    if (left == 0) {
-        int v = pos | lap << 6;
-        for (int m = 0; m < *n; m++)
-            if (out[m] == v) return;
-        out[(*n)++] = v;
-        return;
-    }
-    const uint8_t *nx = back ? jm_prev_[pos] : jm_next_[pos];
-    for (int b = 0; b < 2 && nx[b] != NO_SPACE; b++) {
-        int q = nx[b], nlap = lap;
-        if (back) {
-            if (q == 0) nlap = 0;            /* M3: back onto or across Port Royal */
-        } else {
-            if (pos == 0) nlap = 1;          /* M3: leaving Port Royal forward */
-            if (q == 0 && nlap == 1) {       /* M4: the finish; steps left are lost */
-                walk(0, 1, back, 0, out, n);
-                continue;
-            }
-        }
-        walk(q, nlap, back, left - 1, out, n);
-    }
-}
-
+/* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
+ * branch point doubles the paths; the forks are 13 spaces apart, so a move
+ * meets at most one, but the loop does not rely on it. */
 static int dests(const jm_state *s, int i, int back, int die, int *out)
 {
-    int n = 0;
-    walk(ship_pos(s, i), ship_lap(s, i), back, die, out, &n);
+    int pos[8], lap[8], left[8], np = 1, n = 0;
+    pos[0] = ship_pos(s, i);
+    lap[0] = ship_lap(s, i);
+    left[0] = die;
+    for (int b = 0; b < np; b++) {
+        int p = pos[b], l = lap[b], k = left[b];
+        for (; k > 0; k--) {
+            const uint8_t *nx = back ? jm_prev_[p] : jm_next_[p];
+            /* The other branch of a fork is walked later.  Its first step
+             * changes no lap: a fork is never next to Port Royal. */
+            if (nx[1] != NO_SPACE && np < 8) {
+                pos[np] = nx[1];
+                lap[np] = l;
+                left[np] = k - 1;
+                np++;
+            }
+            int q = nx[0];
+            if (back) {
+                if (q == 0) l = 0;        /* M3: back onto or across Port Royal */
+            } else {
+                if (p == 0) l = 1;        /* M3: leaving Port Royal forward */
+                if (q == 0 && l == 1) {   /* M4: the finish; steps left are lost */
+                    p = 0;
+                    k = 0;
+                    break;
+                }
+            }
+            p = q;
+        }
+        int v = p | l << 6, dup = 0;
+        for (int m = 0; m < n; m++) dup |= out[m] == v;
+        if (!dup) out[n++] = v;
+    }
     return n;
 }
 
@@ -413,7 +431,7 @@ static int ghost_chooser(const jm_state *s)
 /* B7, G7, G8: the winner's choices. */
 static int loot_opts(const jm_state *s, int *out)
 {
-    int w = s->b_win, l = loser(s), n = 0, tmp[8];
+    int w = s->b_win, l = loser(s), n = 0;
     uint32_t h = s->holds[l];
     out[n++] = JM_LOOT_NONE;
     for (int j = 0; j < nholds(s, l); j++) {
@@ -421,9 +439,8 @@ static int loot_opts(const jm_state *s, int *out)
         int dup = 0;
         for (int m = 1; m < n && j < 5; m++) dup |= out[m] - 1 < 5 && same_hold(h, out[m] - 1, j);
         if (dup) continue;
-        int t = hold_t(h, j), ok;
-        if (w == GHOST) ok = t != JM_GOLD || load_opts(s, GHOST, JM_GOLD, tmp) > 0;
-        else ok = load_opts(s, w, t, tmp) > 0;
+        int t = hold_t(h, j);
+        int ok = w == GHOST ? t != JM_GOLD || can_load(s, GHOST, JM_GOLD) : can_load(s, w, t);
         if (ok) out[n++] = JM_LOOT_HOLD(j);
     }
     int blind = 0;
@@ -500,29 +517,18 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
 static void draw_up(jm_state *s, const jm_tracer *tr, int p)
 {
     int limit = s->hand + (tloc_get(s, JM_T_MAP) == p);
-    int inhand = 0, ndraw = 0, ndisc = 0;
-    for (int c = 0; c < JM_CARDS; c++) {
-        int l = card_get(s, p, c);
-        inhand += l == CL_HAND;
-        ndraw += l == CL_DRAW;
-        ndisc += l == CL_DISC;
-    }
+    int inhand = mask_count(cards_at(s, p, CL_HAND));
     for (; inhand < limit; inhand++) {
-        if (ndraw == 0) { /* T4: the discard pile becomes the draw pile */
-            if (ndisc == 0) return;
-            for (int c = 0; c < JM_CARDS; c++)
-                if (card_get(s, p, c) == CL_DISC) card_set(s, p, c, CL_DRAW);
-            EMIT(JM_EV_RESHUFFLE, p, 1, ndisc);
-            ndraw = ndisc;
-            ndisc = 0;
+        uint32_t draw = cards_at(s, p, CL_DRAW);
+        if (!draw) { /* T4: the discard pile becomes the draw pile */
+            uint32_t disc = cards_at(s, p, CL_DISC);
+            if (!disc) return;
+            s->cards[p] &= ~(disc << 1); /* 10 -> 00 */
+            EMIT(JM_EV_RESHUFFLE, p, 1, mask_count(disc));
+            draw = disc;
         }
-        int r = rnd(s, ndraw);
-        for (int c = 0; c < JM_CARDS; c++)
-            if (card_get(s, p, c) == CL_DRAW && r-- == 0) {
-                card_set(s, p, c, CL_HAND);
-                break;
-            }
-        ndraw--;
+        for (int r = rnd(s, mask_count(draw)); r > 0; r--) draw &= draw - 1;
+        card_set(s, p, mask_first(draw), CL_HAND);
     }
 }
 
@@ -532,7 +538,7 @@ static void game_over(jm_state *s, const jm_tracer *tr, int capped)
     s->step = ST_OVER;
     s->dec = JM_D_NONE;
     s->who = NO_SPACE;
-    if (!(tr && tr->fn)) return;
+    if (!WANTS(tr, JM_EV_SCORE) && !WANTS(tr, JM_EV_END)) return;
     jm_score sc[JM_MAX_SHIPS];
     int nw = jm_scores(s, sc), mask = 0;
     for (int i = 0; i < JM_MAX_SHIPS; i++) {
@@ -822,8 +828,7 @@ int jm_legal(const jm_state *s, int *out)
         out[n++] = s->de;
         break;
     case JM_D_CARD:
-        for (int c = 0; c < JM_CARDS; c++)
-            if (card_get(s, s->who, c) == CL_HAND) out[n++] = c;
+        for (uint32_t m = cards_at(s, s->who, CL_HAND); m; m &= m - 1) out[n++] = mask_first(m);
         break;
     case JM_D_DEST:
         n = dests(s, s->actor, (s->bits & B_MDIR) != 0, half(s) ? s->de : s->dm, out);
@@ -849,12 +854,29 @@ int jm_legal(const jm_state *s, int *out)
     return n;
 }
 
-int jm_apply(jm_state *s, int a, const jm_tracer *tr)
+/* Whether a is legal now: directly for the simple kinds, else by the list. */
+static int is_legal(const jm_state *s, int a)
 {
-    int opts[JM_MAX_ACTIONS];
-    int n = jm_legal(s, opts), ok = 0;
-    for (int i = 0; i < n; i++) ok |= opts[i] == a;
-    if (!ok) return JM_EILLEGAL;
+    switch (s->dec) {
+    case JM_D_NONE: return 0;
+    case JM_D_DICE: return a == s->dm || a == s->de;
+    case JM_D_CARD: return a >= 0 && a < JM_CARDS && card_get(s, s->who, a) == CL_HAND;
+    case JM_D_SABRE:
+    case JM_D_GHOSTDIR: return a == 0 || a == 1;
+    case JM_D_POWDER: return a >= 0 && a <= total(s, s->who, JM_POWDER);
+    default: {
+        int opts[JM_MAX_ACTIONS], n = jm_legal(s, opts);
+        for (int i = 0; i < n; i++)
+            if (opts[i] == a) return 1;
+        return 0;
+    }
+    }
+}
+
+/* Apply a legal action. */
+static void apply(jm_state *s, int a, const jm_tracer *tr)
+{
+    int opts[JM_MAX_ACTIONS], n;
     int d = s->dec;
     s->dec = JM_D_NONE;
     switch (d) {
@@ -915,6 +937,13 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
     default: break;
     }
     jm__run(s, tr);
+}
+
+static void debug_check(const jm_state *s, int a, int d)
+{
+    (void)s;
+    (void)a;
+    (void)d;
 #ifdef JM_DEBUG
     char why[160];
     if (jm_check(s, why, sizeof why)) {
@@ -922,7 +951,22 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
         abort();
     }
 #endif
+}
+
+int jm_apply(jm_state *s, int a, const jm_tracer *tr)
+{
+    int d = s->dec;
+    if (!is_legal(s, a)) return JM_EILLEGAL;
+    apply(s, a, tr);
+    debug_check(s, a, d);
     return JM_OK;
+}
+
+void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
+{
+    int d = s->dec;
+    apply(s, a, tr);
+    debug_check(s, a, d);
 }
 
 /* ---------------------------------------------------------------- reading */

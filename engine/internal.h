@@ -42,6 +42,26 @@ static inline void card_set(jm_state *s, int p, int c, int loc)
     s->cards[p] = (s->cards[p] & ~(3u << (2 * c))) | ((uint32_t)loc << (2 * c));
 }
 
+/* The cards of player p at a location, as a mask of bit 2c for card c. */
+#define CARD_LO 0x155555u
+static inline uint32_t cards_at(const jm_state *s, int p, int loc)
+{
+    uint32_t w = s->cards[p], lo = w & CARD_LO, hi = (w >> 1) & CARD_LO;
+    switch (loc) {
+    case CL_DRAW: return ~w & ~(w >> 1) & CARD_LO;
+    case CL_HAND: return lo & ~hi;
+    case CL_DISC: return ~lo & hi;
+    default: return lo & hi;
+    }
+}
+static inline int mask_count(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+static inline int mask_first(uint32_t m) { return __builtin_ctz(m) >> 1; }
+
 /* Holds: 5 bits each, count in bits 0..2, type in bits 3..4. */
 static inline int hold_n(uint32_t h, int i) { return (int)((h >> (5 * i)) & 7); }
 static inline int hold_t(uint32_t h, int i) { return (int)((h >> (5 * i + 3)) & 3); }

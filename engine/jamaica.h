@@ -144,6 +144,7 @@ typedef void (*jm_trace_fn)(void *ctx, const jm_event *ev);
 typedef struct jm_tracer {
     jm_trace_fn fn;
     void *ctx;
+    uint32_t mask;   /* bit t: report events of type t; 0 reports all */
 } jm_tracer;
 
 /* Card halves. */
@@ -235,6 +236,9 @@ int jm_to_move(const jm_state *s);
 int jm_legal(const jm_state *s, int *out);
 /* Apply one action; JM_OK, or JM_EILLEGAL leaving s unchanged. */
 int jm_apply(jm_state *s, int action, const jm_tracer *tr);
+/* The same without the check, for a caller that took `action` from
+ * jm_legal() on this very state (the harness, tree search). */
+void jm_apply_trusted(jm_state *s, int action, const jm_tracer *tr);
 
 /* A copy of s as `seat` may know it: everything hidden from that seat is
  * re-sampled consistently with what it has seen, and the RNG re-seeded from

@@ -10,6 +10,10 @@
 
 #include "cli.h"
 #include "play.h"
+#include "sim.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -34,6 +38,40 @@ static double time_copy(const jm_state *s0, long n)
         __asm__ volatile("" ::: "memory");
     }
     return (cli_now() - t0) * 1e9 / (double)n;
+}
+
+/* Random 4-player games through the harness (no CSV) on `threads`. */
+static double time_sim(int threads, uint64_t first, uint64_t games)
+{
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    c.players = 4;
+    c.seed = 1;
+    c.threads = threads;
+    jm_rules_default(&c.rules);
+    for (int i = 0; i < 4; i++) strcpy(c.specs[i], "random");
+    agent *ag = calloc((size_t)threads * 4, sizeof *ag);
+    agent **by = calloc((size_t)threads * 4, sizeof *by);
+    for (int i = 0; i < threads * 4; i++) {
+        agent_create(&ag[i], "random", NULL, 0);
+        by[i] = &ag[i];
+    }
+    static sim_game res[64];
+    double t0 = cli_now();
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4)
+    for (uint64_t g = first; g < first + games; g++) {
+#ifdef _OPENMP
+        int tid = omp_get_thread_num();
+#else
+        int tid = 0;
+#endif
+        sim_play_game(&c, by + tid * 4, g, &res[tid & 63]);
+    }
+    double t = cli_now() - t0;
+    for (int i = 0; i < threads * 4; i++) agent_destroy(&ag[i]);
+    free(ag);
+    free(by);
+    return t;
 }
 
 /* Play `games` random 4-player games from game index `first`. */
@@ -65,7 +103,11 @@ static const char bench_help[] =
     "  copy_ns            one state copy (median of 5 runs)\n"
     "  apply_ns           one legal-list + random choice + apply, in random\n"
     "                     4-player games (median of 5 runs)\n"
-    "  games_per_sec_1t   random 4-player games per second on one thread\n"
+    "  games_per_sec_1t   random 4-player games per second on one thread (the\n"
+    "                     harness's game loop, no CSV)\n"
+    "  games_per_sec      the same on all threads (OMP_NUM_THREADS or all cores)\n"
+    "  threads            the thread count of games_per_sec\n"
+    "  speedup            games_per_sec / games_per_sec_1t (median of the ratios)\n"
     "  bench_decisions    decisions in the first 1000 games of seed 1 (a\n"
     "                     deterministic count: it changes only with behaviour)\n"
     "  --quick            fewer repetitions (under 5 seconds)\n";
@@ -87,7 +129,7 @@ int cmd_bench(int argc, char **argv)
     }
     if (optind < argc) return cli_usage_error("bench: unexpected argument '%s'", argv[optind]);
     const int reps = 5;
-    uint64_t games = quick ? 2000 : 20000;
+    uint64_t games = quick ? 1000 : 20000;
     long copies = quick ? 20000000L : 100000000L;
 
     jm_rules rules;
@@ -97,7 +139,11 @@ int cmd_bench(int argc, char **argv)
     printf("state_bytes=%zu\n", sizeof(jm_state));
     fflush(stdout);
 
-    double cp[5], ap[5], gps[5];
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    double cp[5], ap[5], g1[5], gn[5], sp[5];
     play_stats fp = {0};
     time_games(0, 1000, &fp);
     for (int r = 0; r < reps; r++) {
@@ -105,11 +151,17 @@ int cmd_bench(int argc, char **argv)
         play_stats st = {0};
         double t = time_games(1000 + (uint64_t)r * games, games, &st);
         ap[r] = t * 1e9 / (double)st.applies;
-        gps[r] = (double)games / t;
+        uint64_t first = 1000000 + (uint64_t)r * games;
+        g1[r] = (double)games / time_sim(1, first, games);
+        gn[r] = (double)(games * 2) / time_sim(threads, first, games * 2);
+        sp[r] = gn[r] / g1[r];
     }
     printf("copy_ns=%.2f\n", median(cp, reps));
     printf("apply_ns=%.1f\n", median(ap, reps));
-    printf("games_per_sec_1t=%.0f\n", median(gps, reps));
+    printf("games_per_sec_1t=%.0f\n", median(g1, reps));
+    printf("games_per_sec=%.0f\n", median(gn, reps));
+    printf("threads=%d\n", threads);
+    printf("speedup=%.2f\n", median(sp, reps));
     printf("bench_decisions=%llu\n", (unsigned long long)fp.decisions);
     return 0;
 }

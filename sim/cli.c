@@ -64,7 +64,7 @@ void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t
     }
     play_stats st = {0};
     trace_out out = {.f = NULL, .hash = JM_HASH_INIT};
-    jm_tracer tr = {trace_event, &out};
+    jm_tracer tr = {trace_event, &out, 0};
     for (uint64_t g = 0; g < games; g++) {
         jm_state s;
         for (int i = 0; i < players; i++) agent_reset(&ag[i], seed, g, i);

@@ -86,7 +86,7 @@ static int cmd_trace(int argc, char **argv)
     if (jm_init(&s, &rules, (int)players, seed, game, NULL, err, sizeof err) != JM_OK)
         return cli_usage_error("%s", err);
     trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
-    jm_tracer tr = {trace_event, &out};
+    jm_tracer tr = {trace_event, &out, 0};
     if (!jsonl) {
         char rs[256];
         jm_rules_format(&rules, rs, sizeof rs);

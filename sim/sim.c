@@ -105,7 +105,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
-    jm_tracer tr = {count_event, &cn};
+    jm_tracer tr = {count_event, &cn, 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     jm_state s;
     jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
     sim_play(&s, seats, &tr, NULL);

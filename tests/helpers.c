@@ -16,6 +16,7 @@ void evlog_init(evlog *l)
     l->n = 0;
     l->tr.fn = log_fn;
     l->tr.ctx = l;
+    l->tr.mask = 0;
 }
 
 const jm_event *evlog_find(const evlog *l, int type, int k)
