@@ -5,10 +5,12 @@
 #include "agent.h"
 
 extern const agent_ops agent_random;
+extern const agent_ops agent_first;
 
 /* One row per agent. */
 const agent_ops *const agent_registry[] = {
     &agent_random,
+    &agent_first,
     NULL,
 };
 

@@ -251,7 +251,7 @@ static void summary_row(FILE *f, const char *lead, const char *group, const char
     if (with_wins && t->n) {
         double w = (double)t->wins / WIN_UNIT, lo, hi;
         sim_wilson(w, n, &lo, &hi);
-        fprintf(f, "%.6g,%.6f,%.6f,%.6f,%.4f,", w, w / n, lo, hi, (double)t->score / n);
+        fprintf(f, "%.10g,%.6f,%.6f,%.6f,%.4f,", w, w / n, lo, hi, (double)t->score / n);
     } else {
         fputs(",,,,,", f);
     }

@@ -1,0 +1,456 @@
+/* The harness: same bytes for any thread count, seat rotation, summary
+ * against the rows, Wilson intervals, bad input, Ctrl-C. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../agents/agent.h"
+#include "../sim/sim.h"
+#include "helpers.h"
+
+static char jamaica[PATH_MAX];
+
+static int setup(void **state)
+{
+    (void)state;
+    if (!realpath("bin/jamaica", jamaica)) {
+        fprintf(stderr, "bin/jamaica: %s (build it and run from the project root)\n", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static char *tmpdir(void)
+{
+    static char dir[64];
+    strcpy(dir, "/tmp/jamaica-test-XXXXXX");
+    if (!mkdtemp(dir)) fail_msg("mkdtemp: %s", strerror(errno));
+    return dir;
+}
+
+static void rmdir_all(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char p[PATH_MAX];
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    if (d) closedir(d);
+    rmdir(dir);
+}
+
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    while (d && (e = readdir(d))) n += e->d_name[0] != '.';
+    if (d) closedir(d);
+    return n;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("%s: %s", path, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (fread(buf, 1, (size_t)n, f) != (size_t)n) fail_msg("%s: short read", path);
+    buf[n] = '\0';
+    fclose(f);
+    if (len) *len = (size_t)n;
+    return buf;
+}
+
+/* Split one CSV line (quotes allowed) into fields; returns the count. */
+static int csv_split(char *line, char **f, int max)
+{
+    int n = 0;
+    char *p = line;
+    while (n < max) {
+        if (*p == '"') {
+            char *w = ++p;
+            f[n++] = w;
+            for (;;) {
+                if (*p == '"' && p[1] == '"') {
+                    *w++ = '"';
+                    p += 2;
+                } else if (*p == '"') {
+                    p++;
+                    break;
+                } else {
+                    *w++ = *p++;
+                }
+            }
+            *w = '\0';
+        } else {
+            f[n++] = p;
+            p += strcspn(p, ",\n");
+        }
+        if (*p != ',') {
+            *p = '\0';
+            break;
+        }
+        *p++ = '\0';
+    }
+    return n;
+}
+
+static sim_config config(const char *dir, int players, const char *agents, int threads, uint64_t games)
+{
+    static char out[PATH_MAX], rows[PATH_MAX];
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    c.games = games;
+    c.seed = 42;
+    c.players = players;
+    c.threads = threads;
+    jm_rules_default(&c.rules);
+    char err[256];
+    if (sim_parse_agents(agents, players, c.specs, err, sizeof err)) fail_msg("%s", err);
+    snprintf(out, sizeof out, "%s/summary.csv", dir);
+    snprintf(rows, sizeof rows, "%s/games.csv", dir);
+    c.out_path = out;
+    c.games_path = rows;
+    return c;
+}
+
+static void run(const sim_config *c)
+{
+    static volatile sig_atomic_t never;
+    sim_outcome o;
+    char err[256];
+    if (sim_run(c, &never, &o, err, sizeof err)) fail_msg("sim_run: %s", err);
+    assert_int_equal(o.games_done, c->games);
+    assert_false(o.interrupted);
+}
+
+static void test_sim_same_bytes_for_1_and_2_threads(void **state)
+{
+    (void)state;
+    struct { int players, rotate; const char *agents; } cases[] = {
+        {4, 1, "first,random,random,random"}, {2, 0, "random"}, {5, 0, "random,first,random,first,random"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *outs[2][2];
+        size_t lens[2][2];
+        for (int t = 0; t < 2; t++) {
+            char *dir = tmpdir();
+            sim_config c = config(dir, cases[k].players, cases[k].agents, t + 1, 3000);
+            c.rotate = cases[k].rotate;
+            run(&c);
+            outs[t][0] = slurp(c.out_path, &lens[t][0]);
+            outs[t][1] = slurp(c.games_path, &lens[t][1]);
+            rmdir_all(dir);
+        }
+        for (int f = 0; f < 2; f++) {
+            assert_int_equal(lens[0][f], lens[1][f]);
+            assert_memory_equal(outs[0][f], outs[1][f], lens[0][f]);
+            free(outs[0][f]);
+            free(outs[1][f]);
+        }
+    }
+}
+
+static void test_sim_rotate_seats_balance_exactly(void **state)
+{
+    (void)state;
+    char *dir = tmpdir();
+    sim_config c = config(dir, 4, "first,random,random,first", 2, 4000);
+    c.rotate = 1;
+    /* Spec index k sits in seat i exactly N/P times. */
+    int seen[4][4] = {{0}};
+    agent ag[4];
+    agent *by[4];
+    for (int k = 0; k < 4; k++) {
+        agent_create(&ag[k], c.specs[k], NULL, 0);
+        by[k] = &ag[k];
+    }
+    for (uint64_t g = 0; g < 400; g++) {
+        sim_game r;
+        sim_play_game(&c, by, g, &r);
+        for (int i = 0; i < 4; i++) seen[i][r.seat[i].agent]++;
+    }
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 4; k++) assert_int_equal(seen[i][k], 100);
+    /* And in the files: "first" holds every seat 2000 times in 4000 games. */
+    run(&c);
+    char *rows = slurp(c.games_path, NULL), *save = NULL, *f[32];
+    int first_in_seat[4] = {0};
+    for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "game,", 5)) continue;
+        assert_int_equal(csv_split(line, f, 32), 21);
+        if (!strcmp(f[5], "first")) first_in_seat[atoi(f[4])]++;
+    }
+    for (int i = 0; i < 4; i++) assert_int_equal(first_in_seat[i], 2000);
+    free(rows);
+    rmdir_all(dir);
+}
+
+/* The summary's figures are the per-game rows summed. */
+static void test_sim_summary_equals_rows_summed(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players += 2) {
+        char *dir = tmpdir();
+        sim_config c = config(dir, players, players == 2 ? "first,random" : "random,first,random,random", 2, 2500);
+        c.rotate = 1;
+        run(&c);
+        /* Sums from GAMES.csv: by group and key, games, wins, score, rounds. */
+        struct sum { char group[16], key[64]; long n; double wins; long score; long rounds; } sums[32];
+        int nsum = 0;
+        long ngames = 0, rounds_all = 0;
+        char *rows = slurp(c.games_path, NULL), *save = NULL, *f[32];
+        for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+            if (!strncmp(line, "game,", 5)) continue;
+            assert_int_equal(csv_split(line, f, 32), 21);
+            int ghost = atoi(f[6]);
+            if (atoi(f[4]) == 0) {
+                ngames++;
+                rounds_all += atol(f[9]);
+            }
+            const char *groups[3] = {"agent", "seat", "captain_offset"};
+            const char *keys[3] = {f[5], f[4], f[8]};
+            for (int gi = 0; gi < (ghost ? 1 : 3); gi++) {
+                const char *grp = ghost ? "ghost" : groups[gi], *key = ghost ? "ghost" : keys[gi];
+                int k = 0;
+                while (k < nsum && (strcmp(sums[k].group, grp) || strcmp(sums[k].key, key))) k++;
+                if (k == nsum) {
+                    memset(&sums[k], 0, sizeof sums[k]);
+                    strcpy(sums[k].group, grp);
+                    strcpy(sums[k].key, key);
+                    nsum++;
+                }
+                sums[k].n++;
+                sums[k].wins += atof(f[14]);
+                sums[k].score += atol(f[12]);
+                sums[k].rounds += atol(f[9]);
+            }
+        }
+        free(rows);
+        assert_int_equal(ngames, 2500);
+        char *sum = slurp(c.out_path, NULL);
+        int matched = 0;
+        save = NULL;
+        for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+            if (!strncmp(line, "seed,", 5)) continue;
+            assert_int_equal(csv_split(line, f, 32), 14);
+            assert_int_equal(atol(f[3]), 2500);
+            if (!strcmp(f[4], "all")) {
+                assert_int_equal(atol(f[6]), 2500);
+                assert_true(fabs(atof(f[12]) - (double)rounds_all / 2500) < 1e-3);
+                continue;
+            }
+            int k = 0;
+            while (k < nsum && (strcmp(sums[k].group, f[4]) || strcmp(sums[k].key, f[5]))) k++;
+            if (k == nsum) fail_msg("summary row %s/%s has no game rows", f[4], f[5]);
+            assert_int_equal(atol(f[6]), sums[k].n);
+            assert_true(fabs(atof(f[7]) - sums[k].wins) < 1e-3);
+            assert_true(fabs(atof(f[8]) - sums[k].wins / sums[k].n) < 1e-5);
+            assert_true(fabs(atof(f[11]) - (double)sums[k].score / sums[k].n) < 1e-3);
+            assert_true(fabs(atof(f[12]) - (double)sums[k].rounds / sums[k].n) < 1e-3);
+            double lo, hi;
+            sim_wilson(sums[k].wins, (double)sums[k].n, &lo, &hi);
+            assert_true(fabs(atof(f[9]) - lo) < 1e-5 && fabs(atof(f[10]) - hi) < 1e-5);
+            matched++;
+        }
+        /* agents (2 distinct), seats, offsets, and the ghost with 2 players. */
+        assert_int_equal(matched, 2 + 2 * players + (players == 2));
+        assert_int_equal(matched, nsum);
+        free(sum);
+        rmdir_all(dir);
+    }
+}
+
+static void test_wilson_known_values(void **state)
+{
+    (void)state;
+    /* The 95% Wilson score interval (z = 1.959964), computed independently. */
+    struct { double w, n, lo, hi; } v[] = {
+        {50, 100, 0.4038315, 0.5961685},
+        {0, 10, 0.0, 0.2775328},
+        {10, 10, 0.7224672, 1.0},
+        {1, 3, 0.0614919, 0.7923404},
+        {2500.5, 10000, 0.2416596, 0.2586324},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        double lo, hi;
+        sim_wilson(v[i].w, v[i].n, &lo, &hi);
+        assert_true(fabs(lo - v[i].lo) < 1e-6);
+        assert_true(fabs(hi - v[i].hi) < 1e-6);
+    }
+}
+
+/* Run bin/jamaica in dir; the exit status, stderr's first line in err. */
+static int spawn(const char *dir, char *const *args, char *err, size_t errlen, pid_t *pid_out)
+{
+    int pipefd[2];
+    if (pipe(pipefd)) fail_msg("pipe");
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (chdir(dir)) _exit(99);
+        dup2(pipefd[1], 2);
+        close(pipefd[0]);
+        int devnull = open("/dev/null", 1);
+        dup2(devnull, 1);
+        char *argv[32];
+        int n = 0;
+        argv[n++] = jamaica;
+        for (; args[n - 1] && n < 31; n++) argv[n] = args[n - 1];
+        argv[n] = NULL;
+        execv(jamaica, argv);
+        _exit(98);
+    }
+    close(pipefd[1]);
+    if (pid_out) {
+        *pid_out = pid;
+        return pipefd[0];
+    }
+    FILE *f = fdopen(pipefd[0], "r");
+    err[0] = '\0';
+    if (!fgets(err, (int)errlen, f)) err[0] = '\0';
+    while (fgetc(f) != EOF) {}
+    fclose(f);
+    int st;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void test_sim_bad_input_exit_2_and_no_file(void **state)
+{
+    (void)state;
+    struct { const char *want; char *args[12]; } cases[] = {
+        {"'-5'", {"sim", "--games", "-5", "--out", "s.csv", NULL}},
+        {"'abc'", {"sim", "--games", "abc", "--out", "s.csv", NULL}},
+        {"'0'", {"sim", "--games", "0", "--out", "s.csv", NULL}},
+        {"'1'", {"sim", "--players", "1", "--out", "s.csv", NULL}},
+        {"'7'", {"sim", "--players", "7", "--out", "s.csv", NULL}},
+        {"'nobody'", {"sim", "--agents", "random,nobody", "--players", "2", "--out", "s.csv", NULL}},
+        {"3 agents for 4 players", {"sim", "--agents", "random,first,random", "--out", "s.csv", NULL}},
+        {"'weird'", {"sim", "--rules", "weird", "--out", "s.csv", NULL}},
+        {"'x'", {"sim", "--rules", "classic,x=1", "--out", "s.csv", NULL}},
+        {"'0'", {"sim", "--threads", "0", "--out", "s.csv", NULL}},
+        {"'--frob'", {"sim", "--frob", "--out", "s.csv", NULL}},
+        {"'simulate'", {"simulate", "--out", "s.csv", NULL}},
+        {"'no/such/dir/s.csv'", {"sim", "--games", "10", "--out", "no/such/dir/s.csv", NULL}},
+        {"'no/such/g.csv'", {"sim", "--games", "10", "--out", "s.csv", "--games-csv", "no/such/g.csv", NULL}},
+        {"same file", {"sim", "--games", "10", "--out", "s.csv", "--games-csv", "s.csv", NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *dir = tmpdir(), err[512];
+        int rc = spawn(dir, cases[i].args, err, sizeof err, NULL);
+        if (rc != 2 || strncmp(err, "jamaica: ", 9) || !strstr(err, cases[i].want))
+            fail_msg("case %zu: exit %d, stderr '%s' (want exit 2 naming %s)", i, rc, err, cases[i].want);
+        assert_int_equal(count_files(dir), 0);
+        rmdir_all(dir);
+    }
+}
+
+/* Ctrl-C: exit 130, complete files for the games completed, no temp file. */
+static void test_sim_sigint_leaves_complete_files(void **state)
+{
+    (void)state;
+    char *dir = tmpdir(), err[8];
+    (void)err;
+    char *args[] = {"sim", "--games", "100000000", "--threads", "2", "--out", "s.csv", "--games-csv", "g.csv", NULL};
+    pid_t pid;
+    int fd = spawn(dir, args, NULL, 0, &pid);
+    usleep(800 * 1000);
+    kill(pid, SIGINT);
+    char buf[512];
+    size_t got = 0;
+    ssize_t r;
+    while ((r = read(fd, buf + got, sizeof buf - 1 - got)) > 0) got += (size_t)r;
+    buf[got] = '\0';
+    close(fd);
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 130);
+    assert_non_null(strstr(buf, "interrupted"));
+    assert_int_equal(count_files(dir), 2);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/g.csv", dir);
+    size_t len;
+    char *rows = slurp(path, &len);
+    assert_true(len > 0 && rows[len - 1] == '\n');
+    long lines = 0, last_game = -1;
+    char *save = NULL, *f[32];
+    for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "game,", 5)) continue;
+        assert_int_equal(csv_split(line, f, 32), 21);
+        long g = atol(f[0]);
+        assert_true(g == last_game || g == last_game + 1);
+        last_game = g;
+        lines++;
+    }
+    free(rows);
+    snprintf(path, sizeof path, "%s/s.csv", dir);
+    char *sum = slurp(path, NULL);
+    char *line2 = strchr(sum, '\n') + 1;
+    assert_int_equal(csv_split(line2, f, 32), 14);
+    long total = atol(f[3]);
+    assert_true(total > 0);
+    assert_int_equal(total, last_game + 1);
+    assert_int_equal(lines, total * 4);
+    free(sum);
+    rmdir_all(dir);
+}
+
+/* Memory does not grow with the number of games. */
+static long maxrss_of(const char *games)
+{
+    char *dir = tmpdir();
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (chdir(dir)) _exit(99);
+        int devnull = open("/dev/null", 1);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execl(jamaica, jamaica, "sim", "--games", games, "--out", "s.csv", "--games-csv", "g.csv", (char *)NULL);
+        _exit(98);
+    }
+    int st;
+    struct rusage ru;
+    wait4(pid, &st, 0, &ru);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    rmdir_all(dir);
+    return ru.ru_maxrss;
+}
+
+static void test_sim_memory_flat_in_games(void **state)
+{
+    (void)state;
+    long small = maxrss_of("10000"), big = maxrss_of("200000");
+    print_message("max RSS: %ld KiB for 10,000 games, %ld KiB for 200,000\n", small, big);
+    assert_true(big < small + 1024);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sim_same_bytes_for_1_and_2_threads),
+        cmocka_unit_test(test_sim_rotate_seats_balance_exactly),
+        cmocka_unit_test(test_sim_summary_equals_rows_summed),
+        cmocka_unit_test(test_wilson_known_values),
+        cmocka_unit_test(test_sim_bad_input_exit_2_and_no_file),
+        cmocka_unit_test(test_sim_sigint_leaves_complete_files),
+        cmocka_unit_test(test_sim_memory_flat_in_games),
+    };
+    return cmocka_run_group_tests_name("harness", tests, setup, NULL);
+}
