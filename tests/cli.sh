@@ -4,6 +4,7 @@
 set -u
 cd "$(dirname "$0")/.."
 J=bin/jamaica
+top=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -15,6 +16,12 @@ bad() { fail=$((fail + 1)); echo "cli: FAIL: $*" >&2; }
 $J --help >"$tmp/h" 2>&1 && grep -q trace "$tmp/h" && grep -q bench "$tmp/h" && ok || bad "--help"
 $J trace --help >"$tmp/h" 2>&1 && grep -q -- --format "$tmp/h" && ok || bad "trace --help"
 $J bench --help >"$tmp/h" 2>&1 && grep -q state_bytes "$tmp/h" && ok || bad "bench --help"
+$J sim --help >"$tmp/h" 2>&1 && grep -q -- --rotate "$tmp/h" && grep -q first "$tmp/h" && ok || bad "sim --help"
+# The README's main command, small: one line on stdout, the summary written.
+(cd "$tmp" && "$top/$J" sim --games 2000 --out summary.csv >out 2>err) &&
+    grep -q '^2000 games of 4 players' "$tmp/out" && [ ! -s "$tmp/err" ] &&
+    [ "$(wc -l <"$tmp/summary.csv")" -eq 11 ] && ok || bad "sim --games 2000"
+
 
 # Every player count and rule set: a game that ends with a winner and the hash.
 for p in 2 3 4 5 6; do

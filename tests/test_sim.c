@@ -441,6 +441,30 @@ static void test_sim_memory_flat_in_games(void **state)
     assert_true(big < small + 1024);
 }
 
+/* README.md names every column of both files. */
+static void test_readme_documents_every_csv_column(void **state)
+{
+    (void)state;
+    char *dir = tmpdir();
+    sim_config c = config(dir, 2, "random", 1, 3);
+    run(&c);
+    char *readme = slurp("README.md", NULL);
+    const char *files[2] = {c.games_path, c.out_path};
+    for (int i = 0; i < 2; i++) {
+        char *text = slurp(files[i], NULL), *f[32], key[64];
+        *strchr(text, '\n') = '\0';
+        int n = csv_split(text, f, 32);
+        assert_true(n >= 14);
+        for (int k = 0; k < n; k++) {
+            snprintf(key, sizeof key, "`%s`", f[k]);
+            if (!strstr(readme, key)) fail_msg("README.md does not document column %s", f[k]);
+        }
+        free(text);
+    }
+    free(readme);
+    rmdir_all(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_sim_bad_input_exit_2_and_no_file),
         cmocka_unit_test(test_sim_sigint_leaves_complete_files),
         cmocka_unit_test(test_sim_memory_flat_in_games),
+        cmocka_unit_test(test_readme_documents_every_csv_column),
     };
     return cmocka_run_group_tests_name("harness", tests, setup, NULL);
 }
