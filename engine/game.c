@@ -478,6 +478,7 @@ static void do_loot(jm_state *s, const jm_tracer *tr, int a)
         int c[JM_TREASURES], n = 0;
         for (int t = 0; t < JM_TREASURES; t++)
             if (tloc_get(s, t) == l && (l == GHOST ? t != JM_T_BETH : !is_power(t))) c[n++] = t;
+        if (n == 0) return; /* not offered then (loot_opts) */
         int t = c[rnd(s, n)];
         give_treasure(s, t, l, w, is_power(t) && w != GHOST);
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_BLIND, -1, 0, t, 0, (int)s->holds[l]);
