@@ -37,6 +37,9 @@ struct agent {
 
 extern const agent_ops *const agent_registry[];
 
+/* A create() for agents without parameters: -1 with err if any are given. */
+int agent_create_plain(agent *a, const char *params, char *err, size_t errlen);
+
 /* "name" or "name:key=value,..."; 0, or -1 with a message naming the bad
  * part.  The agent is seeded for seat 0 of game 0 until agent_reset(). */
 int agent_create(agent *a, const char *spec, char *err, size_t errlen);

@@ -14,6 +14,13 @@ const agent_ops *const agent_registry[] = {
     NULL,
 };
 
+int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
+{
+    if (!*params) return 0;
+    snprintf(err, errlen, "agent '%s' takes no parameters, not '%s'", a->ops->name, params);
+    return -1;
+}
+
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)
 {
     char name[64];

@@ -118,17 +118,29 @@ void rig(jm_state *s, int n, const int *bounds, const int *values)
     fail_msg("rig: no seed found");
 }
 
-void rig6(jm_state *s, int n, ...)
+void rig6v(jm_state *s, int n, va_list ap)
 {
     int b[16], v[16];
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++) {
         b[i] = 6;
         v[i] = va_arg(ap, int);
     }
-    va_end(ap);
     rig(s, n, b, v);
+}
+
+void rig6(jm_state *s, int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    rig6v(s, n, ap);
+    va_end(ap);
+}
+
+int count_cards(const jm_state *s, int p, int loc)
+{
+    int n = 0;
+    for (int c = 0; c < JM_CARDS; c++) n += card_get(s, p, c) == loc;
+    return n;
 }
 
 void act(jm_state *s, int a, evlog *l)

@@ -48,6 +48,9 @@ void scn_cards(jm_state *s, const int *cards, evlog *l);
 void rig(jm_state *s, int n, const int *bounds, const int *values);
 /* Shorthand: the next n draws are combat/shortage/action die faces (bound 6). */
 void rig6(jm_state *s, int n, ...);
+void rig6v(jm_state *s, int n, va_list ap);
+/* Cards of player p at a location (CL_HAND...). */
+int count_cards(const jm_state *s, int p, int loc);
 /* Apply and assert success. */
 void act(jm_state *s, int a, evlog *l);
 /* Sorted legal actions into out; the count. */

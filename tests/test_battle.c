@@ -11,15 +11,10 @@ static jm_state duel(const char *h0, const char *h1, evlog *l, int n, ...)
     scn_holds(&s, 0, h0);
     scn_holds(&s, 1, h1);
     scn_dice(&s, 3, 1, l);
-    int b[8], v[8];
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        b[i] = 6;
-        v[i] = va_arg(ap, int);
-    }
+    rig6v(&s, n, ap);
     va_end(ap);
-    rig(&s, n, b, v);
     scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
     return s;
 }

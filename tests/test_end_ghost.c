@@ -1,13 +1,6 @@
 /* The end of the game (E1-E4) and the Ghost Ship (G1-G10). */
 #include "helpers.h"
 
-static int hand_count(const jm_state *s, int p)
-{
-    int n = 0;
-    for (int c = 0; c < JM_CARDS; c++) n += card_get(s, p, c) == CL_HAND;
-    return n;
-}
-
 static void test_E1_finish_ends_after_the_round(void **state)
 {
     (void)state;
@@ -30,7 +23,7 @@ static void test_E1_finish_ends_after_the_round(void **state)
     assert_int_equal(evlog_count(&l, JM_EV_FINISH), 2);
     assert_int_equal(evlog_count(&l, JM_EV_MOVE), 2); /* P1's evening move is ignored */
     /* No cards are drawn. */
-    for (int p = 0; p < 3; p++) assert_int_equal(hand_count(&s, p), 2);
+    for (int p = 0; p < 3; p++) assert_int_equal(count_cards(&s, p, CL_HAND), 2);
     assert_int_equal(jm_decision(&s), JM_D_NONE);
     assert_int_equal(jm_to_move(&s), -1);
     assert_non_null(evlog_find(&l, JM_EV_END, 0));

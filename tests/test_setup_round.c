@@ -3,13 +3,6 @@
 
 #include "helpers.h"
 
-static int count_cards(const jm_state *s, int p, int loc)
-{
-    int n = 0;
-    for (int c = 0; c < JM_CARDS; c++) n += card_get(s, p, c) == loc;
-    return n;
-}
-
 static void test_S1_players_2_to_6_ghost_with_2(void **state)
 {
     (void)state;
