@@ -285,6 +285,17 @@ static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const
 
 /* ---------------------------------------------------------------- the run */
 
+/* Games done, games/s and the time left on stderr, at most twice a second. */
+static void progress(const sim_config *c, double t0, double *last, uint64_t done, int force)
+{
+    double now = cli_now();
+    if (!force && now - *last < 0.5) return;
+    double rate = (double)done / (now - t0);
+    fprintf(stderr, "\r%llu/%llu games  %.0f games/s  ETA %.0f s   ", (unsigned long long)done,
+            (unsigned long long)c->games, rate, rate > 0 ? (double)(c->games - done) / rate : 0.0);
+    *last = now;
+}
+
 static FILE *open_tmp(const char *path, char *tmp, size_t n, char *err, size_t errlen)
 {
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
@@ -348,7 +359,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     }
 
     double t0 = cli_now(), last = t0;
-    uint64_t g0 = 0;
+    uint64_t g0 = 0, played = 0;
     while (g0 < c->games && !*stop) {
         int nb = c->games - g0 < BLOCK ? (int)(c->games - g0) : BLOCK;
 #pragma omp parallel for num_threads(T) schedule(dynamic, 4)
@@ -365,6 +376,10 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
                 len[i] = format_rows(c, rules_q, specs_q, &res[i], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX,
                                      JM_MAX_SHIPS * ROW_MAX);
             done[i] = 1;
+            uint64_t so_far;
+#pragma omp atomic capture
+            so_far = ++played;
+            if (c->progress && tid == 0) progress(c, t0, &last, so_far, 0);
         }
         int i = 0;
         for (; i < nb && done[i]; i++) {
@@ -373,15 +388,11 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         }
         g0 += (uint64_t)i;
         if (i < nb) break;
-        double now = cli_now();
-        if (c->progress && (now - last > 0.5 || g0 == c->games)) {
-            double rate = (double)g0 / (now - t0);
-            fprintf(stderr, "\r%llu/%llu games  %.0f games/s  ETA %.0f s   ", (unsigned long long)g0,
-                    (unsigned long long)c->games, rate, rate > 0 ? (double)(c->games - g0) / rate : 0.0);
-            last = now;
-        }
     }
-    if (c->progress) fputc('\n', stderr);
+    if (c->progress) {
+        progress(c, t0, &last, g0, 1);
+        fputc('\n', stderr);
+    }
     out->games_done = g0;
     out->interrupted = g0 < c->games;
     out->seconds = cli_now() - t0;
