@@ -74,7 +74,16 @@ static int steps_left(const jm_state *s, int i)
     if (finished(s, i)) return 0;
     return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
 }
-static inline int same_hold(uint32_t h, int i, int j) { return ((h >> (5 * i)) & 31) == ((h >> (5 * j)) & 31); }
+/* Regular holds with the same contents are one choice: `seen` has bit v set
+ * once a regular hold with contents v (its 5 bits) was listed. */
+static inline int seen_before(uint32_t *seen, uint32_t h, int j)
+{
+    if (j == 5) return 0; /* the 6th Hold is a choice of its own (L1) */
+    uint32_t bit = 1u << ((h >> (5 * j)) & 31);
+    if (*seen & bit) return 1;
+    *seen |= bit;
+    return 0;
+}
 static void wait(jm_state *s, int dec, int who)
 {
     s->dec = (uint8_t)dec;
@@ -102,12 +111,9 @@ static int load_opts(const jm_state *s, int i, int res, int *out)
         }
     if (nh == 6 && !hold_n(h, 5)) out[n++] = 5;
     if (n) return n;
-    for (int j = 0; j < nh; j++) {
-        if (hold_t(h, j) == res) continue;
-        int dup = 0;
-        for (int m = 0; m < n && j < 5; m++) dup |= out[m] < 5 && same_hold(h, out[m], j);
-        if (!dup) out[n++] = j;
-    }
+    uint32_t seen = 0;
+    for (int j = 0; j < nh; j++)
+        if (hold_t(h, j) != res && !seen_before(&seen, h, j)) out[n++] = j;
     return n;
 }
 
@@ -266,14 +272,10 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
 
 static int pay_opts(const jm_state *s, int i, int res, int *out)
 {
-    uint32_t h = s->holds[i];
+    uint32_t h = s->holds[i], seen = 0;
     int n = 0;
-    for (int j = 0; j < 6; j++) {
-        if (!hold_n(h, j) || hold_t(h, j) != res) continue;
-        int dup = 0;
-        for (int m = 0; m < n && j < 5; m++) dup |= out[m] < 5 && same_hold(h, out[m], j);
-        if (!dup) out[n++] = j;
-    }
+    for (int j = 0; j < 6; j++)
+        if (hold_n(h, j) && hold_t(h, j) == res && !seen_before(&seen, h, j)) out[n++] = j;
     return n;
 }
 
@@ -432,13 +434,10 @@ static int ghost_chooser(const jm_state *s)
 static int loot_opts(const jm_state *s, int *out)
 {
     int w = s->b_win, l = loser(s), n = 0;
-    uint32_t h = s->holds[l];
+    uint32_t h = s->holds[l], seen = 0;
     out[n++] = JM_LOOT_NONE;
     for (int j = 0; j < nholds(s, l); j++) {
-        if (!hold_n(h, j)) continue;
-        int dup = 0;
-        for (int m = 1; m < n && j < 5; m++) dup |= out[m] - 1 < 5 && same_hold(h, out[m] - 1, j);
-        if (dup) continue;
+        if (!hold_n(h, j) || seen_before(&seen, h, j)) continue;
         int t = hold_t(h, j);
         int ok = w == GHOST ? t != JM_GOLD || can_load(s, GHOST, JM_GOLD) : can_load(s, w, t);
         if (ok) out[n++] = JM_LOOT_HOLD(j);
