@@ -19,6 +19,22 @@ static jm_state duel(const char *h0, const char *h1, evlog *l, int n, ...)
     return s;
 }
 
+/* The same duel with the Sabre owned by seat `owner`, no gunpowder. */
+static jm_state sabre_duel(int owner, evlog *l, int n, ...)
+{
+    jm_state s = scn_new(2, "ghost=off");
+    scn_pos(&s, 0, 2, 1);
+    scn_pos(&s, 1, 5, 1);
+    scn_treasure(&s, JM_T_SABRE, owner);
+    scn_dice(&s, 3, 1, l);
+    va_list ap;
+    va_start(ap, n);
+    rig6v(&s, n, ap);
+    va_end(ap);
+    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
+    return s;
+}
+
 static const jm_event *battle(const evlog *l) { return evlog_find(l, JM_EV_BATTLE, 0); }
 
 static void test_B2_gunpowder_spent_smallest_holds_first(void **state)
@@ -113,13 +129,7 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     (void)state;
     evlog l;
     evlog_init(&l);
-    jm_state s = scn_new(2, "ghost=off");
-    scn_pos(&s, 0, 2, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_treasure(&s, JM_T_SABRE, 1);
-    scn_dice(&s, 3, 1, &l);
-    rig6(&s, 3, FSTAR, F4, F6);
-    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    jm_state s = sabre_duel(1, &l, 3, FSTAR, F4, F6);
     /* The defender owns the Sabre: it may force the attacker's star again. */
     assert_int_equal(jm_decision(&s), JM_D_SABRE);
     assert_int_equal(jm_to_move(&s), 1);
@@ -134,25 +144,13 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     assert_int_equal(b->v[11], 1);
     /* Declining keeps the star. */
     evlog_init(&l);
-    s = scn_new(2, "ghost=off");
-    scn_pos(&s, 0, 2, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_treasure(&s, JM_T_SABRE, 1);
-    scn_dice(&s, 3, 1, &l);
-    rig6(&s, 1, FSTAR);
-    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    s = sabre_duel(1, &l, 1, FSTAR);
     act(&s, 0, &l);
     assert_int_equal(battle(&l)->v[11], 0);
     /* Its owner may force its own roll, once per battle: after a declined
      * first chance it still has the second. */
     evlog_init(&l);
-    s = scn_new(2, "ghost=off");
-    scn_pos(&s, 0, 2, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_treasure(&s, JM_T_SABRE, 0);
-    scn_dice(&s, 3, 1, &l);
-    rig6(&s, 3, F2, F8, F10);
-    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    s = sabre_duel(0, &l, 3, F2, F8, F10);
     assert_int_equal(jm_decision(&s), JM_D_SABRE);
     assert_int_equal(jm_to_move(&s), 0);
     act(&s, 0, &l);                /* keep the 2 */

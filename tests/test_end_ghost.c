@@ -1,6 +1,23 @@
 /* The end of the game (E1-E4) and the Ghost Ship (G1-G10). */
 #include "helpers.h"
 
+/* Two players on p0, p1 (lap 1) and the ghost on g (lap 1, or 0 on 0). */
+static jm_state ghost_game(int p0, int p1, int g)
+{
+    jm_state s = scn_new(2, "");
+    scn_pos(&s, 0, p0, 1);
+    scn_pos(&s, 1, p1, 1);
+    scn_pos(&s, GHOST, g, g != 0);
+    return s;
+}
+
+/* A round in which both players only load: then the ghost moves. */
+static void loads_only(jm_state *s, int morning, int evening, evlog *l)
+{
+    scn_dice(s, morning, evening, l);
+    scn_cards(s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, l);
+}
+
 static void test_E1_finish_ends_after_the_round(void **state)
 {
     (void)state;
@@ -134,11 +151,8 @@ static void test_G2_G4_ghost_moves_twice_after_players_and_never_pays(void **sta
     (void)state;
     evlog l;
     evlog_init(&l);
-    jm_state s = scn_new(2, "");
-    scn_pos(&s, 0, 10, 1);
-    scn_pos(&s, 1, 10, 1);
-    scn_dice(&s, 3, 2, &l);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    jm_state s = ghost_game(10, 10, 0);
+    loads_only(&s, 3, 2, &l);
     int last_card = -1, first_ghost = -1;
     for (int i = 0; i < l.n; i++) {
         if (l.ev[i].type == JM_EV_CARD) last_card = i;
@@ -154,12 +168,9 @@ static void test_G2_G4_ghost_moves_twice_after_players_and_never_pays(void **sta
     assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[2], 1); /* forced */
     /* A lair with its token: the ghost takes the treasure, face down. */
     evlog_init(&l);
-    s = scn_new(2, "");
-    scn_pos(&s, 0, 10, 1);
-    scn_pos(&s, 1, 10, 1);
+    s = ghost_game(10, 10, 0);
     scn_pile_only(&s, 1, (int[]){JM_T_SABRE});
-    scn_dice(&s, 4, 4, &l);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    loads_only(&s, 4, 4, &l);
     assert_int_equal(jm_treasure_owner(&s, JM_T_SABRE), GHOST);
     assert_false(s.tpub & (1u << JM_T_SABRE));
 }
@@ -170,12 +181,8 @@ static void test_G3_ghost_direction(void **state)
     /* Alone in front: backward, twice. */
     evlog l;
     evlog_init(&l);
-    jm_state s = scn_new(2, "");
-    scn_pos(&s, 0, 10, 1);
-    scn_pos(&s, 1, 10, 1);
-    scn_pos(&s, GHOST, 40, 1);
-    scn_dice(&s, 3, 2, &l);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    jm_state s = ghost_game(10, 10, 40);
+    loads_only(&s, 3, 2, &l);
     assert_int_equal(jm_pos(&s, GHOST), 29);
     assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[1], 1);
     assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 1)->v[1], 1);
@@ -186,8 +193,7 @@ static void test_G3_ghost_direction(void **state)
     scn_pos(&s, 0, 5, 1);
     scn_pos(&s, 1, 30, 1);
     scn_pos(&s, GHOST, 5, 1);
-    scn_dice(&s, 3, 2, &l);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    loads_only(&s, 3, 2, &l);
     assert_int_equal(jm_decision(&s), JM_D_GHOSTDIR);
     assert_int_equal(jm_to_move(&s), 1);
     act(&s, 0, &l);
@@ -205,10 +211,7 @@ static void test_G5_G6_G7_ghost_attacks(void **state)
     (void)state;
     evlog l;
     evlog_init(&l);
-    jm_state s = scn_new(2, "");
-    scn_pos(&s, 0, 20, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_pos(&s, GHOST, 2, 1);
+    jm_state s = ghost_game(20, 5, 2);
     scn_holds(&s, 1, "3f 3g 2p");
     scn_treasure(&s, JM_T_M4, GHOST); /* the ghost never gives it */
     scn_treasure(&s, JM_T_P3A, 1);
@@ -315,12 +318,8 @@ static void test_G9_ghost_finishes_and_wins(void **state)
     (void)state;
     evlog l;
     evlog_init(&l);
-    jm_state s = scn_new(2, "");
-    scn_pos(&s, 0, 48, 1);
-    scn_pos(&s, 1, 10, 1);
-    scn_pos(&s, GHOST, 47, 1);
-    scn_dice(&s, 6, 2, &l);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+    jm_state s = ghost_game(48, 10, 47);
+    loads_only(&s, 6, 2, &l);
     assert_int_equal(jm_decision(&s), JM_D_GHOSTDIR);
     act(&s, 0, &l);
     assert_true(jm_over(&s));
