@@ -58,6 +58,20 @@ assert list(json.loads(lines[-1])) == ["hash"]
 PY
 fi
 
+# Every event of 140 games, replayed by an independent checker of the rules.
+if command -v python3 >/dev/null 2>&1; then
+    mkdir "$tmp/tr"
+    for p in 2 3 4 5 6; do
+        for r in 2021 classic 2021,ghost=on; do
+            [ $p = 6 ] && [ $r = 2021,ghost=on ] && continue
+            for s in 1 2 3 4 5 6 7 8 9 10; do
+                $J trace --seed $s --players $p --rules $r --format jsonl >"$tmp/tr/$p-$r-$s.jsonl"
+            done
+        done
+    done
+    python3 tests/check_trace.py "$tmp"/tr/*.jsonl >"$tmp/ct" 2>&1 && ok || bad "check_trace: $(cat "$tmp/ct")"
+fi
+
 # Bad input: exit 2, "jamaica: " and the bad value on stderr, nothing on stdout.
 expect2() {
     want=$1

@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Replay `jamaica trace --format jsonl` games and check every event against
+the rules (../shared/RULES.md) with bookkeeping of its own: positions and
+laps, holds, treasures, lair tokens, card halves, battles and scores.  It
+shares no code or table with the engine; the board below was transcribed
+from BOARD.md.  Games must use the default holds (start_food=3,
+start_gold=3).
+
+usage: check_trace.py FILE.jsonl...   (exit 1 at the first disagreement)
+"""
+import json
+import sys
+
+KIND = "RSSSLPPSSLSLSSSSPSPLSPLSSLSSPSPPSLPSSLSSSPSSLPSSSS"
+COST = [0, 2, 3, 2, 0, 3, 5, 2, 3, 0, 3, 0, 2, 3, 4, 3, 3, 2, 3, 0, 3, 3, 0, 2, 3, 0, 4, 4, 5, 1,
+        5, 3, 3, 0, 3, 2, 1, 0, 1, 4, 4, 5, 2, 3, 0, 7, 2, 3, 3, 3]
+NEXT = [[1], [2], [3], [4], [5], [6], [7, 13], [8], [9], [10], [11], [12], [15], [14], [15], [16],
+        [17], [18], [19], [20, 26], [21], [22], [23], [24], [25], [28], [27], [28], [29], [30], [31],
+        [32], [33, 39], [34], [35], [36], [37], [38], [41], [40], [41], [42], [43], [44], [45], [46],
+        [47], [48], [49], [0]]
+PREV = [[] for _ in range(50)]
+for a, nx in enumerate(NEXT):
+    for b in nx:
+        PREV[b].append(a)
+CARDS = [("food", "forward"), ("forward", "forward"), ("forward", "backward"), ("backward", "forward"),
+         ("forward", "gunpowder"), ("gunpowder", "gold"), ("gold", "gold"), ("gold", "forward"),
+         ("forward", "food"), ("food", "gunpowder"), ("gunpowder", "food")]
+POWERS = {"Morgan's Map", "Saran's Sabre", "Lady Beth", "6th Hold"}
+VALUE = {"+3": 3, "+5": 5, "+7": 7, "-2": -2, "-3": -3, "-4": -4}
+CURSED = {"-2", "-3", "-4"}
+SHORT = {2: "port", 4: "sea", 6: "pirate lair", 8: "port", 10: "sea", "star": "stay put"}
+KIND_OF = {"port": "P", "sea": "S", "pirate lair": "L"}
+
+
+def dist_to_finish():
+    """Shortest forward steps from each space to Port Royal."""
+    d = [0] + [999] * 49
+    for _ in range(50):
+        for a in range(1, 50):
+            d[a] = min(d[a], min(0 if b == 0 else d[b] for b in NEXT[a]) + 1)
+    return d
+
+
+DIST = dist_to_finish()
+CIRCUIT = DIST[1] + 1
+
+
+class Bad(Exception):
+    pass
+
+
+def need(cond, what):
+    if not cond:
+        raise Bad(what)
+
+
+class Ship:
+    def __init__(self, holds):
+        self.pos, self.lap, self.holds, self.cards = 0, 0, holds, []
+
+    def total(self, res):
+        return sum(h[1] for h in self.holds if h and h[0] == res)
+
+
+def reachable(pos, lap, back, die):
+    """Every (space, lap) a move of `die` steps can end on (M1-M4)."""
+    out = set()
+
+    def walk(p, l, left):
+        if left == 0:
+            out.add((p, l))
+            return
+        for q in (PREV[p] if back else NEXT[p]):
+            nl = l
+            if back:
+                if q == 0:
+                    nl = 0
+            else:
+                if p == 0:
+                    nl = 1
+                if q == 0 and nl == 1:
+                    out.add((0, 1))
+                    continue
+            walk(q, nl, left - 1)
+
+    walk(pos, lap, die)
+    return out
+
+
+def seek(pos, stops):
+    """First spaces backward where stops(space) holds, Port Royal at the latest."""
+    out = set()
+
+    def rec(p):
+        for q in PREV[p]:
+            if q == 0 or stops(q):
+                out.add(q)
+            else:
+                rec(q)
+
+    rec(pos)
+    return out
+
+
+class Game:
+    def __init__(self):
+        self.ships, self.owner, self.tokens = {}, {}, {4, 9, 11, 19, 22, 25, 33, 37, 44}
+        self.half, self.actor, self.pending_load, self.battle = None, None, None, None
+        self.scores, self.drawn = {}, 0
+
+    def ship(self, key):
+        need(key in self.ships, "unknown ship %r" % (key,))
+        return self.ships[key]
+
+    def nholds(self, key):
+        return 6 if key != "ghost" and "6th Hold" in self.ship(key).cards else 5
+
+    def give(self, card, frm, to):
+        need(card in self.ship(frm).cards, "%s does not hold %s" % (frm, card))
+        self.ship(frm).cards.remove(card)
+        self.ship(to).cards.append(card)
+        if card == "6th Hold":
+            moved = self.ship(frm).holds[5]
+            self.ship(frm).holds[5] = None
+            if to != "ghost":
+                need(self.ship(to).holds[5] is None, "6th Hold lands on a full hold")
+                self.ship(to).holds[5] = moved
+
+    def end_of_actor(self):
+        if self.actor is not None and self.actor != "ghost":
+            s = self.ship(self.actor)
+            need(self.half == 2 or (s.pos == 0 and s.lap == 1), "%s did not finish its card" % self.actor)
+        self.actor = None
+
+    def check_holds_after(self, key, before, after, what):
+        s = self.ship(key)
+        need([tuple(h) if h else None for h in after] == s.holds, "%s: holds after %s are %s, expected %s"
+             % (key, what, after, s.holds))
+
+    def spend(self, key, n):
+        s = self.ship(key)
+        need(s.total("gunpowder") >= n, "%s spends %d gunpowder of %d" % (key, n, s.total("gunpowder")))
+        while n > 0:
+            j = min((h[1], j) for j, h in enumerate(s.holds) if h and h[0] == "gunpowder")[1]
+            take = min(n, s.holds[j][1])
+            s.holds[j] = ("gunpowder", s.holds[j][1] - take) if s.holds[j][1] > take else None
+            n -= take
+
+    def event(self, e):
+        kind, key = e["event"], e["ship"]
+        getattr(self, "ev_" + kind)(e, key)
+
+    def ev_setup(self, e, key):
+        self.np, self.ghost, self.shortage_die = e["players"], e["ghost"], e["shortage_die"]
+        self.first = e["first_captain"]
+        need(2 <= self.np <= 6, "S1: players")
+        for p in range(self.np):
+            self.ships[p] = Ship([("food", 3), ("gold", 3), None, None, None, None])
+        if self.ghost:
+            self.ships["ghost"] = Ship([("gold", 5), ("gold", 3), None, None, None, None])
+            self.ships["ghost"].cards.append("Lady Beth")
+        need(e["pile"] == 9, "pile of %d" % e["pile"])
+
+    def ev_round(self, e, key):
+        self.end_of_actor()
+        need(e["captain"] == (self.first + e["round"] - 1) % self.np, "T5: captain %s" % e["captain"])
+        self.captain, self.rolled = e["captain"], (e["die1"], e["die2"])
+        need(all(1 <= d <= 6 for d in self.rolled), "dice %s" % (self.rolled,))
+
+    def ev_dice(self, e, key):
+        need(sorted((e["morning"], e["evening"])) == sorted(self.rolled), "T1: dice placed are not the dice rolled")
+        need((e["chosen_by"] is None) == (self.rolled[0] == self.rolled[1]), "T1: a choice only without a double")
+        self.dice = (e["morning"], e["evening"])
+
+    def ev_card(self, e, key):
+        self.end_of_actor()
+        need(CARDS[e["card"]] == (e["morning"], e["evening"]), "card %d halves" % e["card"])
+        self.actor, self.half, self.card = key, 0, CARDS[e["card"]]
+
+    def take_half(self, key, act, amount):
+        need(key == self.actor and self.half < 2, "T3: %s acts out of turn" % key)
+        need(self.card[self.half] == act, "T3: %s does %s, its card says %s" % (key, act, self.card[self.half]))
+        need(amount == self.dice[self.half], "T3: %s uses %d, the die is %d" % (key, amount, self.dice[self.half]))
+        self.half += 1
+
+    def ev_move(self, e, key):
+        s = self.ship(key)
+        need((e["from"], e["lap_before"]) == (s.pos, s.lap), "move from %s/%s, ship at %s/%s"
+             % (e["from"], e["lap_before"], s.pos, s.lap))
+        if key == "ghost":
+            need(e["dir"] == self.ghost_dir and e["die"] == self.dice[self.ghost_move], "G2: ghost move")
+        else:
+            self.take_half(key, e["dir"], e["die"])
+        ok = reachable(s.pos, s.lap, e["dir"] == "backward", e["die"])
+        need((e["to"], e["lap_after"]) in ok, "M1-M4: %s cannot reach %s/%s (only %s)"
+             % (key, e["to"], e["lap_after"], sorted(ok)))
+        s.pos, s.lap = e["to"], e["lap_after"]
+
+    def ev_load(self, e, key):
+        s = self.ship(key)
+        if e["loot"]:
+            need(self.pending_load == (key, e["res"], e["amount"]), "B7: a loot load that was not stolen")
+            self.pending_load = None
+        else:
+            self.take_half(key, e["res"], e["amount"])
+        j, nh = e["hold"], self.nholds(key)
+        need(j < nh, "L6: hold %d of %d" % (j, nh))
+        empty = [i for i in range(nh) if s.holds[i] is None]
+        if empty:
+            need(s.holds[j] is None, "L1: %s loads into a full hold with one empty" % key)
+        else:
+            need(s.holds[j][0] != e["res"], "L2: %s empties a hold of the same type" % key)
+        need(1 <= e["amount"] <= 6, "L5")
+        dumped = s.holds[j]
+        need((e["dumped"], e["dumped_res"]) == ((dumped[1], dumped[0]) if dumped else (0, None)), "load: dumped")
+        s.holds[j] = (e["res"], e["amount"])
+        self.check_holds_after(key, None, e["holds"], "load")
+
+    def ev_load_ignored(self, e, key):
+        s = self.ship(key)
+        self.take_half(key, e["res"], e["amount"])
+        need(all(s.holds[i] and s.holds[i][0] == e["res"] for i in range(self.nholds(key))), "L3")
+
+    def cost_of(self, pos):
+        return ("gold" if KIND[pos] == "P" else "food"), COST[pos]
+
+    def ev_pay(self, e, key):
+        s = self.ship(key)
+        need(KIND[s.pos] in "PS" and e["space"] == s.pos, "P2: pays at %s, ship at %s" % (e["space"], s.pos))
+        need((e["res"], e["due"]) == self.cost_of(s.pos) and e["paid"] == e["due"], "P2: cost")
+        after = [tuple(h) if h else None for h in e["holds"]]
+        for b, a in zip(s.holds, after):
+            if b and b[0] == e["res"]:
+                need(a is None or (a[0] == b[0] and a[1] <= b[1]), "P2: a hold grew")
+            else:
+                need(a == b, "P2: another hold changed")
+        need(s.total(e["res"]) - sum(h[1] for h in after if h and h[0] == e["res"]) == e["due"], "P2: amount")
+        s.holds = after
+
+    def ev_shortage(self, e, key):
+        s = self.ship(key)
+        need(e["from"] == s.pos and (e["res"], e["due"]) == self.cost_of(s.pos), "P5: shortage at %s" % s.pos)
+        have = s.total(e["res"])
+        need(have < e["due"] and e["paid"] == have, "H1: has %d, owes %d, paid %d" % (have, e["due"], e["paid"]))
+        s.holds = [None if h and h[0] == e["res"] else h for h in s.holds]
+        self.check_holds_after(key, None, e["holds"], "shortage")
+        if self.shortage_die:
+            need(e["roll"] in SHORT and e["result"] == SHORT[e["roll"]], "H6: roll %s gives %s" % (e["roll"], e["result"]))
+            if e["result"] == "stay put":
+                need(e["to"] == e["from"], "H2: star stays")
+                return
+            ok = seek(s.pos, lambda q: KIND[q] == KIND_OF[e["result"]])
+        else:
+            need(e["roll"] is None and e["result"] == "retreat", "H5")
+            ok = seek(s.pos, lambda q: KIND[q] == "L" or s.total(self.cost_of(q)[0]) >= COST[q])
+        need(e["to"] in ok, "H2-H5: %s goes to %s, not one of %s" % (key, e["to"], sorted(ok)))
+        s.pos = e["to"]
+        if s.pos == 0:
+            s.lap = 0
+        need(e["lap_after"] == s.lap, "H4: lap")
+
+    def ev_battle(self, e, key):
+        a, d = self.ship(key), self.ship(e["defender"])
+        need(a.pos == d.pos == e["space"] and a.pos != 0 and key != e["defender"], "P1/M5: battle place")
+        for who, pw in ((key, e["a_powder"]), (e["defender"], e["d_powder"])):
+            need(who != "ghost" or pw == 0, "G5: the ghost has no gunpowder")
+            self.spend(who, pw)
+        need((e["a_beth"], e["d_beth"]) == ("Lady Beth" in a.cards, "Lady Beth" in d.cards), "B5: Lady Beth")
+        sab = e["sabre_by"]
+        if sab is not None:
+            need(sab in (key, e["defender"]) and sab != "ghost" and "Saran's Sabre" in self.ship(sab).cards, "B6")
+        rerolls = (e["a_roll_first"] is not None) + (e["d_roll_first"] is not None)
+        need(rerolls == (sab is not None), "B6: a reroll exactly when the Sabre was used")
+        if e["a_roll"] == "star":
+            need(e["d_roll"] is None and e["d_powder"] == 0 and e["winner"] == key, "B3")
+        else:
+            need(e["d_roll"] is not None, "B4: the defender rolls")
+            if e["d_roll"] == "star":
+                need(e["winner"] == e["defender"], "B4: defender's star")
+            else:
+                sa = e["a_roll"] + e["a_powder"] + 2 * e["a_beth"]
+                sd = e["d_roll"] + e["d_powder"] + 2 * e["d_beth"]
+                need((e["a_strength"], e["d_strength"]) == (sa, sd), "B5: strengths")
+                need(e["winner"] == (key if sa > sd else e["defender"] if sd > sa else None), "B5: winner")
+        self.battle = (key, e["defender"], e["winner"])
+
+    def ev_loot(self, e, key):
+        att, dfn, win = self.battle
+        need(key == win, "B7: loot by the winner")
+        los = dfn if win == att else att
+        need(e["loser"] == los, "B7: loser")
+        if win == "ghost":
+            inb = (att, dfn)
+            c = self.captain if self.captain not in inb else (self.captain + 1) % self.np
+            need(e["chooser"] == c, "G6: chooser %s, expected %s" % (e["chooser"], c))
+        else:
+            need(e["chooser"] == win, "B7: chooser")
+        L, W = self.ship(los), self.ship(win)
+        k = e["kind"]
+        if k == "hold":
+            match = [j for j, h in enumerate(L.holds) if h == (e["res"], e["amount"])]
+            need(match, "B7: %s has no hold of %d %s" % (los, e["amount"], e["res"]))
+            after = [tuple(h) if h else None for h in e["loser_holds"]]
+            need(any(after == L.holds[:j] + [None] + L.holds[j + 1:] for j in match), "B7: loser's holds")
+            L.holds = after
+            if e["overboard"]:
+                need(win == "ghost" and e["res"] != "gold", "G7: overboard")
+            else:
+                self.pending_load = (win, e["res"], e["amount"])
+        elif k == "power":
+            need(e["treasure"] in POWERS and los != "ghost", "B7: power")
+            self.give(e["treasure"], los, win)
+        elif k == "blind":
+            t = e["treasure"]
+            need(t != "Lady Beth" if los == "ghost" else t not in POWERS, "B7/G8: blind steal of %s" % t)
+            self.give(t, los, win)
+        elif k == "curse":
+            need(win != "ghost" and e["treasure"] in CURSED, "B7/G7: curse")
+            self.give(e["treasure"], win, los)
+        self.battle = None
+
+    def ev_treasure(self, e, key):
+        s = self.ship(key)
+        need(e["space"] == s.pos and s.pos in self.tokens, "P3: no token at %s" % s.pos)
+        self.tokens.discard(s.pos)
+        t = e["treasure"]
+        if t is None:
+            need(self.drawn >= 9, "P3: an empty pile after %d draws" % self.drawn)
+            return
+        self.drawn += 1
+        need(self.drawn <= 9, "S2: more than 9 treasures")
+        need(e["face_up"] == (t in POWERS and key != "ghost"), "P3/G4: face")
+        need(e["value"] == VALUE.get(t, 0), "treasure value")
+        s.cards.append(t)
+
+    def ev_ghost_dir(self, e, key):
+        self.end_of_actor()
+        self.ghost_dir, self.ghost_move = e["dir"], e["move"]
+        g = self.ship("ghost")
+        left = {k: self.steps_left(k) for k in self.ships}
+        others = [left[k] for k in self.ships if k != "ghost"]
+        if all(left["ghost"] < o for o in others):
+            need(e["forced"] and e["dir"] == "backward", "G3: alone in front goes back")
+        elif all(left["ghost"] > o for o in others):
+            need(e["forced"] and e["dir"] == "forward", "G3: alone last goes forward")
+        else:
+            need(not e["forced"] and e["chosen_by"] == self.captain, "G3: the Captain chooses")
+        need(g.pos != 0 or g.lap == 0, "G9: a finished ghost does not move")
+
+    def ev_finish(self, e, key):
+        s = self.ship(key)
+        need(s.pos == 0 and s.lap == 1, "M4: finish")
+
+    def ev_reshuffle(self, e, key):
+        pass
+
+    def steps_left(self, key):
+        s = self.ship(key)
+        if s.pos == 0 and s.lap == 1:
+            return 0
+        return DIST[s.pos] + (0 if s.lap else CIRCUIT)
+
+    def ev_score(self, e, key):
+        self.end_of_actor()
+        s = self.ship(key)
+        fin = s.pos == 0 and s.lap == 1
+        space = 15 if fin else (s.pos - 39 if s.lap == 1 and s.pos >= 41 else -5)
+        gold = s.total("gold")
+        tp = sum(VALUE.get(t, 0) for t in s.cards)
+        need((e["pos"], e["lap"]) == (s.pos, s.lap), "E2: position")
+        need((e["space_points"], e["gold"], e["treasure_points"]) == (space, gold, tp),
+             "E2: %s parts %s, expected %s" % (key, (e["space_points"], e["gold"], e["treasure_points"]),
+                                              (space, gold, tp)))
+        need(e["total"] == space + gold + tp and e["steps_left"] == self.steps_left(key), "E2/E3")
+        self.scores[key] = (e["total"], e["steps_left"], e["rank"])
+
+    def ev_end(self, e, key):
+        sc = self.scores
+        need(len(sc) == len(self.ships), "E2: a score per ship")
+        for k, (tot, left, rank) in sc.items():
+            better = sum(1 for t2, l2, _ in sc.values() if t2 > tot or (t2 == tot and l2 < left))
+            need(rank == better + 1, "E3: rank of %s" % k)
+        winners = [k for k, v in sc.items() if v[2] == 1]
+        need(e["winners"] == len(winners), "E3: winners")
+        mask = sum(1 << (6 if k == "ghost" else k) for k in winners)
+        need(e["winner_mask"] == mask, "E3: winner mask")
+        finished = any(s.pos == 0 and s.lap == 1 for s in self.ships.values())
+        need(finished != e["capped"], "E1/E4: the game ends on a finish or at the cap")
+        self.over = True
+
+
+def check(path):
+    g = Game()
+    g.over = False
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for n, line in enumerate(lines, 1):
+        e = json.loads(line)
+        if "hash" in e:
+            need(n == len(lines) and g.over, "the hash line comes last, after the end")
+            return
+        try:
+            g.event(e)
+        except Bad as b:
+            raise Bad("%s:%d: %s\n  %s" % (path, n, b, line))
+    raise Bad("%s: no hash line" % path)
+
+
+def main():
+    for path in sys.argv[1:]:
+        try:
+            check(path)
+        except Bad as b:
+            print("check_trace: %s" % b, file=sys.stderr)
+            return 1
+    print("check_trace: %d games checked" % (len(sys.argv) - 1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
