@@ -107,6 +107,7 @@ class Game:
         self.ships, self.owner, self.tokens = {}, {}, {4, 9, 11, 19, 22, 25, 33, 37, 44}
         self.half, self.actor, self.pending_load, self.battle = None, None, None, None
         self.scores, self.drawn = {}, 0
+        self.expect = []   # what a landing still owes: ("battle"|"cost"|"treasure", ship)
 
     def ship(self, key):
         need(key in self.ships, "unknown ship %r" % (key,))
@@ -126,7 +127,28 @@ class Game:
                 need(self.ship(to).holds[5] is None, "6th Hold lands on a full hold")
                 self.ship(to).holds[5] = moved
 
+    def land(self, key, pays):
+        """P1-P3, H3, G4: what must follow a landing, in this order."""
+        s = self.ship(key)
+        if s.pos == 0:
+            return
+        if any(k != key and o.pos == s.pos for k, o in self.ships.items()):
+            self.expect.append(("battle", key))
+        if KIND[s.pos] == "L":
+            if s.pos in self.tokens:
+                self.expect.append(("treasure", key))
+        elif pays:
+            self.expect.append(("cost", key))
+
+    def fulfil(self, what, key):
+        need(self.expect and self.expect[0] == (what, key), "P1-P3: %s of %s, but owed: %s" % (what, key, self.expect))
+        self.expect.pop(0)
+
+    def settled(self):
+        need(not self.expect, "P1-P3/H3/G4: a landing left owed %s" % self.expect)
+
     def end_of_actor(self):
+        self.settled()
         if self.actor is not None and self.actor != "ghost":
             s = self.ship(self.actor)
             need(self.half == 2 or (s.pos == 0 and s.lap == 1), "%s did not finish its card" % self.actor)
@@ -159,7 +181,8 @@ class Game:
         if self.ghost:
             self.ships["ghost"] = Ship([("gold", 5), ("gold", 3), None, None, None, None])
             self.ships["ghost"].cards.append("Lady Beth")
-        need(e["pile"] == 9, "pile of %d" % e["pile"])
+        need(0 <= e["pile"] <= 9, "S2: pile of %d" % e["pile"])
+        self.pile = e["pile"]
 
     def ev_round(self, e, key):
         self.end_of_actor()
@@ -178,6 +201,7 @@ class Game:
         self.actor, self.half, self.card = key, 0, CARDS[e["card"]]
 
     def take_half(self, key, act, amount):
+        self.settled()
         need(key == self.actor and self.half < 2, "T3: %s acts out of turn" % key)
         need(self.card[self.half] == act, "T3: %s does %s, its card says %s" % (key, act, self.card[self.half]))
         need(amount == self.dice[self.half], "T3: %s uses %d, the die is %d" % (key, amount, self.dice[self.half]))
@@ -195,6 +219,7 @@ class Game:
         need((e["to"], e["lap_after"]) in ok, "M1-M4: %s cannot reach %s/%s (only %s)"
              % (key, e["to"], e["lap_after"], sorted(ok)))
         s.pos, s.lap = e["to"], e["lap_after"]
+        self.land(key, key != "ghost")
 
     def ev_load(self, e, key):
         s = self.ship(key)
@@ -236,9 +261,11 @@ class Game:
                 need(a == b, "P2: another hold changed")
         need(s.total(e["res"]) - sum(h[1] for h in after if h and h[0] == e["res"]) == e["due"], "P2: amount")
         s.holds = after
+        self.fulfil("cost", key)
 
     def ev_shortage(self, e, key):
         s = self.ship(key)
+        self.fulfil("cost", key)
         need(e["from"] == s.pos and (e["res"], e["due"]) == self.cost_of(s.pos), "P5: shortage at %s" % s.pos)
         have = s.total(e["res"])
         need(have < e["due"] and e["paid"] == have, "H1: has %d, owes %d, paid %d" % (have, e["due"], e["paid"]))
@@ -258,8 +285,10 @@ class Game:
         if s.pos == 0:
             s.lap = 0
         need(e["lap_after"] == s.lap, "H4: lap")
+        self.land(key, not self.shortage_die)  # H3: free; H5: the cost is due
 
     def ev_battle(self, e, key):
+        self.fulfil("battle", key)
         a, d = self.ship(key), self.ship(e["defender"])
         need(a.pos == d.pos == e["space"] and a.pos != 0 and key != e["defender"], "P1/M5: battle place")
         for who, pw in ((key, e["a_powder"]), (e["defender"], e["d_powder"])):
@@ -321,20 +350,22 @@ class Game:
 
     def ev_treasure(self, e, key):
         s = self.ship(key)
+        self.fulfil("treasure", key)
         need(e["space"] == s.pos and s.pos in self.tokens, "P3: no token at %s" % s.pos)
         self.tokens.discard(s.pos)
         t = e["treasure"]
         if t is None:
-            need(self.drawn >= 9, "P3: an empty pile after %d draws" % self.drawn)
+            need(self.drawn == self.pile, "P3: an empty pile after %d draws of %d" % (self.drawn, self.pile))
             return
         self.drawn += 1
-        need(self.drawn <= 9, "S2: more than 9 treasures")
+        need(self.drawn <= self.pile, "S2: more treasures drawn than the pile held")
         need(e["face_up"] == (t in POWERS and key != "ghost"), "P3/G4: face")
         need(e["value"] == VALUE.get(t, 0), "treasure value")
         s.cards.append(t)
 
     def ev_ghost_dir(self, e, key):
         self.end_of_actor()
+        self.settled()
         self.ghost_dir, self.ghost_move = e["dir"], e["move"]
         g = self.ship("ghost")
         left = {k: self.steps_left(k) for k in self.ships}
