@@ -4,7 +4,9 @@
  * The game runs as a machine over s->step: run() performs automatic steps
  * (dice, draws, forced moves, battles' rolls) until a step needs a decision;
  * it then sets s->dec and s->who and returns.  jm_apply() checks the action
- * against jm_legal(), performs it, sets the next step and runs again.  All
+ * (directly for the simple kinds, against jm_legal() for the others),
+ * performs it, sets the next step and runs again; jm_apply_trusted() skips
+ * the check for callers that took the action from jm_legal().  All
  * continuation lives in the state, so any copy can be resumed.
  *
  * Rule ids in comments refer to ../shared/RULES.md.
@@ -18,7 +20,7 @@
 
 /* bits of s->bits */
 #define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
-#define B_CTX 2u     /* LAND_FREE: no cost due on this landing */
+#define B_CTX 2u     /* no cost is due on this landing (H3, G4) */
 #define B_MDIR 4u    /* direction of the move being decided: backward */
 #define B_SABRE 8u   /* the Sabre was used in this battle */
 
@@ -971,13 +973,12 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
 
 /* ---------------------------------------------------------------- reading */
 
-int jm__nships(const jm_state *s) { return s->np + ((s->flags & F_GHOST) != 0); }
 int jm_over(const jm_state *s) { return (s->flags & F_OVER) != 0; }
 int jm_capped(const jm_state *s) { return (s->flags & F_CAPPED) != 0; }
 int jm_decision(const jm_state *s) { return s->dec; }
 int jm_to_move(const jm_state *s) { return s->dec == JM_D_NONE ? -1 : s->who; }
 int jm_players(const jm_state *s) { return s->np; }
-int jm_ships(const jm_state *s) { return jm__nships(s); }
+int jm_ships(const jm_state *s) { return s->np + ((s->flags & F_GHOST) != 0); }
 int jm_has_ghost(const jm_state *s) { return (s->flags & F_GHOST) != 0; }
 int jm_round(const jm_state *s) { return s->round; }
 int jm_captain(const jm_state *s) { return s->captain; }

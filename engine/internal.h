@@ -32,7 +32,6 @@ static inline void tloc_set(jm_state *s, int t, int loc)
     s->tloc = (s->tloc & ~(15ULL << (4 * t))) | ((uint64_t)loc << (4 * t));
 }
 static inline int is_power(int t) { return t <= JM_T_HOLD6; }
-static inline int is_cursed(int t) { return t >= JM_T_M2; }
 
 /* Card locations (2 bits each in cards[p]). */
 enum { CL_DRAW = 0, CL_HAND = 1, CL_DISC = 2, CL_CHOSEN = 3 };
@@ -82,10 +81,6 @@ static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] =
 #define F_RETREAT 2u   /* shortage=retreat */
 #define F_OVER 4u
 #define F_CAPPED 8u
-#define F_SABRE_USED 1u /* b_flags */
-
-/* Landing contexts: whether the space's cost is due. */
-enum { LAND_PAY = 0, LAND_FREE = 1 };
 
 /* Combat die faces: index 0..4 are 2,4,..,10; 5 is the star. */
 #define STAR 5
@@ -100,7 +95,6 @@ enum {
 };
 
 /* game.c helpers that tests use to build positions. */
-int jm__nships(const jm_state *s);
 void jm__run(jm_state *s, const jm_tracer *tr);
 /* Start the round's card choice with the given dice (no roll, no decision). */
 void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr);
