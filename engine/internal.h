@@ -90,8 +90,7 @@ static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] =
 enum {
     ST_ROUND, ST_CARDS, ST_REVEAL, ST_HALF, ST_NEXT, ST_LAND, ST_AFTERLAND, ST_PAY,
     ST_B_APOW, ST_B_AROLL, ST_B_ASABRE, ST_B_ACHECK, ST_B_DPOW, ST_B_DROLL,
-    ST_B_DSABRE, ST_B_DCHECK, ST_B_END, ST_GHOST, ST_GHOST_MOVE, ST_ENDROUND,
-    ST_WAIT, ST_OVER
+    ST_B_DSABRE, ST_B_DCHECK, ST_B_END, ST_GHOST, ST_GHOST_MOVE, ST_ENDROUND, ST_OVER
 };
 
 /* game.c helpers that tests use to build positions. */
