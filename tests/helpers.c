@@ -143,6 +143,13 @@ int count_cards(const jm_state *s, int p, int loc)
     return n;
 }
 
+void expect_decision(const jm_state *s, int dec, int who)
+{
+    if (jm_decision(s) != dec || jm_to_move(s) != who)
+        fail_msg("pending: %s by %d; expected %s by %d", jm_decision_name(jm_decision(s)), jm_to_move(s),
+                 jm_decision_name(dec), who);
+}
+
 void act(jm_state *s, int a, evlog *l)
 {
     int d = jm_decision(s);

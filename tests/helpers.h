@@ -51,6 +51,8 @@ void rig6(jm_state *s, int n, ...);
 void rig6v(jm_state *s, int n, va_list ap);
 /* Cards of player p at a location (CL_HAND...). */
 int count_cards(const jm_state *s, int p, int loc);
+/* Assert the pending decision and the seat that makes it. */
+void expect_decision(const jm_state *s, int dec, int who);
 /* Apply and assert success. */
 void act(jm_state *s, int a, evlog *l);
 /* Sorted legal actions into out; the count. */

@@ -43,8 +43,7 @@ static void test_B2_gunpowder_spent_smallest_holds_first(void **state)
     evlog l;
     evlog_init(&l);
     jm_state s = duel("3f 3g 2p 5p 1p", "3f", &l, 2, F2, F4);
-    assert_int_equal(jm_decision(&s), JM_D_POWDER);
-    assert_int_equal(jm_to_move(&s), 0);
+    expect_decision(&s, JM_D_POWDER, 0);
     int a[JM_MAX_ACTIONS];
     assert_int_equal(legal_sorted(&s, a), 9); /* 0..8 */
     assert_int_equal(a[8], 8);
@@ -70,8 +69,7 @@ static void test_B3_attacker_star_wins_at_once(void **state)
     assert_int_equal(b->v[4], 0);
     assert_int_equal(b->v[11], 0);
     assert_string_equal(STR(&s, 1), "3f 3g 4p - -"); /* nor spent */
-    assert_int_equal(jm_decision(&s), JM_D_LOOT);
-    assert_int_equal(jm_to_move(&s), 0);
+    expect_decision(&s, JM_D_LOOT, 0);
 }
 
 static void test_B4_defender_star_wins_whatever_the_total(void **state)
@@ -81,15 +79,13 @@ static void test_B4_defender_star_wins_whatever_the_total(void **state)
     evlog_init(&l);
     jm_state s = duel("3f 3g 6p", "3f 3g 4p", &l, 2, F10, FSTAR);
     act(&s, 6, &l);                       /* attacker: 10 + 6 */
-    assert_int_equal(jm_decision(&s), JM_D_POWDER);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_POWDER, 1);
     act(&s, 1, &l);
     const jm_event *b = battle(&l);
     assert_int_equal(b->v[6], 0);
     assert_int_equal(b->v[11], 1);
     assert_string_equal(STR(&s, 1), "3f 3g 3p - -");
-    assert_int_equal(jm_decision(&s), JM_D_LOOT);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_LOOT, 1);
 }
 
 static void test_B5_strength_tie_and_lady_beth(void **state)
@@ -131,8 +127,7 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     evlog_init(&l);
     jm_state s = sabre_duel(1, &l, 3, FSTAR, F4, F6);
     /* The defender owns the Sabre: it may force the attacker's star again. */
-    assert_int_equal(jm_decision(&s), JM_D_SABRE);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_SABRE, 1);
     act(&s, 1, &l);
     /* The star is gone: the battle goes on (B4), and the Sabre is spent. */
     const jm_event *b = battle(&l);
@@ -151,8 +146,7 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
      * first chance it still has the second. */
     evlog_init(&l);
     s = sabre_duel(0, &l, 3, F2, F8, F10);
-    assert_int_equal(jm_decision(&s), JM_D_SABRE);
-    assert_int_equal(jm_to_move(&s), 0);
+    expect_decision(&s, JM_D_SABRE, 0);
     act(&s, 0, &l);                /* keep the 2 */
     assert_int_equal(jm_decision(&s), JM_D_SABRE); /* after P1's 8 */
     act(&s, 1, &l);                /* P1's 8 becomes 10 */

@@ -41,8 +41,7 @@ static void test_E1_finish_ends_after_the_round(void **state)
     assert_int_equal(evlog_count(&l, JM_EV_MOVE), 2); /* P1's evening move is ignored */
     /* No cards are drawn. */
     for (int p = 0; p < 3; p++) assert_int_equal(count_cards(&s, p, CL_HAND), 2);
-    assert_int_equal(jm_decision(&s), JM_D_NONE);
-    assert_int_equal(jm_to_move(&s), -1);
+    expect_decision(&s, JM_D_NONE, -1);
     assert_non_null(evlog_find(&l, JM_EV_END, 0));
 }
 
@@ -194,11 +193,9 @@ static void test_G3_ghost_direction(void **state)
     scn_pos(&s, 1, 30, 1);
     scn_pos(&s, GHOST, 5, 1);
     loads_only(&s, 3, 2, &l);
-    assert_int_equal(jm_decision(&s), JM_D_GHOSTDIR);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_GHOSTDIR, 1);
     act(&s, 0, &l);
-    assert_int_equal(jm_decision(&s), JM_D_DEST);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_DEST, 1);
     int a[JM_MAX_ACTIONS];
     assert_int_equal(legal_sorted(&s, a), 2);
     assert_int_equal(a[0], 8);
@@ -219,8 +216,7 @@ static void test_G5_G6_G7_ghost_attacks(void **state)
     rig6(&s, 2, F8, F2);
     scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
     /* P1 loaded 3 food and 1 gunpowder before; now it defends. */
-    assert_int_equal(jm_decision(&s), JM_D_POWDER);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_POWDER, 1);
     act(&s, 0, &l);
     const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
     assert_int_equal(b->ship, GHOST);

@@ -242,8 +242,7 @@ static void test_P1_B1_B9_mover_attacks_one_of_several(void **state)
     scn_dice(&s, 3, 1, &l);
     int cards[3] = {C_FWD_FOOD, C_FOOD_POWDER, C_FOOD_POWDER};
     scn_cards(&s, cards, &l);
-    assert_int_equal(jm_decision(&s), JM_D_TARGET);
-    assert_int_equal(jm_to_move(&s), 0);
+    expect_decision(&s, JM_D_TARGET, 0);
     int a[JM_MAX_ACTIONS];
     assert_int_equal(legal_sorted(&s, a), 2);
     assert_int_equal(a[0], 1);

@@ -154,8 +154,7 @@ static void test_H5_retreat_to_first_affordable_space(void **state)
     assert_int_equal(jm_decision(&s), JM_D_POWDER); /* the defender's gunpowder */
     assert_int_equal(jm_to_move(&s), 1);
     act(&s, 0, &l);
-    assert_int_equal(jm_decision(&s), JM_D_LOOT);
-    assert_int_equal(jm_to_move(&s), 1);
+    expect_decision(&s, JM_D_LOOT, 1);
     act(&s, JM_LOOT_HOLD(0), &l);
     assert_int_equal(jm_total(&s, 1, JM_GOLD), 6);
     assert_int_equal(jm_decision(&s), JM_D_ROUTE);
