@@ -15,7 +15,7 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c \
-          engine/observe.c engine/check.c
+          engine/observe.c engine/check.c engine/position.c
 AGENTS := agents/registry.c agents/random.c agents/first.c
 SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c
 LIBSRC := $(ENGINE) $(AGENTS) $(SIMLIB)

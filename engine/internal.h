@@ -93,6 +93,13 @@ enum {
     ST_B_DSABRE, ST_B_DCHECK, ST_B_END, ST_GHOST, ST_GHOST_MOVE, ST_ENDROUND, ST_OVER
 };
 
+/* Positions (position.c): the variant of a decision that its name alone
+ * does not tell (the defender's gunpowder or Sabre, a loot's load, a capped
+ * end), and the reverse: set step and seat for a decision, checking that it
+ * can arise in s.  0, or -1 with why. */
+int jm__decision_variant(const jm_state *s);
+int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len);
+
 /* game.c helpers that tests use to build positions. */
 void jm__run(jm_state *s, const jm_tracer *tr);
 /* Start the round's card choice with the given dice (no roll, no decision). */

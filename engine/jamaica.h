@@ -33,13 +33,19 @@ typedef struct jm_pcg32 {
 
 void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq);
 uint32_t jm_pcg32_next(jm_pcg32 *rng);
-/* Uniform in [0, bound) without modulo bias; bound must be >= 1. */
+/* Uniform in [0, bound) without modulo bias; bound must be >= 1.  A
+ * generator in forced mode (jm_force_dice) first returns its queued draws. */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound);
 /* A 64-bit mixer (splitmix64 finaliser) for deriving seeds. */
 uint64_t jm_mix64(uint64_t x);
 
 /* ---------------------------------------------------------------- limits */
 
+/* Ship indexes, one convention everywhere: a player's ship has the seat's
+ * index 0..players-1 and the Ghost Ship is always JM_GHOST (6), whatever the
+ * player count.  Every per-ship array of this API has JM_MAX_SHIPS entries
+ * indexed so; entries of ships not in play are zero.  jm_ships() counts the
+ * ships in play; jm_in_play() tells whether an index is one of them. */
 #define JM_MAX_PLAYERS 6
 #define JM_MAX_SHIPS 7          /* six players and the Ghost Ship */
 #define JM_GHOST 6              /* ship index of the Ghost Ship */
@@ -136,6 +142,34 @@ typedef struct jm_event_desc {
 } jm_event_desc;
 
 const jm_event_desc *jm_event_info(int type);
+
+/* Field indexes into jm_event.v, by event (ev->v[JM_V_BATTLE_A_STRENGTH]):
+ * the names are the JSONL keys, and jm_event_info() gives the same names
+ * (a test keeps the two in step). */
+enum { JM_V_SETUP_PLAYERS, JM_V_SETUP_GHOST, JM_V_SETUP_FIRST_CAPTAIN, JM_V_SETUP_PILE, JM_V_SETUP_SHORTAGE_DIE };
+enum { JM_V_ROUND_CAPTAIN, JM_V_ROUND_DIE1, JM_V_ROUND_DIE2 };
+enum { JM_V_DICE_MORNING, JM_V_DICE_EVENING, JM_V_DICE_CHOSEN_BY };
+enum { JM_V_CARD_CARD, JM_V_CARD_MORNING, JM_V_CARD_EVENING };
+enum { JM_V_MOVE_DIE, JM_V_MOVE_DIR, JM_V_MOVE_FROM, JM_V_MOVE_TO, JM_V_MOVE_LAP_BEFORE, JM_V_MOVE_LAP_AFTER,
+       JM_V_MOVE_CHOSEN_BY };
+enum { JM_V_LOAD_RES, JM_V_LOAD_AMOUNT, JM_V_LOAD_HOLD, JM_V_LOAD_DUMPED_RES, JM_V_LOAD_DUMPED, JM_V_LOAD_LOOT,
+       JM_V_LOAD_HOLDS };
+enum { JM_V_NOLOAD_RES, JM_V_NOLOAD_AMOUNT, JM_V_NOLOAD_HOLDS };
+enum { JM_V_PAY_RES, JM_V_PAY_DUE, JM_V_PAY_PAID, JM_V_PAY_SPACE, JM_V_PAY_HOLDS };
+enum { JM_V_SHORTAGE_RES, JM_V_SHORTAGE_DUE, JM_V_SHORTAGE_PAID, JM_V_SHORTAGE_HOLDS, JM_V_SHORTAGE_ROLL,
+       JM_V_SHORTAGE_RESULT, JM_V_SHORTAGE_FROM, JM_V_SHORTAGE_TO, JM_V_SHORTAGE_LAP_AFTER };
+enum { JM_V_BATTLE_DEFENDER, JM_V_BATTLE_A_POWDER, JM_V_BATTLE_A_ROLL_FIRST, JM_V_BATTLE_A_ROLL,
+       JM_V_BATTLE_D_POWDER, JM_V_BATTLE_D_ROLL_FIRST, JM_V_BATTLE_D_ROLL, JM_V_BATTLE_A_BETH, JM_V_BATTLE_D_BETH,
+       JM_V_BATTLE_A_STRENGTH, JM_V_BATTLE_D_STRENGTH, JM_V_BATTLE_WINNER, JM_V_BATTLE_SABRE_BY,
+       JM_V_BATTLE_SPACE };
+enum { JM_V_LOOT_CHOOSER, JM_V_LOOT_LOSER, JM_V_LOOT_KIND, JM_V_LOOT_RES, JM_V_LOOT_AMOUNT, JM_V_LOOT_TREASURE,
+       JM_V_LOOT_OVERBOARD, JM_V_LOOT_LOSER_HOLDS };
+enum { JM_V_TREASURE_SPACE, JM_V_TREASURE_TREASURE, JM_V_TREASURE_VALUE, JM_V_TREASURE_FACE_UP };
+enum { JM_V_GHOSTDIR_MOVE, JM_V_GHOSTDIR_DIR, JM_V_GHOSTDIR_FORCED, JM_V_GHOSTDIR_CHOSEN_BY };
+enum { JM_V_RESHUFFLE_CARDS };
+enum { JM_V_SCORE_SPACE_POINTS, JM_V_SCORE_GOLD, JM_V_SCORE_TREASURE_POINTS, JM_V_SCORE_TOTAL, JM_V_SCORE_POS,
+       JM_V_SCORE_LAP, JM_V_SCORE_STEPS_LEFT, JM_V_SCORE_RANK };
+enum { JM_V_END_CAPPED, JM_V_END_WINNERS, JM_V_END_WINNER_MASK };
 /* Fold one event into a running 64-bit trace hash (start from JM_HASH_INIT). */
 #define JM_HASH_INIT 0xcbf29ce484222325ULL
 uint64_t jm_hash_event(uint64_t h, const jm_event *ev);
@@ -242,8 +276,26 @@ void jm_apply_trusted(jm_state *s, int action, const jm_tracer *tr);
 
 /* A copy of s as `seat` may know it: everything hidden from that seat is
  * re-sampled consistently with what it has seen, and the RNG re-seeded from
- * `seed`.  Depends only on what the seat can see and on seed. */
+ * `seed` (forced draws are dropped: the future is hidden too).  Depends only
+ * on what the seat can see and on seed.  s may itself be an observation of
+ * the same seat (tree search draws many determinizations from one): the
+ * result is then a fresh re-sample with the same public information.
+ * out may not alias s. */
 void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
+
+/* Fix the next n (at most JM_MAX_FORCED) chance draws of s: draw k returns
+ * draws[k] (taken modulo the draw's range), then chance goes on from a
+ * stream derived from the state.  A draw is:
+ *   an action die:         its value - 1 (0..5);
+ *   the combat or shortage die: its face index JM_FACE_2..JM_FACE_STAR;
+ *   a card from a draw pile, a treasure from the pile, a blind steal, the
+ *   first Captain, the pile's shuffle: the index among the candidates in
+ *   increasing id order.
+ * For tests and analysis ("what if the next roll is a star?").  Returns
+ * JM_OK, or JM_EARG for n outside 0..JM_MAX_FORCED or a negative draw. */
+#define JM_MAX_FORCED 15
+enum { JM_FACE_2, JM_FACE_4, JM_FACE_6, JM_FACE_8, JM_FACE_10, JM_FACE_STAR };
+int jm_force_dice(jm_state *s, int n, const int *draws);
 
 /* Invariant check (cards, treasures, holds, positions, decision).  Returns
  * 0, or -1 with the first broken invariant described in why. */
@@ -267,6 +319,90 @@ int jm_nholds(const jm_state *s, int ship);
 int jm_total(const jm_state *s, int ship, int res);
 int jm_treasure_owner(const jm_state *s, int t); /* ship, or -1 */
 int jm_dice(const jm_state *s, int which);        /* 0 morning, 1 evening */
+int jm_in_play(const jm_state *s, int ship);      /* 0..players-1, and JM_GHOST with the ghost */
+
+/* ---------------------------------------------------------------- what a seat may know
+ *
+ * Read from an observation of seat i (jm_observe), these give what seat i may
+ * know; what it may not know (another player's hand, a face-down card of
+ * another ship, the pile's order) comes back re-sampled, consistent with
+ * every count below.  A player may know: */
+
+/* Card places of a player's 11 action cards. */
+enum { JM_PILE_DRAW, JM_PILE_HAND, JM_PILE_DISCARD, JM_PILE_CHOSEN };
+/* Player p's cards at a place, as a mask (bit c: card c).  Its own hand,
+ * draw pile and choice, and every discard pile, are known; for another
+ * player only the counts are (and its discard pile). */
+unsigned jm_cards(const jm_state *s, int player, int place);
+int jm_card_count(const jm_state *s, int player, int place);
+/* Lair tokens still on the board: bit i for lair i (space jm_lair_space(i)). */
+unsigned jm_lair_tokens(const jm_state *s);
+#define JM_LAIRS 9
+int jm_lair_space(int lair);               /* 0..8 -> space */
+int jm_lair_index(int space);              /* space -> 0..8, or -1 */
+int jm_pile_size(const jm_state *s);       /* treasure cards left in the pile */
+/* Whether treasure t is face up (a power held by a player, Lady Beth or a
+ * power the ghost took openly); face-down cards are known to their owner. */
+int jm_treasure_face_up(const jm_state *s, int t);
+int jm_face_down_count(const jm_state *s, int ship);
+/* The treasures of `ship` that `seat` can name: its face-up ones, and all of
+ * them when ship == seat.  A mask, bit t. */
+unsigned jm_known_treasures(const jm_state *s, int ship, int seat);
+
+/* ---------------------------------------------------------------- decision context
+ *
+ * What the pending decision is about, read from any state (an observation
+ * included: none of it is hidden).  Fields that do not apply are -1.  Rolls
+ * read as in events (JM_FK_ROLL): 2..10, 0 for the star, -1 not rolled. */
+typedef struct jm_context {
+    int decision, seat;         /* jm_decision(), jm_to_move() */
+    int round, captain;
+    int dice_placed;            /* 0 while the Captain places them (JM_D_DICE) */
+    int morning_die, evening_die; /* placed dice; for JM_D_DICE the two rolled */
+    /* The card being resolved (from the reveal on; -1 in the card choice). */
+    int actor;                  /* its ship: a seat, or JM_GHOST for the ghost's moves */
+    int card;                   /* its card id (-1 for the ghost) */
+    int half;                   /* 0 morning, 1 evening; the ghost: its first or second move */
+    int die;                    /* the die of that half */
+    int move_dir;               /* JM_D_DEST, JM_D_GHOSTDIR done: 0 forward, 1 backward */
+    /* JM_D_HOLD: a load (a card's half, or stolen contents) */
+    int load_ship, load_res, load_amount, load_loot;
+    /* JM_D_PAY */
+    int pay_res, pay_due, pay_paid, pay_space; /* due: the whole cost; paid so far */
+    /* JM_D_ROUTE: a shortage's backward route */
+    int short_kind;             /* JM_SH_PORT, _SEA, _LAIR (the die's result) or _RETREAT */
+    int short_roll;             /* the shortage die (-1 under retreat) */
+    int short_res, short_due, short_paid, short_from;
+    /* Battles: JM_D_POWDER, JM_D_SABRE, JM_D_LOOT (and a loot's JM_D_HOLD) */
+    int attacker, defender;
+    int a_powder, d_powder;     /* spent; -1 while not yet chosen */
+    int a_roll_first, a_roll;   /* the first roll before a Sabre reroll, the roll that stands */
+    int d_roll_first, d_roll;
+    int a_beth, d_beth;         /* 2 with Lady Beth, else 0 */
+    int sabre_seat;             /* JM_D_SABRE: who may force a reroll now */
+    int sabre_roll_of;          /* ... of this ship's last roll */
+    int sabre_used;             /* the Sabre was used in this battle */
+    int winner, loser;          /* JM_D_LOOT: the battle's winner and loser, */
+    int loot_chooser;           /* and who chooses (G6 for the ghost) */
+    int ghost_move;             /* JM_D_GHOSTDIR, ghost's JM_D_DEST: 0 first move, 1 second */
+} jm_context;
+
+void jm_get_context(const jm_state *s, jm_context *c);
+
+/* ---------------------------------------------------------------- positions as text
+ *
+ * One line holding a whole state, documented in README.md ("Positions").
+ * jm_position_format() then jm_position_parse() gives a byte-identical
+ * state; parse then format gives the same text for text that format wrote.
+ * Parse accepts the fields in any order and leaves out fields at their
+ * defaults, so a test can write a short position by hand. */
+#define JM_POSITION_MAX 1024
+/* Writes at most len bytes (JM_POSITION_MAX is always enough); returns the
+ * text's length, or -1 if it did not fit. */
+int jm_position_format(const jm_state *s, char *buf, size_t len);
+/* JM_OK, or JM_EARG with a message naming the bad field in err (and *s
+ * untouched). */
+int jm_position_parse(jm_state *s, const char *text, char *err, size_t errlen);
 
 /* Board and component data (BOARD.md). */
 enum { JM_K_ROYAL, JM_K_SEA, JM_K_PORT, JM_K_LAIR };
@@ -287,7 +423,8 @@ typedef struct jm_score {
     int winner;      /* 1 if among the winners */
 } jm_score;
 
-/* Fills sc[jm_ships(s)]; returns the number of winners (k of a shared win). */
+/* Fills sc[JM_MAX_SHIPS], indexed by ship (the ghost at JM_GHOST; ships not
+ * in play are zeroed); returns the number of winners (k of a shared win). */
 int jm_scores(const jm_state *s, jm_score *sc);
 
 #endif

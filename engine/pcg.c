@@ -22,10 +22,31 @@ void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq)
     jm_pcg32_next(rng);
 }
 
+/* Forced mode (jm_force_dice): an even `inc`, which PCG never has, marks a
+ * queue of draws.  state holds the count in bits 60..63 and the draws, 4
+ * bits each, from bit 0; inc holds the seed to go on with, shifted left by
+ * one.  When the queue is empty the generator becomes PCG32 seeded with it. */
+#define FORCED_COUNT(st) ((unsigned)((st) >> 60))
+
+static uint32_t forced_draw(jm_pcg32 *rng, uint32_t bound)
+{
+    uint64_t q = rng->state;
+    unsigned n = FORCED_COUNT(q);
+    if (n == 0) {
+        uint64_t seed = rng->inc >> 1;
+        jm_pcg32_seed(rng, seed, seed);
+        return jm_pcg32_bounded(rng, bound);
+    }
+    uint32_t v = (uint32_t)(q & 15);
+    rng->state = ((uint64_t)(n - 1) << 60) | ((q & ((1ULL << 60) - 1)) >> 4);
+    return v % bound;
+}
+
 /* Reject the low 2^32 mod bound values so that every residue is equally
  * likely (pcg32_boundedrand_r). */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound)
 {
+    if (__builtin_expect(!(rng->inc & 1), 0)) return forced_draw(rng, bound);
     uint32_t threshold = (uint32_t)(-bound) % bound;
     for (;;) {
         uint32_t r = jm_pcg32_next(rng);

@@ -22,6 +22,7 @@
 
 static const char trace_help[] =
     "Usage: jamaica trace --seed S [--game G] [--players N] [--rules R] [--format text|jsonl]\n"
+    "       jamaica trace --position TEXT [--seed S] [--format text|jsonl]\n"
     "\n"
     "Play one game with uniformly random legal decisions (each seat has its own\n"
     "random stream, separate from the game's dice) and print it: each round's\n"
@@ -31,11 +32,14 @@ static const char trace_help[] =
     "fingerprint of every event; --format jsonl prints one JSON object per event\n"
     "and ends with {\"hash\":\"...\"} (the same hash).\n"
     "\n"
-    "  --seed S        the run's seed (required)\n"
+    "  --seed S        the run's seed (required without --position)\n"
     "  --game G        game index within the run: its dice are PCG32 stream G (0)\n"
     "  --players N     2 to 6 (4); with 2 the Ghost Ship plays\n"
     "  --rules R       2021 (default) or classic, with key=value options, e.g.\n"
     "                  classic,start_gold=2,ghost=on (see README.md)\n"
+    "  --position TEXT play on from this position (README.md, \"Positions\"; e.g.\n"
+    "                  from 'jamaica position'); its rng field gives the dice,\n"
+    "                  --seed (1) the seats' random streams\n"
     "  --format F      text (default) or jsonl\n"
     "  -h, --help      this help\n";
 
@@ -45,20 +49,21 @@ static int cmd_trace(int argc, char **argv)
         {"seed", required_argument, 0, 's'},   {"game", required_argument, 0, 'g'},
         {"players", required_argument, 0, 'p'}, {"rules", required_argument, 0, 'r'},
         {"format", required_argument, 0, 'f'}, {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
+        {"position", required_argument, 0, 'P'}, {0, 0, 0, 0},
     };
     uint64_t seed = 0, game = 0, players = 4;
-    int have_seed = 0, jsonl = 0;
-    const char *rules_text = "2021";
+    int have_seed = 0, jsonl = 0, have_setup = 0;
+    const char *rules_text = "2021", *position = NULL;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
-        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; break;
-        case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; break;
-        case 'r': rules_text = optarg; break;
+        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; have_setup = 1; break;
+        case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; have_setup = 1; break;
+        case 'r': rules_text = optarg; have_setup = 1; break;
+        case 'P': position = optarg; break;
         case 'f':
             if (!strcmp(optarg, "jsonl")) jsonl = 1;
             else if (!strcmp(optarg, "text")) jsonl = 0;
@@ -69,10 +74,19 @@ static int cmd_trace(int argc, char **argv)
         }
     }
     if (optind < argc) return cli_usage_error("trace: unexpected argument '%s'", argv[optind]);
-    if (!have_seed) return cli_usage_error("trace needs --seed");
     jm_rules rules;
     char err[256];
-    if (jm_rules_parse(&rules, rules_text, err, sizeof err)) return cli_usage_error("%s", err);
+    jm_state s;
+    if (position) {
+        if (have_setup) return cli_usage_error("trace: --position gives the game; drop --game, --players and --rules");
+        if (jm_position_parse(&s, position, err, sizeof err)) return cli_usage_error("bad position: %s", err);
+        if (!have_seed) seed = 1;
+        players = (uint64_t)jm_players(&s);
+    } else if (!have_seed) {
+        return cli_usage_error("trace needs --seed");
+    } else if (jm_rules_parse(&rules, rules_text, err, sizeof err)) {
+        return cli_usage_error("%s", err);
+    }
 
     agent ag[JM_MAX_PLAYERS];
     agent *seats[JM_MAX_PLAYERS];
@@ -81,19 +95,20 @@ static int cmd_trace(int argc, char **argv)
         agent_reset(&ag[i], seed, game, i);
         seats[i] = &ag[i];
     }
-    jm_state s;
     /* Validate the players against the rules before printing anything. */
-    if (jm_init(&s, &rules, (int)players, seed, game, NULL, err, sizeof err) != JM_OK)
+    if (!position && jm_init(&s, &rules, (int)players, seed, game, NULL, err, sizeof err) != JM_OK)
         return cli_usage_error("%s", err);
     trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
     jm_tracer tr = {trace_event, &out, 0};
-    if (!jsonl) {
+    if (position) {
+        if (!jsonl) printf("Jamaica: from a position (round %d), seats' seed %llu\n", jm_round(&s), (unsigned long long)seed);
+    } else if (!jsonl) {
         char rs[256];
         jm_rules_format(&rules, rs, sizeof rs);
         printf("Jamaica: seed %llu, game %llu, rules %s\n", (unsigned long long)seed,
                (unsigned long long)game, rs);
     }
-    jm_init(&s, &rules, (int)players, seed, game, &tr, NULL, 0);
+    if (!position) jm_init(&s, &rules, (int)players, seed, game, &tr, NULL, 0);
     int rc = sim_play(&s, seats, &tr, NULL);
     trace_finish(&out);
     for (int i = 0; i < (int)players; i++) agent_destroy(&ag[i]);
@@ -267,6 +282,71 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+/* ---------------------------------------------------------------- position */
+
+static const char position_help[] =
+    "Usage: jamaica position --seed S [--game G] [--players N] [--rules R] [--after N]\n"
+    "\n"
+    "Print, as one line of position text (README.md, \"Positions\"), the state of\n"
+    "game G of seed S after N decisions taken at random, as 'jamaica trace' takes\n"
+    "them (forced ones, with a single legal action, count too).  A game that ends\n"
+    "sooner prints its final position.  'jamaica trace --position' plays on from it.\n"
+    "\n"
+    "  --seed S        the run's seed (required)\n"
+    "  --game G        game index (0)\n"
+    "  --players N     2 to 6 (4)\n"
+    "  --rules R       2021 (default) or classic, with key=value options\n"
+    "  --after N       decisions to play first (0: the first decision)\n"
+    "  -h, --help      this help\n";
+
+static int cmd_position(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"seed", required_argument, 0, 's'},   {"game", required_argument, 0, 'g'},
+        {"players", required_argument, 0, 'p'}, {"rules", required_argument, 0, 'r'},
+        {"after", required_argument, 0, 'a'},  {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    uint64_t seed = 0, game = 0, players = 4, after = 0;
+    int have_seed = 0, c;
+    const char *rules_text = "2021";
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
+        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; break;
+        case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; break;
+        case 'r': rules_text = optarg; break;
+        case 'a': if (cli_parse_u64(optarg, "decision count", 0, 1000000, &after)) return 2; break;
+        case 'h': fputs(position_help, stdout); return 0;
+        default: return cli_bad_option("position", argv);
+        }
+    }
+    if (optind < argc) return cli_usage_error("position: unexpected argument '%s'", argv[optind]);
+    if (!have_seed) return cli_usage_error("position needs --seed");
+    jm_rules rules;
+    char err[256];
+    if (jm_rules_parse(&rules, rules_text, err, sizeof err)) return cli_usage_error("%s", err);
+    jm_state s;
+    if (jm_init(&s, &rules, (int)players, seed, game, NULL, err, sizeof err) != JM_OK)
+        return cli_usage_error("%s", err);
+    agent ag[JM_MAX_PLAYERS];
+    for (int i = 0; i < (int)players; i++) {
+        agent_create(&ag[i], "random", NULL, 0);
+        agent_reset(&ag[i], seed, game, i);
+    }
+    int legal[JM_MAX_ACTIONS];
+    for (uint64_t k = 0; k < after && !jm_over(&s); k++) {
+        int n = jm_legal(&s, legal), seat = jm_to_move(&s);
+        jm_apply_trusted(&s, n > 1 ? agent_choose(&ag[seat], &s, legal, n) : legal[0], NULL);
+    }
+    char text[JM_POSITION_MAX];
+    jm_position_format(&s, text, sizeof text);
+    puts(text);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- table */
 
 static const char main_help[] =
@@ -289,6 +369,7 @@ static const command commands[] = {
     {"sim", cmd_sim, "play N seeded games between agents on all cores; CSV out"},
     {"trace", cmd_trace, "play one seeded game with random agents and print it"},
     {"bench", cmd_bench, "measure the engine: state size, copy and apply times, games/s"},
+    {"position", cmd_position, "print the position after N random decisions, as text"},
     {"perft", cmd_perft, "count legal decisions over fixed seeds (regression check)"},
 };
 
