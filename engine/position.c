@@ -255,7 +255,7 @@ static int perr(parser *p, const char *fmt, ...)
         vsnprintf(p->err, p->errlen, fmt, ap);
         va_end(ap);
     }
-    return -1;
+    return JM_EARG;
 }
 
 /* Split v at `sep` into at most max parts (copied into buf); the count. */

@@ -80,9 +80,9 @@ static void count_event(void *ctx, const jm_event *ev)
 {
     counts *c = ctx;
     if (ev->type == JM_EV_BATTLE) {
-        int w = ev->v[11];
+        int w = ev->v[JM_V_BATTLE_WINNER];
         if (w < 0) return;
-        int l = w == ev->ship ? ev->v[0] : ev->ship;
+        int l = w == ev->ship ? ev->v[JM_V_BATTLE_DEFENDER] : ev->ship;
         c->won[w]++;
         c->lost[l]++;
     } else if (ev->type == JM_EV_SHORTAGE) {

@@ -72,6 +72,16 @@ if command -v python3 >/dev/null 2>&1; then
     python3 tests/check_trace.py "$tmp"/tr/*.jsonl >"$tmp/ct" 2>&1 && ok || bad "check_trace: $(cat "$tmp/ct")"
 fi
 
+# Positions: print one, play on from it (twice the same bytes), and the
+# text's round trip through the trace's first decision.
+P=$($J position --seed 5 --game 3 --after 40)
+case "$P" in "jamaica/1 players=4 "*) ok ;; *) bad "position: $P" ;; esac
+$J trace --position "$P" >"$tmp/p1" 2>"$tmp/e" && tail -n 1 "$tmp/p1" | grep -qE '^hash [0-9a-f]{16}$' &&
+    [ ! -s "$tmp/e" ] && ok || bad "trace --position: $(cat "$tmp/e")"
+$J trace --position "$P" >"$tmp/p2" && cmp -s "$tmp/p1" "$tmp/p2" && ok || bad "trace --position not reproducible"
+$J trace --position "$P" --seed 2 >"$tmp/p3" && ! cmp -s "$tmp/p1" "$tmp/p3" && ok || bad "trace --position ignores --seed"
+[ "$($J position --seed 5 --game 3 --after 0)" != "$P" ] && ok || bad "position --after 0"
+
 # Bad input: exit 2, "jamaica: " and the bad value on stderr, nothing on stdout.
 expect2() {
     want=$1
@@ -96,6 +106,11 @@ expect2 "6" trace --seed 1 --players 6 --rules ghost=on
 expect2 "'frobnicate'" frobnicate
 expect2 "missing command"
 expect2 "option" trace --seed 1 --colour
+expect2 "players" trace --position "jamaica/1 players=9 dice=1,2"
+expect2 "ship0" trace --position "jamaica/1 players=4 dice=1,2 ship0=3:1:7g.-.-.-.-"
+expect2 "--position" trace --position "jamaica/1 players=4 dice=1,2" --players 3
+expect2 "--seed" position --after 3
+expect2 "'x'" position --seed 1 --after x
 
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1

@@ -178,3 +178,47 @@ const char *holds_str(const jm_state *s, int ship, char *buf)
     }
     return buf;
 }
+
+jm_state pos(const char *fmt, ...)
+{
+    char text[2 * JM_POSITION_MAX], err[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    jm_state s;
+    if (jm_position_parse(&s, text, err, sizeof err)) fail_msg("position %s\n  rejected: %s", text, err);
+    return s;
+}
+
+void force(jm_state *s, int n, ...)
+{
+    int d[JM_MAX_FORCED];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
+    va_end(ap);
+    assert_int_equal(jm_force_dice(s, n, d), JM_OK);
+}
+
+void play_cards(jm_state *s, const int *cards, evlog *l)
+{
+    for (int i = 0; i < jm_players(s) && jm_decision(s) == JM_D_CARD; i++) {
+        int seat = jm_to_move(s);
+        if (!(jm_cards(s, seat, JM_PILE_HAND) >> cards[seat] & 1)) fail_msg("card %d is not in seat %d's hand", cards[seat], seat);
+        act(s, cards[seat], l);
+    }
+}
+
+const char *holds_pos(const char *spec, char *buf)
+{
+    size_t o = 0;
+    int n = 0;
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%s", spec);
+    char *save = NULL;
+    for (char *t = strtok_r(tmp, " ", &save); t; t = strtok_r(NULL, " ", &save), n++)
+        o += (size_t)sprintf(buf + o, "%s%s", n ? "." : "", t);
+    for (; n < 5; n++) o += (size_t)sprintf(buf + o, "%s-", n ? "." : "");
+    return buf;
+}

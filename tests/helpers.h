@@ -44,6 +44,14 @@ void scn_pile_only(jm_state *s, int n, const int *ts);
 void scn_dice(jm_state *s, int morning, int evening, evlog *l);
 /* Every seat plays cards[seat] (put into its hand first). */
 void scn_cards(jm_state *s, const int *cards, evlog *l);
+/* A position from text (README.md, "Positions"), printf-style; a parse
+ * error fails the test with the message. */
+jm_state pos(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The next n chance draws of s (jm_force_dice). */
+void force(jm_state *s, int n, ...);
+/* Every seat plays cards[seat], which must be in its hand, in the order the
+ * engine asks (the Captain first). */
+void play_cards(jm_state *s, const int *cards, evlog *l);
 /* Make the next draws of s's RNG give values[i] for bounds[i]. */
 void rig(jm_state *s, int n, const int *bounds, const int *values);
 /* Shorthand: the next n draws are combat/shortage/action die faces (bound 6). */
@@ -61,6 +69,10 @@ int legal_sorted(const jm_state *s, int *out);
 const char *holds_str(const jm_state *s, int ship, char *buf);
 
 #define STR(s, ship) holds_str(s, ship, (char[64]){0})
+/* Holds written as for scn_holds ("3f 3g 2p") in position notation
+ * ("3f.3g.2p.-.-"). */
+const char *holds_pos(const char *spec, char *buf);
+#define HP(spec) holds_pos(spec, (char[64]){0})
 
 
 

@@ -1,37 +1,35 @@
 /* Battles: B2-B8 (B1 and B9 with P1 in test_load_move.c). */
 #include "helpers.h"
 
-/* P0 on 2 moves 3 onto P1 on 5 (a port) and attacks.  The next draws are
+/* P0 on 2 moves 3 onto P1 on 5 (a port) and attacks: P0 plays
+ * forward/food (card 8), P1 food/gunpowder (card 9).  The next draws are
  * the n die faces given. */
+#define DUEL "jamaica/1 players=2 rules=ghost=off dice=3,1 ship0=2:1:%s%s ship1=5:1:%s%s " \
+             "cards0=ddddddddhdd cards1=dddddddddhd"
 static jm_state duel(const char *h0, const char *h1, evlog *l, int n, ...)
 {
-    jm_state s = scn_new(2, "ghost=off");
-    scn_pos(&s, 0, 2, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_holds(&s, 0, h0);
-    scn_holds(&s, 1, h1);
-    scn_dice(&s, 3, 1, l);
+    jm_state s = pos(DUEL, HP(h0), "", HP(h1), "");
+    int d[8];
     va_list ap;
     va_start(ap, n);
-    rig6v(&s, n, ap);
+    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
     va_end(ap);
-    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
+    assert_int_equal(jm_force_dice(&s, n, d), JM_OK);
+    play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
     return s;
 }
 
 /* The same duel with the Sabre owned by seat `owner`, no gunpowder. */
 static jm_state sabre_duel(int owner, evlog *l, int n, ...)
 {
-    jm_state s = scn_new(2, "ghost=off");
-    scn_pos(&s, 0, 2, 1);
-    scn_pos(&s, 1, 5, 1);
-    scn_treasure(&s, JM_T_SABRE, owner);
-    scn_dice(&s, 3, 1, l);
+    jm_state s = pos(DUEL, "3f.3g.-.-.-", owner ? "" : ":sabre*", "3f.3g.-.-.-", owner ? ":sabre*" : "");
+    int d[8];
     va_list ap;
     va_start(ap, n);
-    rig6v(&s, n, ap);
+    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
     va_end(ap);
-    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
+    assert_int_equal(jm_force_dice(&s, n, d), JM_OK);
+    play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
     return s;
 }
 
@@ -50,10 +48,10 @@ static void test_B2_gunpowder_spent_smallest_holds_first(void **state)
     act(&s, 4, &l);
     assert_string_equal(STR(&s, 0), "3f 3g - 4p -");
     const jm_event *b = battle(&l);
-    assert_int_equal(b->v[1], 4);
-    assert_int_equal(b->v[9], 2 + 4);  /* die 2 + 4 gunpowder */
-    assert_int_equal(b->v[10], 4);
-    assert_int_equal(b->v[11], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_A_POWDER], 4);
+    assert_int_equal(b->v[JM_V_BATTLE_A_STRENGTH], 2 + 4);  /* die 2 + 4 gunpowder */
+    assert_int_equal(b->v[JM_V_BATTLE_D_STRENGTH], 4);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 0);
 }
 
 static void test_B3_attacker_star_wins_at_once(void **state)
@@ -64,10 +62,10 @@ static void test_B3_attacker_star_wins_at_once(void **state)
     jm_state s = duel("3f 3g 2p", "3f 3g 4p", &l, 1, FSTAR);
     act(&s, 2, &l);
     const jm_event *b = battle(&l);
-    assert_int_equal(b->v[3], 0);   /* star */
-    assert_int_equal(b->v[6], -1);  /* the defender never rolled */
-    assert_int_equal(b->v[4], 0);
-    assert_int_equal(b->v[11], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_A_ROLL], 0);   /* star */
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], -1);  /* the defender never rolled */
+    assert_int_equal(b->v[JM_V_BATTLE_D_POWDER], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 0);
     assert_string_equal(STR(&s, 1), "3f 3g 4p - -"); /* nor spent */
     expect_decision(&s, JM_D_LOOT, 0);
 }
@@ -82,8 +80,8 @@ static void test_B4_defender_star_wins_whatever_the_total(void **state)
     expect_decision(&s, JM_D_POWDER, 1);
     act(&s, 1, &l);
     const jm_event *b = battle(&l);
-    assert_int_equal(b->v[6], 0);
-    assert_int_equal(b->v[11], 1);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 1);
     assert_string_equal(STR(&s, 1), "3f 3g 3p - -");
     expect_decision(&s, JM_D_LOOT, 1);
 }
@@ -97,9 +95,9 @@ static void test_B5_strength_tie_and_lady_beth(void **state)
     act(&s, 1, &l);
     act(&s, 1, &l);
     const jm_event *b = battle(&l);
-    assert_int_equal(b->v[9], 7);
-    assert_int_equal(b->v[10], 7);
-    assert_int_equal(b->v[11], -1);                 /* a tie: no winner */
+    assert_int_equal(b->v[JM_V_BATTLE_A_STRENGTH], 7);
+    assert_int_equal(b->v[JM_V_BATTLE_D_STRENGTH], 7);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], -1);                 /* a tie: no winner */
     assert_int_equal(jm_total(&s, 0, JM_POWDER), 1); /* the spent tokens are lost */
     assert_int_equal(jm_total(&s, 1, JM_POWDER), 1 + 1); /* P1 loaded 1 more later */
     assert_int_equal(evlog_count(&l, JM_EV_LOOT), 0);
@@ -114,9 +112,9 @@ static void test_B5_strength_tie_and_lady_beth(void **state)
         rig6(&t, 2, F8, k ? F8 : F6);
         scn_cards(&t, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
         b = battle(&l);
-        assert_int_equal(b->v[8], 1);
-        assert_int_equal(b->v[10], k ? 10 : 8);
-        assert_int_equal(b->v[11], k ? 1 : -1);
+        assert_int_equal(b->v[JM_V_BATTLE_D_BETH], 1);
+        assert_int_equal(b->v[JM_V_BATTLE_D_STRENGTH], k ? 10 : 8);
+        assert_int_equal(b->v[JM_V_BATTLE_WINNER], k ? 1 : -1);
     }
 }
 
@@ -132,16 +130,16 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     /* The star is gone: the battle goes on (B4), and the Sabre is spent. */
     const jm_event *b = battle(&l);
     assert_non_null(b);
-    assert_int_equal(b->v[2], 0);   /* first roll: star */
-    assert_int_equal(b->v[3], 4);   /* the roll that stands */
-    assert_int_equal(b->v[6], 6);
-    assert_int_equal(b->v[12], 1);  /* Sabre used by P1 */
-    assert_int_equal(b->v[11], 1);
+    assert_int_equal(b->v[JM_V_BATTLE_A_ROLL_FIRST], 0);   /* first roll: star */
+    assert_int_equal(b->v[JM_V_BATTLE_A_ROLL], 4);   /* the roll that stands */
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], 6);
+    assert_int_equal(b->v[JM_V_BATTLE_SABRE_BY], 1);  /* Sabre used by P1 */
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 1);
     /* Declining keeps the star. */
     evlog_init(&l);
     s = sabre_duel(1, &l, 1, FSTAR);
     act(&s, 0, &l);
-    assert_int_equal(battle(&l)->v[11], 0);
+    assert_int_equal(battle(&l)->v[JM_V_BATTLE_WINNER], 0);
     /* Its owner may force its own roll, once per battle: after a declined
      * first chance it still has the second. */
     evlog_init(&l);
@@ -151,9 +149,9 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     assert_int_equal(jm_decision(&s), JM_D_SABRE); /* after P1's 8 */
     act(&s, 1, &l);                /* P1's 8 becomes 10 */
     b = battle(&l);
-    assert_int_equal(b->v[5], 8);
-    assert_int_equal(b->v[6], 10);
-    assert_int_equal(b->v[12], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL_FIRST], 8);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], 10);
+    assert_int_equal(b->v[JM_V_BATTLE_SABRE_BY], 0);
     /* Nobody else's Sabre counts: an owner outside the battle is not asked. */
     evlog_init(&l);
     s = scn_new(3, "ghost=off");
@@ -164,7 +162,7 @@ static void test_B6_sabre_forces_reroll_of_star(void **state)
     scn_dice(&s, 3, 1, &l);
     rig6(&s, 2, F2, F8);
     scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER, C_FOOD_POWDER}, &l);
-    assert_int_equal(battle(&l)->v[12], -1);
+    assert_int_equal(battle(&l)->v[JM_V_BATTLE_SABRE_BY], -1);
 }
 
 static void test_B7_loot_choices(void **state)
@@ -206,14 +204,14 @@ static void test_B7_loot_choices(void **state)
     evlog_init(&l);
     act(&t, JM_LOOT_HOLD(1), &l);
     const jm_event *lt = evlog_find(&l, JM_EV_LOOT, 0);
-    assert_int_equal(lt->v[2], JM_LOOT_KIND_HOLD);
-    assert_int_equal(hold_n((uint32_t)lt->v[7], 1), 0); /* P1's gold hold emptied */
+    assert_int_equal(lt->v[JM_V_LOOT_KIND], JM_LOOT_KIND_HOLD);
+    assert_int_equal(hold_n((uint32_t)lt->v[JM_V_LOOT_LOSER_HOLDS], 1), 0); /* P1's gold hold emptied */
     const jm_event *ld = evlog_find(&l, JM_EV_LOAD, 0);
     assert_int_equal(ld->ship, 0);
-    assert_int_equal(ld->v[0], JM_GOLD);
-    assert_int_equal(ld->v[1], 3);
-    assert_int_equal(ld->v[4], 1); /* one food dumped */
-    assert_int_equal(ld->v[5], 1); /* loot */
+    assert_int_equal(ld->v[JM_V_LOAD_RES], JM_GOLD);
+    assert_int_equal(ld->v[JM_V_LOAD_AMOUNT], 3);
+    assert_int_equal(ld->v[JM_V_LOAD_DUMPED], 1); /* one food dumped */
+    assert_int_equal(ld->v[JM_V_LOAD_LOOT], 1); /* loot */
     /* Then the port's 3 gold, then the evening food. */
     assert_string_equal(STR(&t, 0), "1f 1f 1f 1f 1f");
 }

@@ -128,7 +128,7 @@ static void test_E4_round_cap_stops_and_flags(void **state)
     assert_true(jm_capped(&s));
     assert_int_equal(jm_round(&s), 3);
     const jm_event *end = evlog_find(&l, JM_EV_END, 0);
-    assert_int_equal(end->v[0], 1);
+    assert_int_equal(end->v[JM_V_END_CAPPED], 1);
     assert_int_equal(evlog_count(&l, JM_EV_SCORE), 4);
 }
 
@@ -160,11 +160,11 @@ static void test_G2_G4_ghost_moves_twice_after_players_and_never_pays(void **sta
     assert_true(last_card >= 0 && last_card < first_ghost);
     const jm_event *m1 = evlog_find(&l, JM_EV_MOVE, 0), *m2 = evlog_find(&l, JM_EV_MOVE, 1);
     assert_int_equal(m1->ship, GHOST);
-    assert_int_equal(m1->v[0], 3);
-    assert_int_equal(m2->v[0], 2);
+    assert_int_equal(m1->v[JM_V_MOVE_DIE], 3);
+    assert_int_equal(m2->v[JM_V_MOVE_DIE], 2);
     assert_int_equal(jm_pos(&s, GHOST), 5);  /* a port of 3 gold */
     assert_int_equal(jm_total(&s, GHOST, JM_GOLD), 8);
-    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[2], 1); /* forced */
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[JM_V_GHOSTDIR_FORCED], 1); /* forced */
     /* A lair with its token: the ghost takes the treasure, face down. */
     evlog_init(&l);
     s = ghost_game(10, 10, 0);
@@ -183,8 +183,8 @@ static void test_G3_ghost_direction(void **state)
     jm_state s = ghost_game(10, 10, 40);
     loads_only(&s, 3, 2, &l);
     assert_int_equal(jm_pos(&s, GHOST), 29);
-    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[1], 1);
-    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 1)->v[1], 1);
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 0)->v[JM_V_GHOSTDIR_DIR], 1);
+    assert_int_equal(evlog_find(&l, JM_EV_GHOSTDIR, 1)->v[JM_V_GHOSTDIR_DIR], 1);
     /* Level with a player: the Captain chooses, then the route at a fork. */
     evlog_init(&l);
     s = scn_new(2, "");
@@ -220,10 +220,10 @@ static void test_G5_G6_G7_ghost_attacks(void **state)
     act(&s, 0, &l);
     const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
     assert_int_equal(b->ship, GHOST);
-    assert_int_equal(b->v[1], 0);
-    assert_int_equal(b->v[7], 1);
-    assert_int_equal(b->v[9], 10);
-    assert_int_equal(b->v[11], GHOST);
+    assert_int_equal(b->v[JM_V_BATTLE_A_POWDER], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_A_BETH], 1);
+    assert_int_equal(b->v[JM_V_BATTLE_A_STRENGTH], 10);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], GHOST);
     assert_int_equal(jm_decision(&s), JM_D_LOOT);
     assert_int_equal(jm_to_move(&s), 0); /* G6: the other player */
     int a[JM_MAX_ACTIONS], n = legal_sorted(&s, a);
@@ -235,7 +235,7 @@ static void test_G5_G6_G7_ghost_attacks(void **state)
     }
     assert_true(has_hold0 && has_blind);
     act(&s, JM_LOOT_HOLD(0), &l); /* food: overboard */
-    assert_true(evlog_find(&l, JM_EV_LOOT, 0)->v[6]);
+    assert_true(evlog_find(&l, JM_EV_LOOT, 0)->v[JM_V_LOOT_OVERBOARD]);
     assert_int_equal(jm_total(&s, GHOST, JM_FOOD), 0);
     assert_string_equal(STR(&s, GHOST), "5g 3g - - -");
 }
@@ -325,7 +325,7 @@ static void test_G9_ghost_finishes_and_wins(void **state)
     jm_scores(&s, sc);
     assert_int_equal(sc[GHOST].total, 15 + 8);
     assert_true(sc[GHOST].winner);
-    assert_int_equal(evlog_find(&l, JM_EV_END, 0)->v[2], 1 << GHOST);
+    assert_int_equal(evlog_find(&l, JM_EV_END, 0)->v[JM_V_END_WINNER_MASK], 1 << GHOST);
 }
 
 int main(void)

@@ -13,17 +13,34 @@ static int play2(jm_state *s, int c0, int m, int e, evlog *l)
     return jm_decision(s);
 }
 
+/* The same from position text: P0's ship (POS:LAP:HOLDS[:TREASURES]) plays
+ * card c0, P1 food/gunpowder, under dice m, e. */
+static int at2(jm_state *s, const char *ship0, int c0, int m, int e, evlog *l)
+{
+    char cards[JM_CARDS + 1] = "ddddddddddd";
+    cards[c0] = 'h';
+    *s = pos("jamaica/1 players=2 rules=ghost=off dice=%d,%d ship0=%s cards0=%s cards1=dddddddddhd", m, e, ship0,
+             cards);
+    play_cards(s, (int[]){c0, C_FOOD_POWDER}, l);
+    return jm_decision(s);
+}
+
 static void test_L1_load_die_into_an_empty_hold(void **state)
 {
     (void)state;
-    jm_state s = two();
-    play2(&s, C_GOLD_GOLD, 4, 2, NULL);
+    jm_state s;
+    at2(&s, "0:0:3f.3g.-.-.-", C_GOLD_GOLD, 4, 2, NULL);
     assert_string_equal(STR(&s, 0), "3f 3g 4g 2g -");
     /* With an empty 6th Hold beside an empty regular hold: a choice. */
-    s = two();
-    scn_treasure(&s, JM_T_HOLD6, 0);
-    scn_holds(&s, 0, "3f 3g 4g 2g -");
-    assert_int_equal(play2(&s, C_GOLD_GOLD, 4, 2, NULL), JM_D_HOLD);
+    assert_int_equal(at2(&s, "0:0:3f.3g.4g.2g.-.-:hold6*", C_GOLD_GOLD, 4, 2, NULL), JM_D_HOLD);
+    jm_context c;
+    jm_get_context(&s, &c);
+    assert_int_equal(c.load_ship, 0);
+    assert_int_equal(c.load_res, JM_GOLD);
+    assert_int_equal(c.load_amount, 4);
+    assert_int_equal(c.load_loot, 0);
+    assert_int_equal(c.half, 0);
+    assert_int_equal(c.card, C_GOLD_GOLD);
     int a[JM_MAX_ACTIONS];
     assert_int_equal(legal_sorted(&s, a), 2);
     assert_int_equal(a[0], 4);
@@ -36,9 +53,8 @@ static void test_L1_load_die_into_an_empty_hold(void **state)
 static void test_L2_no_empty_hold_empties_another_type(void **state)
 {
     (void)state;
-    jm_state s = two();
-    scn_holds(&s, 0, "3f 3g 2p 1f 5g");
-    assert_int_equal(play2(&s, C_POWDER_GOLD, 3, 6, NULL), JM_D_HOLD);
+    jm_state s;
+    assert_int_equal(at2(&s, "0:0:3f.3g.2p.1f.5g", C_POWDER_GOLD, 3, 6, NULL), JM_D_HOLD);
     int a[JM_MAX_ACTIONS];
     assert_int_equal(legal_sorted(&s, a), 4); /* never the gunpowder hold */
     assert_int_equal(a[0], 0);
@@ -52,9 +68,7 @@ static void test_L2_no_empty_hold_empties_another_type(void **state)
     act(&s, 0, NULL);
     assert_string_equal(STR(&s, 0), "6g 3g 2p 3p 5g");
     /* Identical holds are one choice. */
-    s = two();
-    scn_holds(&s, 0, "2f 2f 2f 4g 4g");
-    assert_int_equal(play2(&s, C_POWDER_GOLD, 3, 6, NULL), JM_D_HOLD);
+    assert_int_equal(at2(&s, "0:0:2f.2f.2f.4g.4g", C_POWDER_GOLD, 3, 6, NULL), JM_D_HOLD);
     assert_int_equal(legal_sorted(&s, a), 2);
     assert_int_equal(a[0], 0);
     assert_int_equal(a[1], 3);
@@ -63,16 +77,15 @@ static void test_L2_no_empty_hold_empties_another_type(void **state)
 static void test_L3_every_hold_same_type_load_ignored(void **state)
 {
     (void)state;
-    jm_state s = two();
+    jm_state s;
     evlog l;
     evlog_init(&l);
-    scn_holds(&s, 0, "1f 2f 3f 4f 5f");
-    assert_int_equal(play2(&s, C_FOOD_POWDER, 3, 1, &l), JM_D_HOLD);
+    assert_int_equal(at2(&s, "0:0:1f.2f.3f.4f.5f", C_FOOD_POWDER, 3, 1, &l), JM_D_HOLD);
     const jm_event *ev = evlog_find(&l, JM_EV_NOLOAD, 0);
     assert_non_null(ev);
     assert_int_equal(ev->ship, 0);
-    assert_int_equal(ev->v[0], JM_FOOD);
-    assert_int_equal(ev->v[1], 3);
+    assert_int_equal(ev->v[JM_V_NOLOAD_RES], JM_FOOD);
+    assert_int_equal(ev->v[JM_V_NOLOAD_AMOUNT], 3);
     assert_string_equal(STR(&s, 0), "1f 2f 3f 4f 5f");
 }
 
@@ -175,10 +188,10 @@ static void test_M3_laps_around_port_royal(void **state)
     scn_holds(&s, 0, "6f 3g");
     play2(&s, C_BACK_FWD, 3, 4, &l);
     const jm_event *back = evlog_find(&l, JM_EV_MOVE, 0), *fwd = evlog_find(&l, JM_EV_MOVE, 1);
-    assert_int_equal(back->v[3], 49);
-    assert_int_equal(back->v[5], 0);     /* back across Port Royal: lap 0 */
-    assert_int_equal(fwd->v[3], 3);
-    assert_int_equal(fwd->v[5], 1);      /* past Port Royal in lap 0: no finish, lap 1 */
+    assert_int_equal(back->v[JM_V_MOVE_TO], 49);
+    assert_int_equal(back->v[JM_V_MOVE_LAP_AFTER], 0);     /* back across Port Royal: lap 0 */
+    assert_int_equal(fwd->v[JM_V_MOVE_TO], 3);
+    assert_int_equal(fwd->v[JM_V_MOVE_LAP_AFTER], 1);      /* past Port Royal in lap 0: no finish, lap 1 */
     assert_false(jm_finished(&s, 0));
     assert_string_equal(STR(&s, 0), "1f 3g - - -"); /* 3 food at 49, 2 at 3 */
     /* A lap-0 ship on 41..49 scores -5; the same space in lap 1 scores. */
@@ -208,8 +221,8 @@ static void test_M4_finish_stops_on_port_royal(void **state)
     scn_pos(&s, 0, 47, 1);
     play2(&s, C_FWD_FOOD, 6, 2, &l);
     const jm_event *mv = evlog_find(&l, JM_EV_MOVE, 0);
-    assert_int_equal(mv->v[0], 6);
-    assert_int_equal(mv->v[3], 0);      /* 3 steps used, 3 lost */
+    assert_int_equal(mv->v[JM_V_MOVE_DIE], 6);
+    assert_int_equal(mv->v[JM_V_MOVE_TO], 0);      /* 3 steps used, 3 lost */
     assert_true(jm_finished(&s, 0));
     assert_non_null(evlog_find(&l, JM_EV_FINISH, 0));
     assert_true(jm_over(&s));
@@ -223,11 +236,11 @@ static void test_M5_port_royal_no_battle_no_cost(void **state)
     evlog_init(&l);
     scn_pos(&s, 0, 2, 1);
     play2(&s, C_BACK_FWD, 2, 1, &l);
-    assert_int_equal(evlog_find(&l, JM_EV_MOVE, 0)->v[3], 0);
+    assert_int_equal(evlog_find(&l, JM_EV_MOVE, 0)->v[JM_V_MOVE_TO], 0);
     assert_int_equal(evlog_count(&l, JM_EV_BATTLE), 0);
     /* Only the payment at space 1 (2 food) follows. */
     assert_int_equal(evlog_count(&l, JM_EV_PAY), 1);
-    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[3], 1);
+    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[JM_V_PAY_SPACE], 1);
 }
 
 static void test_P1_B1_B9_mover_attacks_one_of_several(void **state)
@@ -251,13 +264,13 @@ static void test_P1_B1_B9_mover_attacks_one_of_several(void **state)
     act(&s, 2, &l);
     const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
     assert_int_equal(b->ship, 0);
-    assert_int_equal(b->v[0], 2);
-    assert_int_equal(b->v[11], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_DEFENDER], 2);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 0);
     assert_int_equal(jm_decision(&s), JM_D_LOOT);
     act(&s, JM_LOOT_NONE, &l);
     assert_int_equal(evlog_count(&l, JM_EV_BATTLE), 1); /* B9 */
     /* Then the port's cost (P2). */
-    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[3], 5);
+    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[JM_V_PAY_SPACE], 5);
 }
 
 static void test_P2_costs_paid_from_chosen_holds(void **state)
@@ -294,7 +307,7 @@ static void test_P3_lair_gives_top_treasure(void **state)
     assert_int_equal(jm_treasure_owner(&s, JM_T_P5), 0);
     assert_false(s.tpub & (1u << JM_T_P5)); /* face down */
     assert_false(s.lairs & 1u);
-    assert_int_equal(evlog_find(&l, JM_EV_TREASURE, 0)->v[1], JM_T_P5);
+    assert_int_equal(evlog_find(&l, JM_EV_TREASURE, 0)->v[JM_V_TREASURE_TREASURE], JM_T_P5);
     /* A power is face up. */
     s = two();
     scn_pos(&s, 0, 1, 1);
@@ -309,7 +322,7 @@ static void test_P3_lair_gives_top_treasure(void **state)
     scn_pile_only(&s, 0, NULL);
     play2(&s, C_FWD_POWDER, 3, 1, &l);
     assert_false(s.lairs & 1u);
-    assert_int_equal(evlog_find(&l, JM_EV_TREASURE, 0)->v[1], -1);
+    assert_int_equal(evlog_find(&l, JM_EV_TREASURE, 0)->v[JM_V_TREASURE_TREASURE], -1);
     /* A lair whose token is gone gives nothing. */
     s = two();
     evlog_init(&l);
@@ -346,8 +359,8 @@ static void test_P5_cannot_pay_is_a_shortage(void **state)
     scn_cards(&s, cards, &l);
     const jm_event *sh = evlog_find(&l, JM_EV_SHORTAGE, 0);
     assert_non_null(sh);
-    assert_int_equal(sh->v[1], 2);
-    assert_int_equal(sh->v[2], 1);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_DUE], 2);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_PAID], 1);
     assert_int_equal(evlog_count(&l, JM_EV_PAY), 0);
 }
 

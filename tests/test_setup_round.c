@@ -129,7 +129,7 @@ static void test_T1_captain_places_dice(void **state)
         evlog_init(&l);
         jm_init(&s, &r, 3, 5, g, &l.tr, NULL, 0);
         const jm_event *ev = evlog_find(&l, JM_EV_ROUND, 0);
-        int d1 = ev->v[1], d2 = ev->v[2];
+        int d1 = ev->v[JM_V_ROUND_DIE1], d2 = ev->v[JM_V_ROUND_DIE2];
         if (d1 == d2) { /* a double: nothing to decide */
             assert_int_equal(jm_decision(&s), JM_D_CARD);
             assert_int_equal(jm_dice(&s, 0), d1);
@@ -204,8 +204,8 @@ static void test_T3_captain_first_morning_then_evening(void **state)
         if (l.ev[i].type == JM_EV_LOAD && iload < 0) iload = i;
     }
     assert_true(imove >= 0 && imove < ipay && ipay < iload);
-    assert_int_equal(l.ev[imove].v[0], 2);
-    assert_int_equal(l.ev[iload].v[1], 4);
+    assert_int_equal(l.ev[imove].v[JM_V_MOVE_DIE], 2);
+    assert_int_equal(l.ev[iload].v[JM_V_LOAD_AMOUNT], 4);
     assert_int_equal(jm_pos(&s, 1), 2);
     assert_string_equal(STR(&s, 1), "4f 3g - - -");
     /* Seat 0 (gold 2 then forward 4). */
@@ -230,7 +230,7 @@ static void test_T4_draw_up_and_reshuffle(void **state)
     const jm_event *rs = evlog_find(&l, JM_EV_RESHUFFLE, 0);
     assert_non_null(rs);
     assert_int_equal(rs->ship, 0);
-    assert_int_equal(rs->v[0], 9);
+    assert_int_equal(rs->v[JM_V_RESHUFFLE_CARDS], 9);
     assert_int_equal(count_cards(&s, 0, CL_HAND), 3);
     assert_int_equal(count_cards(&s, 0, CL_DRAW), 8);
     assert_int_equal(count_cards(&s, 0, CL_DISC), 0);

@@ -5,13 +5,10 @@
  * given holds; P1 far away.  The next draw is the shortage die `face`. */
 static jm_state short17(const char *rules, const char *h0, int face, evlog *l)
 {
-    jm_state s = scn_new(2, rules);
-    scn_pos(&s, 0, 14, 1);
-    scn_pos(&s, 1, 30, 1);
-    scn_holds(&s, 0, h0);
-    scn_dice(&s, 3, 1, l);
-    if (face >= 0) rig6(&s, 1, face);
-    scn_cards(&s, (int[]){C_FWD_POWDER, C_FOOD_POWDER}, l);
+    jm_state s = pos("jamaica/1 players=2 rules=%s dice=3,1 ship0=14:1:%s ship1=30:1:3f.3g.-.-.- "
+                     "cards0=ddddhdddddd cards1=dddddddddhd pile=+5", rules, HP(h0));
+    if (face >= 0) force(&s, 1, face);
+    play_cards(&s, (int[]){C_FWD_POWDER, C_FOOD_POWDER}, l);
     return s;
 }
 
@@ -31,10 +28,10 @@ static void test_H1_pay_all_of_the_resource(void **state)
     scn_cards(&s, (int[]){C_FWD_POWDER, C_FOOD_POWDER}, &l);
     const jm_event *sh = evlog_find(&l, JM_EV_SHORTAGE, 0);
     assert_non_null(sh);
-    assert_int_equal(sh->v[0], JM_FOOD);
-    assert_int_equal(sh->v[1], 3);
-    assert_int_equal(sh->v[2], 2);
-    assert_int_equal(sh->v[5], JM_SH_STAY);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_RES], JM_FOOD);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_DUE], 3);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_PAID], 2);
+    assert_int_equal(sh->v[JM_V_SHORTAGE_RESULT], JM_SH_STAY);
     assert_int_equal(jm_pos(&s, 0), 15);
     assert_string_equal(STR(&s, 0), "1p 3g - - -");
 }
@@ -52,8 +49,8 @@ static void test_H6_H2_shortage_die_faces(void **state)
         const jm_event *sh = evlog_find(&l, JM_EV_SHORTAGE, 0);
         if (want[f] >= 0) {
             assert_non_null(sh);
-            assert_int_equal(sh->v[4], f == FSTAR ? 0 : 2 * (f + 1));
-            assert_int_equal(sh->v[5], kind[f]);
+            assert_int_equal(sh->v[JM_V_SHORTAGE_ROLL], f == FSTAR ? 0 : 2 * (f + 1));
+            assert_int_equal(sh->v[JM_V_SHORTAGE_RESULT], kind[f]);
             assert_int_equal(jm_pos(&s, 0), want[f]);
         } else {
             /* H2: at the merge behind 15 the player chooses the route:
@@ -137,8 +134,8 @@ static void test_H5_retreat_to_first_affordable_space(void **state)
     /* 16 is a port of 3 gold: affordable, so P0 stops there and pays. */
     assert_int_equal(jm_pos(&s, 0), 16);
     assert_int_equal(jm_total(&s, 0, JM_GOLD), 0);
-    assert_int_equal(evlog_find(&l, JM_EV_SHORTAGE, 0)->v[5], JM_SH_RETREAT);
-    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[3], 16);
+    assert_int_equal(evlog_find(&l, JM_EV_SHORTAGE, 0)->v[JM_V_SHORTAGE_RESULT], JM_SH_RETREAT);
+    assert_int_equal(evlog_find(&l, JM_EV_PAY, 0)->v[JM_V_PAY_SPACE], 16);
 
     /* The battle at 16 takes the gold: shortage again, then a route choice
      * between the lairs 11 and 4 (nothing on the way is affordable). */
@@ -175,7 +172,7 @@ static void test_H5_retreat_to_first_affordable_space(void **state)
     scn_dice(&s, 3, 1, &l);
     scn_cards(&s, (int[]){C_FWD_POWDER, C_FOOD_POWDER}, &l);
     assert_int_equal(jm_pos(&s, 0), 29);
-    assert_int_equal(evlog_find(&l, JM_EV_SHORTAGE, 0)->v[0], JM_GOLD);
+    assert_int_equal(evlog_find(&l, JM_EV_SHORTAGE, 0)->v[JM_V_SHORTAGE_RES], JM_GOLD);
     assert_string_equal(STR(&s, 0), "1f 1p - - -");
 }
 
