@@ -16,7 +16,8 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c \
           engine/observe.c engine/check.c engine/position.c
-AGENTS := agents/registry.c agents/random.c agents/first.c
+AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
+          agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
 SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c
 LIBSRC := $(ENGINE) $(AGENTS) $(SIMLIB)
 HEADERS := $(wildcard engine/*.h agents/*.h sim/*.h tests/*.h)

@@ -6,11 +6,19 @@
 
 extern const agent_ops agent_random;
 extern const agent_ops agent_first;
+extern const agent_ops agent_greedy;
+extern const agent_ops agent_flat;
+extern const agent_ops agent_pimc;
+extern const agent_ops agent_mcts;
 
 /* One row per agent. */
 const agent_ops *const agent_registry[] = {
     &agent_random,
     &agent_first,
+    &agent_greedy,
+    &agent_flat,
+    &agent_pimc,
+    &agent_mcts,
     NULL,
 };
 
@@ -38,7 +46,9 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
         a->ops = agent_registry[i];
         strcpy(a->spec, spec);
         agent_reset(a, 0, 0, 0);
-        return a->ops->create(a, colon ? colon + 1 : "", err, errlen);
+        if (a->ops->create(a, colon ? colon + 1 : "", err, errlen) == 0) return 0;
+        agent_destroy(a); /* frees what create made before it failed */
+        return -1;
     }
     snprintf(err, errlen, "unknown agent '%s'", name);
     return -1;

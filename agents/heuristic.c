@@ -1,0 +1,54 @@
+/* heuristic.c - the value of a state for a seat (see heuristic.h). */
+#include "heuristic.h"
+
+void heur_default(heur_weights *w)
+{
+    w->gold = 1.0;
+    w->progress = 0.6;
+    w->space = 0.4;
+    w->treasure = 1.0;
+    w->power = 2.0;
+    w->food = 0.5;
+    w->powder = 0.3;
+    w->win = 30.0;
+}
+
+double heur_value(const jm_state *s, int seat, const heur_weights *w)
+{
+    if (jm_over(s)) {
+        jm_score sc[JM_MAX_SHIPS];
+        int k = jm_scores(s, sc);
+        return w->win * (sc[seat].winner ? 1.0 / k : 0.0) + sc[seat].total;
+    }
+    int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
+    int space = jm_finished(s, seat) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
+    int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
+    double v = w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - jm_steps_left(s, seat)) + w->space * space;
+    v += w->food * (food < 6 ? food : 6);
+    int near = 0;
+    for (int i = 0; i < JM_MAX_SHIPS; i++)
+        if (i != seat && jm_in_play(s, i)) {
+            int d = jm_steps_left(s, i) - jm_steps_left(s, seat);
+            near |= d >= -6 && d <= 6;
+        }
+    v += w->powder * (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
+    for (int t = 0; t < JM_TREASURES; t++)
+        if (jm_treasure_owner(s, t) == seat) v += t <= JM_T_HOLD6 ? w->power : w->treasure * jm_treasure_value(t);
+    return v;
+}
+
+int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w)
+{
+    int seat = jm_to_move(s), best = legal[0];
+    double bv = -1e300;
+    for (int i = 0; i < n; i++) {
+        jm_state t = *s;
+        jm_apply_trusted(&t, legal[i], NULL);
+        double v = heur_value(&t, seat, w);
+        if (v > bv) {
+            bv = v;
+            best = legal[i];
+        }
+    }
+    return best;
+}

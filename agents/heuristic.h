@@ -1,0 +1,28 @@
+/* heuristic.h - a value of a state for one seat, shared by greedy and the
+ * searches' greedy playouts.  Reads only what jamaica.h offers. */
+#ifndef AGENT_HEURISTIC_H
+#define AGENT_HEURISTIC_H
+
+#include "../engine/jamaica.h"
+
+/* Weights, in doubloons.  Defaults (heur_default): tuned by the greedy
+ * against random runs quoted in README.md ("Agents"). */
+typedef struct heur_weights {
+    double gold;      /* per doubloon in the holds */
+    double progress;  /* per step of the circuit done (E3's steps left, 64 at the start) */
+    double space;     /* per point of the space's score now (15, 2..10, -5) */
+    double treasure;  /* per point of own face-down treasures */
+    double power;     /* per power held (Map, Sabre, Lady Beth, 6th Hold) */
+    double food;      /* per food token, up to 6 */
+    double powder;    /* per gunpowder token, up to 6; half with no ship within 6 spaces */
+    double win;       /* a won game over (a shared one counts 1/k) */
+} heur_weights;
+
+void heur_default(heur_weights *w);
+/* The value of s for `seat` (a player). */
+double heur_value(const jm_state *s, int seat, const heur_weights *w);
+/* One-step look-ahead: the legal action whose result has the highest value
+ * for the seat to move (ties: the first). */
+int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w);
+
+#endif

@@ -1,0 +1,261 @@
+/*
+ * mcts.c - tree search over determinizations: `mcts`, single-observer
+ * information-set MCTS (Cowling, Powley and Whitehouse, "Information Set
+ * Monte Carlo Tree Search", IEEE TCIAIG 2012), and `pimc`, perfect-
+ * information Monte Carlo (UCT on each of W determinizations, the root's
+ * actions chosen by summed visits or by votes).
+ *
+ * ISMCTS: every iteration draws a determinization of the observation
+ * (jm_observe of the observation: other hands, face-down cards, the pile
+ * and the future dice re-dealt), then walks one tree whose nodes are this
+ * seat's information sets, reached by action sequences.  A node's children
+ * are keyed by (decision kind, seat, action); at each node every seat (the
+ * Captain too, when it decides for the Ghost Ship) picks by UCB1 on its own
+ * reward, over the children legal in this determinization, with
+ * availability counts in place of the parent's visits (a child counts the
+ * iterations in which it could have been chosen).  One node is added per
+ * iteration; a playout (random or greedy) ends the game, and the reward
+ * vector (one entry per player) is added along the path.  The move is the
+ * root's most visited child.  Decisions with one legal action take no node.
+ *
+ * Nodes live in a pool owned by the agent, reset at every decision: no
+ * allocation while searching, memory bounded by the iteration budget
+ * (sizeof(node) bytes a node: 44).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agent.h"
+#include "params.h"
+#include "search.h"
+
+typedef struct node {
+    int32_t child, sibling;   /* first child, next sibling (-1 none) */
+    int16_t action;
+    uint8_t dec, who;         /* the decision and seat the action answers */
+    uint32_t visits, avail;
+    float reward[JM_MAX_PLAYERS];
+} node;
+_Static_assert(sizeof(node) == 44, "node layout: the README quotes 44 bytes a node");
+
+typedef struct mcts {
+    int pimc;                 /* 0: ISMCTS, 1: PIMC */
+    int iters, ms, worlds, final, playout, reward, max_nodes;
+    double c;
+    node *pool;
+    int cap, used;
+    heur_weights w;
+} mcts;
+
+enum { FINAL_VISITS, FINAL_VOTES };
+
+static const param_spec mcts_spec[] = {
+    {"iters", PARAM_INT, offsetof(mcts, iters), 1, 10000000, NULL},
+    {"ms", PARAM_INT, offsetof(mcts, ms), 1, 3600000, NULL},
+    {"c", PARAM_DOUBLE, offsetof(mcts, c), 0, 100, NULL},
+    {"playout", PARAM_CHOICE, offsetof(mcts, playout), 0, 0, "random|greedy"},
+    {"reward", PARAM_CHOICE, offsetof(mcts, reward), 0, 0, "win|rank|score"},
+    {"nodes", PARAM_INT, offsetof(mcts, max_nodes), 16, 50000000, NULL},
+};
+static const param_spec pimc_spec[] = {
+    {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
+    {"iters", PARAM_INT, offsetof(mcts, iters), 1, 10000000, NULL},
+    {"c", PARAM_DOUBLE, offsetof(mcts, c), 0, 100, NULL},
+    {"final", PARAM_CHOICE, offsetof(mcts, final), 0, 0, "visits|votes"},
+    {"playout", PARAM_CHOICE, offsetof(mcts, playout), 0, 0, "random|greedy"},
+    {"reward", PARAM_CHOICE, offsetof(mcts, reward), 0, 0, "win|rank|score"},
+};
+
+/* The UCB constant's default: 0.7, near 1/sqrt(2) for rewards in [0, 1]. */
+#define MCTS_C 0.7
+
+static int create(agent *a, const char *params, char *err, size_t errlen, int pimc)
+{
+    mcts *m = calloc(1, sizeof *m);
+    if (!m) return -1;
+    a->data = m;
+    m->pimc = pimc;
+    m->iters = 1000;
+    m->worlds = 10;
+    m->c = MCTS_C;
+    m->max_nodes = 1000000;
+    heur_default(&m->w);
+    int rc = pimc ? params_parse("pimc", params, pimc_spec, 6, m, err, errlen)
+                  : params_parse("mcts", params, mcts_spec, 6, m, err, errlen);
+    if (rc) return rc;
+    /* One node per iteration and the root; a time budget uses `nodes`. */
+    m->cap = (m->ms ? m->max_nodes : m->iters) + 1;
+    m->pool = malloc((size_t)m->cap * sizeof *m->pool);
+    if (!m->pool) {
+        snprintf(err, errlen, "agent '%s': no memory for %d nodes", pimc ? "pimc" : "mcts", m->cap);
+        return -1;
+    }
+    return 0;
+}
+
+static int mcts_create(agent *a, const char *p, char *e, size_t n) { return create(a, p, e, n, 0); }
+static int pimc_create(agent *a, const char *p, char *e, size_t n) { return create(a, p, e, n, 1); }
+
+static void destroy(agent *a)
+{
+    mcts *m = a->data;
+    if (m) free(m->pool);
+    free(m);
+}
+
+static int new_node(mcts *m, int action, int dec, int who)
+{
+    if (m->used == m->cap) return -1;
+    node *x = &m->pool[m->used];
+    memset(x, 0, sizeof *x);
+    x->child = x->sibling = -1;
+    x->action = (int16_t)action;
+    x->dec = (uint8_t)dec;
+    x->who = (uint8_t)who;
+    return m->used++;
+}
+
+/* One iteration from state d (a determinization, consumed). */
+static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
+{
+    int path[1024], depth = 0, cur = 0, legal[JM_MAX_ACTIONS];
+    path[depth++] = 0;
+    while (!jm_over(d)) {
+        int n = jm_legal(d, legal);
+        if (n == 1) {
+            jm_apply_trusted(d, legal[0], NULL);
+            continue;
+        }
+        int dec = jm_decision(d), who = jm_to_move(d);
+        int untried[JM_MAX_ACTIONS], nu = 0, kids[JM_MAX_ACTIONS], nk = 0;
+        for (int i = 0; i < n; i++) {
+            int c = m->pool[cur].child;
+            while (c >= 0 && !(m->pool[c].action == legal[i] && m->pool[c].dec == dec && m->pool[c].who == who))
+                c = m->pool[c].sibling;
+            if (c >= 0) kids[nk++] = c;
+            else untried[nu++] = legal[i];
+        }
+        for (int k = 0; k < nk; k++) m->pool[kids[k]].avail++;
+        if (nu > 0 && m->used < m->cap && depth < 1024) {
+            int act = untried[nu == 1 ? 0 : jm_pcg32_bounded(r, (uint32_t)nu)];
+            int x = new_node(m, act, dec, who);
+            m->pool[x].sibling = m->pool[cur].child;
+            m->pool[x].avail = 1;
+            m->pool[cur].child = x;
+            path[depth++] = x;
+            jm_apply_trusted(d, act, NULL);
+            break;
+        }
+        if (nk == 0 || depth == 1024) break; /* the pool is full: play out from here */
+        int best = kids[0];
+        double bv = -1e300;
+        for (int k = 0; k < nk; k++) {
+            const node *x = &m->pool[kids[k]];
+            double v = x->reward[who] / x->visits + m->c * sqrt(log((double)x->avail) / x->visits);
+            if (v > bv) {
+                bv = v;
+                best = kids[k];
+            }
+        }
+        path[depth++] = best;
+        cur = best;
+        jm_apply_trusted(d, m->pool[best].action, NULL);
+    }
+    search_playout(d, r, m->playout, &m->w);
+    double rw[JM_MAX_PLAYERS] = {0};
+    search_reward(d, m->reward, rw);
+    for (int i = 0; i < depth; i++) {
+        node *x = &m->pool[path[i]];
+        x->visits++;
+        for (int p = 0; p < JM_MAX_PLAYERS; p++) x->reward[p] += (float)rw[p];
+    }
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* Search from the observation (or one world) for `iters` iterations or
+ * until the time is up; root visits per legal action into vis[]. */
+static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, double deadline, jm_pcg32 *r,
+                   const int *legal, int n, double *vis)
+{
+    int seat = jm_to_move(obs);
+    m->used = 0;
+    new_node(m, -1, 0, 0);
+    for (int it = 0; deadline > 0 || it < iters; it++) {
+        if (deadline > 0 && (it & 15) == 0 && now_ms() >= deadline) break;
+        jm_state d;
+        if (fixed_world) d = *obs;
+        else jm_observe(obs, seat, search_seed(r), &d);
+        iterate(m, &d, r);
+    }
+    for (int i = 0; i < n; i++) {
+        vis[i] = 0;
+        for (int c = m->pool[0].child; c >= 0; c = m->pool[c].sibling)
+            if (m->pool[c].action == legal[i]) vis[i] = m->pool[c].visits;
+    }
+}
+
+static int argmax(const double *v, const int *legal, int n)
+{
+    int b = 0;
+    for (int i = 1; i < n; i++)
+        if (v[i] > v[b]) b = i;
+    return legal[b];
+}
+
+static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    mcts *m = a->data;
+    double vis[JM_MAX_ACTIONS];
+    search(m, obs, 0, m->iters, m->ms ? now_ms() + m->ms : 0, &a->rng, legal, n, vis);
+    return argmax(vis, legal, n);
+}
+
+static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    mcts *m = a->data;
+    double total[JM_MAX_ACTIONS] = {0}, vis[JM_MAX_ACTIONS];
+    int seat = jm_to_move(obs), per = m->iters / m->worlds > 0 ? m->iters / m->worlds : 1;
+    for (int w = 0; w < m->worlds; w++) {
+        jm_state world;
+        jm_observe(obs, seat, search_seed(&a->rng), &world);
+        search(m, &world, 1, per, 0, &a->rng, legal, n, vis);
+        if (m->final == FINAL_VOTES) {
+            int b = 0;
+            for (int i = 1; i < n; i++)
+                if (vis[i] > vis[b]) b = i;
+            total[b] += 1;
+        } else {
+            for (int i = 0; i < n; i++) total[i] += vis[i];
+        }
+    }
+    return argmax(total, legal, n);
+}
+
+const agent_ops agent_mcts = {
+    .name = "mcts",
+    .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
+               "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N",
+    .needs_obs = 1,
+    .create = mcts_create,
+    .choose = mcts_choose,
+    .destroy = destroy,
+};
+
+const agent_ops agent_pimc = {
+    .name = "pimc",
+    .summary = "perfect-information Monte Carlo: worlds=W (10), iters=N (1000 in all),\n"
+               "                   c=0.7, final=visits|votes, playout=random|greedy, reward=win|rank|score",
+    .needs_obs = 1,
+    .create = pimc_create,
+    .choose = pimc_choose,
+    .destroy = destroy,
+};

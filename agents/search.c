@@ -1,0 +1,37 @@
+/* search.c - determinizations, playouts and rewards (see search.h). */
+#include "search.h"
+
+uint64_t search_seed(jm_pcg32 *r)
+{
+    uint64_t hi = jm_pcg32_next(r);
+    return hi << 32 | jm_pcg32_next(r);
+}
+
+void search_playout(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w)
+{
+    int legal[JM_MAX_ACTIONS];
+    while (!jm_over(t)) {
+        int n = jm_legal(t, legal), a = legal[0];
+        if (n > 1) a = kind == PLAYOUT_GREEDY ? heur_myopic(t, legal, n, w) : legal[jm_pcg32_bounded(r, (uint32_t)n)];
+        jm_apply_trusted(t, a, NULL);
+    }
+}
+
+void search_reward(const jm_state *t, int kind, double *r)
+{
+    jm_score sc[JM_MAX_SHIPS];
+    int k = jm_scores(t, sc), np = jm_players(t), ns = jm_ships(t);
+    for (int p = 0; p < np; p++) {
+        if (kind == REWARD_WIN) {
+            r[p] = sc[p].winner ? 1.0 / k : 0.0;
+        } else if (kind == REWARD_RANK) {
+            r[p] = 1.0 - (double)(sc[p].rank - 1) / (ns - 1);
+        } else {
+            int best = -1000;
+            for (int i = 0; i < JM_MAX_SHIPS; i++)
+                if (i != p && jm_in_play(t, i) && sc[i].total > best) best = sc[i].total;
+            double m = (sc[p].total - best) / 40.0;
+            r[p] = 0.5 + 0.5 * (m > 1 ? 1 : m < -1 ? -1 : m);
+        }
+    }
+}
