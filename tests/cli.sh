@@ -72,6 +72,13 @@ if command -v python3 >/dev/null 2>&1; then
     python3 tests/check_trace.py "$tmp"/tr/*.jsonl >"$tmp/ct" 2>&1 && ok || bad "check_trace: $(cat "$tmp/ct")"
 fi
 
+# Search agents seated: the same bytes on 1 and 2 threads (budgets in
+# iterations are reproducible).
+A="mcts:iters=20,pimc:worlds=2,iters=20,greedy,flat:playouts=20"
+$J sim --games 12 --agents "$A" --rotate --threads 1 --out "$tmp/s1.csv" --games-csv "$tmp/g1.csv" >/dev/null &&
+    $J sim --games 12 --agents "$A" --rotate --threads 2 --out "$tmp/s2.csv" --games-csv "$tmp/g2.csv" >/dev/null &&
+    cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "agents: 1 and 2 threads differ"
+
 # Positions: print one, play on from it (twice the same bytes), and the
 # text's round trip through the trace's first decision.
 P=$($J position --seed 5 --game 3 --after 40)
@@ -106,6 +113,12 @@ expect2 "6" trace --seed 1 --players 6 --rules ghost=on
 expect2 "'frobnicate'" frobnicate
 expect2 "missing command"
 expect2 "option" trace --seed 1 --colour
+expect2 "'0'" sim --games 2 --agents mcts:iters=0 --out "$tmp/x.csv"
+expect2 "'-1'" sim --games 2 --agents mcts:c=-1 --out "$tmp/x.csv"
+expect2 "'x'" sim --games 2 --agents greedy:w_gold=x --out "$tmp/x.csv"
+expect2 "'bogus'" sim --games 2 --agents mcts:bogus=1 --out "$tmp/x.csv"
+expect2 "'votes2'" sim --games 2 --agents pimc:final=votes2 --out "$tmp/x.csv"
+[ ! -e "$tmp/x.csv" ] && ok || bad "a bad agent parameter left a file"
 expect2 "players" trace --position "jamaica/1 players=9 dice=1,2"
 expect2 "ship0" trace --position "jamaica/1 players=4 dice=1,2 ship0=3:1:7g.-.-.-.-"
 expect2 "--position" trace --position "jamaica/1 players=4 dice=1,2" --players 3

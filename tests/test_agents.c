@@ -1,0 +1,189 @@
+/* Agents: legal moves everywhere, no peeking, plain choices in crafted
+ * positions (written as position text), a forced win found by search. */
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../agents/agent.h"
+
+static const char *const small[] = {
+    "random", "first", "greedy", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
+};
+#define NSMALL (int)(sizeof small / sizeof small[0])
+
+static jm_state random_state(int players, const char *rules, uint64_t g, int k)
+{
+    jm_rules r;
+    jm_rules_parse(&r, rules, NULL, 0);
+    jm_state s;
+    jm_init(&s, &r, players, 31, g, NULL, NULL, 0);
+    jm_pcg32 pick;
+    jm_pcg32_seed(&pick, g, 9);
+    int a[JM_MAX_ACTIONS];
+    for (int i = 0; i < k && !jm_over(&s); i++) {
+        int n = jm_legal(&s, a);
+        jm_apply_trusted(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
+    }
+    return s;
+}
+
+/* Every agent, small budgets, 10,000 random positions with two or more legal
+ * actions: 2 to 6 players, both rule sets, every decision kind. */
+static void test_every_agent_legal_on_random_positions(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"2021", "classic", "2021,ghost=on"};
+    agent ag[NSMALL];
+    for (int i = 0; i < NSMALL; i++) {
+        char err[200];
+        if (agent_create(&ag[i], small[i], err, sizeof err)) fail_msg("%s", err);
+    }
+    int kinds[JM_D_COUNT] = {0}, tested = 0;
+    for (int i = 0; tested < 10000; i++) {
+        int players = 2 + i % 5;
+        const char *r = rules[(i / 5) % 3];
+        if (players == 6 && strstr(r, "ghost")) r = "2021";
+        jm_state s = random_state(players, r, (uint64_t)i, (i * 37) % 300);
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (jm_over(&s) || n < 2) continue;
+        agent *a = &ag[tested % NSMALL];
+        agent_reset(a, 5, (uint64_t)i, jm_to_move(&s));
+        int c = agent_choose(a, &s, legal, n), ok = 0;
+        for (int k = 0; k < n; k++) ok |= legal[k] == c;
+        if (!ok) fail_msg("%s chose %d, not legal for %s", small[tested % NSMALL], c, jm_decision_name(jm_decision(&s)));
+        kinds[jm_decision(&s)]++;
+        tested++;
+    }
+    for (int d = JM_D_DICE; d < JM_D_COUNT; d++)
+        if (!kinds[d]) fail_msg("no position with decision %s", jm_decision_name(d));
+    for (int i = 0; i < NSMALL; i++) agent_destroy(&ag[i]);
+}
+
+/* Same seed, same action; and the same action for two true states that
+ * differ only in what the deciding seat cannot see. */
+static void test_agents_see_only_observations(void **state)
+{
+    (void)state;
+    for (int i = 0; i < NSMALL; i++) {
+        agent a;
+        agent_create(&a, small[i], NULL, 0);
+        int tested = 0;
+        for (uint64_t g = 0; g < 30; g++) {
+            jm_state s = random_state(4, "2021", g, 25 + (int)g * 5);
+            if (jm_over(&s)) continue;
+            int seat = jm_to_move(&s), other = (seat + 1) % 4;
+            jm_state b = s;
+            /* Another player's hand and draw pile swap a card; new dice. */
+            int hc = -1, dc = -1;
+            for (int c = 0; c < JM_CARDS; c++) {
+                if (card_get(&b, other, c) == CL_HAND && hc < 0) hc = c;
+                if (card_get(&b, other, c) == CL_DRAW && dc < 0) dc = c;
+            }
+            if (hc >= 0 && dc >= 0) {
+                card_set(&b, other, hc, CL_DRAW);
+                card_set(&b, other, dc, CL_HAND);
+            }
+            jm_pcg32_seed(&b.rng, 99, 1);
+            int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+            if (n < 2) continue;
+            agent_reset(&a, 3, g, seat);
+            int x = agent_choose(&a, &s, legal, n);
+            agent_reset(&a, 3, g, seat);
+            int y = agent_choose(&a, &s, legal, n);
+            agent_reset(&a, 3, g, seat);
+            int z = agent_choose(&a, &b, legal, n);
+            assert_int_equal(x, y);
+            if (x != z) fail_msg("%s: %d on the true state, %d on one differing only in hidden things", small[i], x, z);
+            tested++;
+        }
+        assert_true(tested > 10);
+        agent_destroy(&a);
+    }
+}
+
+static int choose(const char *spec, const jm_state *s)
+{
+    agent a;
+    char err[200];
+    if (agent_create(&a, spec, err, sizeof err)) fail_msg("%s", err);
+    agent_reset(&a, 1, 0, jm_to_move(s));
+    int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal);
+    assert_true(n >= 2);
+    int c = agent_choose(&a, s, legal, n);
+    agent_destroy(&a);
+    return c;
+}
+
+/* greedy: with morning 2 and evening 4 from space 15 and no food, food /
+ * forward loads 2 food and ends on the lair at 19 with its token;
+ * forward / gunpowder ends on the sea space 17 it cannot pay (a shortage). */
+static void test_greedy_lair_over_shortage(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=2,4 ship0=15:1:1g.-.-.-.- ship1=40:1:3f.3g.-.-.- "
+                     "cards0=hdddhdddddd pile=+7a.+5");
+    assert_int_equal(choose("greedy", &s), C_FOOD_FWD);
+}
+
+/* greedy: pay the port from the gold hold that empties, so the evening's
+ * gunpowder has a free hold; paying from the 5 leaves the holds full. */
+static void test_greedy_pays_from_the_hold_that_frees_one(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,4 ship0=13:1:3g.5g.3f.3p.1p ship1=40:1:3f.3g.-.-.- "
+                     "cards0=ddddhdddddd");
+    play_cards(&s, (int[]){C_FWD_POWDER, 0}, NULL);
+    expect_decision(&s, JM_D_PAY, 0);
+    assert_int_equal(choose("greedy", &s), 0);
+}
+
+/* greedy: no card that lands on a ship with twelve gunpowder when there is
+ * nothing to gain; it loads instead. */
+static void test_greedy_does_not_attack_a_stronger_ship(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=2,3 ship0=10:1:3f.3g.-.-.- ship1=12:1:6p.6p.-.-.- "
+                     "cards0=dhdddhddddd");
+    assert_int_equal(choose("greedy", &s), C_POWDER_GOLD);
+}
+
+/* greedy: loading gold with no empty hold, keep the gunpowder: the evening
+ * move lands on P1 (a battle). */
+static void test_greedy_keeps_gunpowder_before_a_battle(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=10:1:3f.3g.4p.2f.1g ship1=12:1:3f.3g.2p.-.- "
+                     "cards0=dddddddhddd");
+    play_cards(&s, (int[]){C_GOLD_FWD, 0}, NULL);
+    expect_decision(&s, JM_D_HOLD, 0);
+    int legal[JM_MAX_ACTIONS];
+    assert_int_equal(legal_sorted(&s, legal), 3); /* 3f, 4p, 2f */
+    assert_int_not_equal(choose("greedy", &s), 2);
+}
+
+/* The searches find the only card that finishes now with the best score:
+ * P0 on 47 with 8 gold (23 points on finishing); P1 on 44 with 12 gold
+ * cannot finish this round (22 at best), but would next round (27). */
+static void test_search_finds_the_forced_win(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- ship1=44:1:6g.6g.3f.-.- "
+                     "cards0=dhdddhdddhd");
+    assert_int_equal(choose("mcts:iters=300", &s), C_FWD_FWD);
+    assert_int_equal(choose("pimc:worlds=5,iters=300", &s), C_FWD_FWD);
+    assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_agent_legal_on_random_positions),
+        cmocka_unit_test(test_agents_see_only_observations),
+        cmocka_unit_test(test_greedy_lair_over_shortage),
+        cmocka_unit_test(test_greedy_pays_from_the_hold_that_frees_one),
+        cmocka_unit_test(test_greedy_does_not_attack_a_stronger_ship),
+        cmocka_unit_test(test_greedy_keeps_gunpowder_before_a_battle),
+        cmocka_unit_test(test_search_finds_the_forced_win),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
