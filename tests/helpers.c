@@ -222,3 +222,46 @@ const char *holds_pos(const char *spec, char *buf)
     for (; n < 5; n++) o += (size_t)sprintf(buf + o, "%s-", n ? "." : "");
     return buf;
 }
+
+jm_state random_state(int players, const char *rules, uint64_t seed, uint64_t g, int k)
+{
+    jm_rules r;
+    jm_rules_parse(&r, rules, NULL, 0);
+    jm_state s;
+    jm_init(&s, &r, players, seed, g, NULL, NULL, 0);
+    jm_pcg32 pick;
+    jm_pcg32_seed(&pick, g, 5);
+    int a[JM_MAX_ACTIONS];
+    for (int i = 0; i < k && !jm_over(&s); i++) {
+        int n = jm_legal(&s, a);
+        jm_apply_trusted(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
+    }
+    return s;
+}
+
+int swap_hidden(jm_state *b, int other)
+{
+    int changes = 0, hc = -1, dc = -1;
+    for (int c = 0; c < JM_CARDS; c++) {
+        if (card_get(b, other, c) == CL_HAND && hc < 0) hc = c;
+        if (card_get(b, other, c) == CL_DRAW && dc < 0) dc = c;
+    }
+    if (hc >= 0 && dc >= 0) {
+        card_set(b, other, hc, CL_DRAW);
+        card_set(b, other, dc, CL_HAND);
+        changes++;
+    }
+    for (int t = JM_T_P3A; t < JM_TREASURES; t++)
+        if (tloc_get(b, t) == other) {
+            for (int u = JM_T_P3A; u < JM_TREASURES; u++)
+                if (tloc_get(b, u) == TL_OUT) {
+                    tloc_set(b, t, TL_OUT);
+                    tloc_set(b, u, other);
+                    changes++;
+                    break;
+                }
+            break;
+        }
+    jm_pcg32_seed(&b->rng, 777, 3);
+    return changes;
+}

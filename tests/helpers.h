@@ -44,6 +44,13 @@ void scn_pile_only(jm_state *s, int n, const int *ts);
 void scn_dice(jm_state *s, int morning, int evening, evlog *l);
 /* Every seat plays cards[seat] (put into its hand first). */
 void scn_cards(jm_state *s, const int *cards, evlog *l);
+/* Game g of seed `seed` (players, a rules string) after k decisions taken
+ * uniformly at random from a stream of g (fewer if it ends). */
+jm_state random_state(int players, const char *rules, uint64_t seed, uint64_t g, int k);
+/* Change what seat `other` hides from everyone else: swap a card of its
+ * hand with one of its draw pile, and one of its face-down treasures with
+ * one out of the game; other future dice too.  The count of changes. */
+int swap_hidden(jm_state *s, int other);
 /* A position from text (README.md, "Positions"), printf-style; a parse
  * error fails the test with the message. */
 jm_state pos(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

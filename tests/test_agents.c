@@ -11,21 +11,6 @@ static const char *const small[] = {
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 
-static jm_state random_state(int players, const char *rules, uint64_t g, int k)
-{
-    jm_rules r;
-    jm_rules_parse(&r, rules, NULL, 0);
-    jm_state s;
-    jm_init(&s, &r, players, 31, g, NULL, NULL, 0);
-    jm_pcg32 pick;
-    jm_pcg32_seed(&pick, g, 9);
-    int a[JM_MAX_ACTIONS];
-    for (int i = 0; i < k && !jm_over(&s); i++) {
-        int n = jm_legal(&s, a);
-        jm_apply_trusted(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
-    }
-    return s;
-}
 
 /* Every agent, small budgets, 10,000 random positions with two or more legal
  * actions: 2 to 6 players, both rule sets, every decision kind. */
@@ -43,7 +28,7 @@ static void test_every_agent_legal_on_random_positions(void **state)
         int players = 2 + i % 5;
         const char *r = rules[(i / 5) % 3];
         if (players == 6 && strstr(r, "ghost")) r = "2021";
-        jm_state s = random_state(players, r, (uint64_t)i, (i * 37) % 300);
+        jm_state s = random_state(players, r, 31, (uint64_t)i, (i * 37) % 300);
         int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
         if (jm_over(&s) || n < 2) continue;
         agent *a = &ag[tested % NSMALL];
@@ -69,21 +54,11 @@ static void test_agents_see_only_observations(void **state)
         agent_create(&a, small[i], NULL, 0);
         int tested = 0;
         for (uint64_t g = 0; g < 30; g++) {
-            jm_state s = random_state(4, "2021", g, 25 + (int)g * 5);
+            jm_state s = random_state(4, "2021", 31, g, 25 + (int)g * 5);
             if (jm_over(&s)) continue;
             int seat = jm_to_move(&s), other = (seat + 1) % 4;
             jm_state b = s;
-            /* Another player's hand and draw pile swap a card; new dice. */
-            int hc = -1, dc = -1;
-            for (int c = 0; c < JM_CARDS; c++) {
-                if (card_get(&b, other, c) == CL_HAND && hc < 0) hc = c;
-                if (card_get(&b, other, c) == CL_DRAW && dc < 0) dc = c;
-            }
-            if (hc >= 0 && dc >= 0) {
-                card_set(&b, other, hc, CL_DRAW);
-                card_set(&b, other, dc, CL_HAND);
-            }
-            jm_pcg32_seed(&b.rng, 99, 1);
+            swap_hidden(&b, other); /* another player's hidden cards; new dice */
             int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
             if (n < 2) continue;
             agent_reset(&a, 3, g, seat);

@@ -6,22 +6,6 @@
 
 #include "helpers.h"
 
-/* Play k random decisions of game g (players, rules) from its start. */
-static jm_state random_state(int players, const char *rules, uint64_t g, int k)
-{
-    jm_rules r;
-    jm_rules_parse(&r, rules, NULL, 0);
-    jm_state s;
-    jm_init(&s, &r, players, 99, g, NULL, NULL, 0);
-    jm_pcg32 pick;
-    jm_pcg32_seed(&pick, g, 5);
-    int a[JM_MAX_ACTIONS];
-    for (int i = 0; i < k && !jm_over(&s); i++) {
-        int n = jm_legal(&s, a);
-        jm_apply_trusted(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
-    }
-    return s;
-}
 
 static const char *const rule_sets[] = {"2021", "classic", "2021,ghost=on", "classic,hand=4,round_cap=60"};
 
@@ -35,7 +19,7 @@ static void test_position_round_trip(void **state)
         int players = 2 + i % 5;
         const char *rules = rule_sets[(i / 5) % 4];
         if (players == 6 && strstr(rules, "ghost=on")) rules = "classic";
-        jm_state s = random_state(players, rules, (uint64_t)i, (i * 7919) % 700), t;
+        jm_state s = random_state(players, rules, 99, (uint64_t)i, (i * 7919) % 700), t;
         char a[JM_POSITION_MAX], b[JM_POSITION_MAX], err[256];
         int n = jm_position_format(&s, a, sizeof a);
         assert_true(n > 0);
@@ -359,32 +343,11 @@ static void test_accessors_hide_what_a_seat_cannot_know(void **state)
     (void)state;
     int tested = 0, seen_other_facedown = 0;
     for (uint64_t g = 0; g < 60; g++) {
-        jm_state a = random_state(4, "2021", g, 40 + (int)g * 3);
+        jm_state a = random_state(4, "2021", 99, g, 40 + (int)g * 3);
         if (jm_over(&a)) continue;
         jm_state b = a;
-        /* Seat 1's hand and draw pile: swap one card of each. */
-        int hc = -1, dc = -1;
-        for (int c = 0; c < JM_CARDS; c++) {
-            if (card_get(&b, 1, c) == CL_HAND && hc < 0) hc = c;
-            if (card_get(&b, 1, c) == CL_DRAW && dc < 0) dc = c;
-        }
-        if (hc >= 0 && dc >= 0) {
-            card_set(&b, 1, hc, CL_DRAW);
-            card_set(&b, 1, dc, CL_HAND);
-        }
-        /* A face-down card of seat 2 swapped with one out of the game. */
-        for (int t = JM_T_P3A; t < JM_TREASURES; t++)
-            if (tloc_get(&b, t) == 2) {
-                for (int u = JM_T_P3A; u < JM_TREASURES; u++)
-                    if (tloc_get(&b, u) == TL_OUT) {
-                        tloc_set(&b, t, TL_OUT);
-                        tloc_set(&b, u, 2);
-                        seen_other_facedown++;
-                        break;
-                    }
-                break;
-            }
-        jm_pcg32_seed(&b.rng, 777, 3); /* other future dice */
+        /* Seats 1 and 2: hand and draw pile, face-down cards; the dice. */
+        seen_other_facedown += swap_hidden(&b, 1) + swap_hidden(&b, 2);
         jm_state oa, ob;
         jm_observe(&a, 0, 42, &oa);
         jm_observe(&b, 0, 42, &ob);
@@ -412,7 +375,7 @@ static void test_accessors_hide_what_a_seat_cannot_know(void **state)
 static void test_scores_fill_max_ships_indexed_by_ship(void **state)
 {
     (void)state;
-    jm_state s = random_state(2, "2021", 3, 100000);
+    jm_state s = random_state(2, "2021", 99, 3, 100000);
     assert_true(jm_over(&s));
     jm_score *sc = malloc(JM_MAX_SHIPS * sizeof *sc);
     assert_non_null(sc);
