@@ -203,12 +203,13 @@ static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, dou
     }
 }
 
-static int argmax(const double *v, const int *legal, int n)
+/* The index of the largest v[i] (ties: the first). */
+static int argmax(const double *v, int n)
 {
     int b = 0;
     for (int i = 1; i < n; i++)
         if (v[i] > v[b]) b = i;
-    return legal[b];
+    return b;
 }
 
 static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
@@ -216,7 +217,7 @@ static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
     mcts *m = a->data;
     double vis[JM_MAX_ACTIONS];
     search(m, obs, 0, m->iters, m->ms ? now_ms() + m->ms : 0, &a->rng, legal, n, vis);
-    return argmax(vis, legal, n);
+    return legal[argmax(vis, n)];
 }
 
 static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
@@ -229,15 +230,12 @@ static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
         jm_observe(obs, seat, search_seed(&a->rng), &world);
         search(m, &world, 1, per, 0, &a->rng, legal, n, vis);
         if (m->final == FINAL_VOTES) {
-            int b = 0;
-            for (int i = 1; i < n; i++)
-                if (vis[i] > vis[b]) b = i;
-            total[b] += 1;
+            total[argmax(vis, n)] += 1;
         } else {
             for (int i = 0; i < n; i++) total[i] += vis[i];
         }
     }
-    return argmax(total, legal, n);
+    return legal[argmax(total, n)];
 }
 
 const agent_ops agent_mcts = {

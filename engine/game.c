@@ -1039,8 +1039,8 @@ int jm_force_dice(jm_state *s, int n, const int *draws)
     uint64_t seed = (s->rng.inc & 1) ? jm_mix64(s->rng.state ^ jm_mix64(s->rng.inc)) >> 1 : s->rng.inc >> 1;
     uint64_t q = (uint64_t)n << 60;
     for (int k = 0; k < n; k++) q |= (uint64_t)(draws[k] & 15) << (4 * k);
-    /* Values over 15 keep their residue for the draw's range only if under
-     * 16; take them modulo 16 here and modulo the range when drawn. */
+    /* 4 bits a draw: values over 15 are stored modulo 16, and every draw is
+     * taken modulo its range when made (jm_pcg32_bounded). */
     s->rng.state = q;
     s->rng.inc = seed << 1;
     return JM_OK;

@@ -595,10 +595,6 @@ static int build(parser *p, jm_state *s)
             }
         }
     }
-    /* A player's 6th Hold is known only once the treasures are placed. */
-    for (int i = 0; i < np; i++)
-        if (p->val[K_SHIP0 + i] && tloc_get(s, JM_T_HOLD6) != i && hold_n(s->holds[i], 5))
-            return perr(p, "%s: a sixth hold needs the 6th Hold card", p->name[K_SHIP0 + i]);
     s->tpub = pub;
     for (int q = 0; q < np; q++) {
         const char *v = p->val[K_CARDS0 + q];

@@ -191,14 +191,20 @@ jm_state pos(const char *fmt, ...)
     return s;
 }
 
-void force(jm_state *s, int n, ...)
+void forcev(jm_state *s, int n, va_list ap)
 {
     int d[JM_MAX_FORCED];
+    assert_true(n >= 0 && n <= JM_MAX_FORCED);
+    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
+    assert_int_equal(jm_force_dice(s, n, d), JM_OK);
+}
+
+void force(jm_state *s, int n, ...)
+{
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
+    forcev(s, n, ap);
     va_end(ap);
-    assert_int_equal(jm_force_dice(s, n, d), JM_OK);
 }
 
 void play_cards(jm_state *s, const int *cards, evlog *l)

@@ -56,6 +56,7 @@ int swap_hidden(jm_state *s, int other);
 jm_state pos(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The next n chance draws of s (jm_force_dice). */
 void force(jm_state *s, int n, ...);
+void forcev(jm_state *s, int n, va_list ap);
 /* Every seat plays cards[seat], which must be in its hand, in the order the
  * engine asks (the Captain first). */
 void play_cards(jm_state *s, const int *cards, evlog *l);

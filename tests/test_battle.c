@@ -9,12 +9,10 @@
 static jm_state duel(const char *h0, const char *h1, evlog *l, int n, ...)
 {
     jm_state s = pos(DUEL, HP(h0), "", HP(h1), "");
-    int d[8];
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
+    forcev(&s, n, ap);
     va_end(ap);
-    assert_int_equal(jm_force_dice(&s, n, d), JM_OK);
     play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
     return s;
 }
@@ -23,12 +21,10 @@ static jm_state duel(const char *h0, const char *h1, evlog *l, int n, ...)
 static jm_state sabre_duel(int owner, evlog *l, int n, ...)
 {
     jm_state s = pos(DUEL, "3f.3g.-.-.-", owner ? "" : ":sabre*", "3f.3g.-.-.-", owner ? ":sabre*" : "");
-    int d[8];
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) d[i] = va_arg(ap, int);
+    forcev(&s, n, ap);
     va_end(ap);
-    assert_int_equal(jm_force_dice(&s, n, d), JM_OK);
     play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, l);
     return s;
 }
