@@ -20,6 +20,8 @@ typedef struct agent_ops {
     const char *name;
     const char *summary;   /* one line for --help */
     int needs_obs;         /* 0: choose() ignores obs (it may be NULL) */
+    int cheap;             /* 1: a decision costs less than reading the clock,
+                              so the harness does not time it */
     /* Parse parameters ("" for none) into a->data; 0, or -1 with err. */
     int (*create)(agent *a, const char *params, char *err, size_t errlen);
     /* Pick one of legal[0..n) (n >= 2). */

@@ -13,6 +13,7 @@ const agent_ops agent_first = {
     .name = "first",
     .summary = "always the first legal action (a deterministic baseline)",
     .needs_obs = 0,
+    .cheap = 1,
     .create = agent_create_plain,
     .choose = first_choose,
     .destroy = NULL,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../agents/search.h"
 #include "cli.h"
 #include "play.h"
 #include "sim.h"
@@ -65,7 +66,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
 #else
         int tid = 0;
 #endif
-        sim_play_game(&c, by + tid * 4, g, &res[tid & 63]);
+        sim_play_game(&c, by + tid * 4, g, &res[tid & 63], NULL);
     }
     double t = cli_now() - t0;
     for (int i = 0; i < threads * 4; i++) agent_destroy(&ag[i]);
@@ -95,6 +96,61 @@ static double time_games(uint64_t first, uint64_t games, play_stats *st)
     return cli_now() - t0;
 }
 
+/* The search position: game 0 of seed 1, 4 players, random decisions until
+ * round 4 and a decision with two or more actions. */
+static void search_position(jm_state *s)
+{
+    jm_rules rules;
+    jm_rules_default(&rules);
+    jm_init(s, &rules, 4, 1, 0, NULL, NULL, 0);
+    jm_pcg32 r;
+    jm_pcg32_seed(&r, 1, 0);
+    int legal[JM_MAX_ACTIONS];
+    for (;;) {
+        int n = jm_legal(s, legal);
+        if (n > 1 && jm_round(s) >= 4) return;
+        jm_apply_trusted(s, legal[n > 1 ? jm_pcg32_bounded(&r, (uint32_t)n) : 0], NULL);
+    }
+}
+
+/* Random playouts from copies of s for about `seconds`; playouts/s. */
+static double time_playouts(const jm_state *s, double seconds)
+{
+    jm_pcg32 r;
+    jm_pcg32_seed(&r, 2, 0);
+    long n = 0;
+    double t0 = cli_now(), t;
+    do {
+        for (int k = 0; k < 64; k++, n++) {
+            jm_state t1 = *s;
+            search_playout(&t1, &r, PLAYOUT_RANDOM, NULL);
+        }
+        t = cli_now() - t0;
+    } while (t < seconds);
+    return (double)n / t;
+}
+
+/* One mcts decision of `iters` iterations at s, repeated for about
+ * `seconds`; iterations/s. */
+static double time_mcts(const jm_state *s, int iters, double seconds)
+{
+    char spec[64];
+    snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
+    agent a;
+    agent_create(&a, spec, NULL, 0);
+    int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal);
+    long done = 0;
+    double t0 = cli_now(), t;
+    do {
+        agent_reset(&a, 1, (uint64_t)done, jm_to_move(s));
+        agent_choose(&a, s, legal, n);
+        done++;
+        t = cli_now() - t0;
+    } while (t < seconds);
+    agent_destroy(&a);
+    return (double)done * iters / t;
+}
+
 static const char bench_help[] =
     "Usage: jamaica bench [--quick]\n"
     "\n"
@@ -108,6 +164,12 @@ static const char bench_help[] =
     "  games_per_sec      the same on all threads (OMP_NUM_THREADS or all cores)\n"
     "  threads            the thread count of games_per_sec\n"
     "  speedup            games_per_sec / games_per_sec_1t (median of the ratios)\n"
+    "  playouts_per_sec   random playouts to the end of the game from a fixed\n"
+    "                     4-player position in round 4 (one thread)\n"
+    "  mcts_iters_per_sec mcts iterations per second in decisions of iters=1000\n"
+    "                     at the same position (one thread)\n"
+    "  mcts_iter_playouts what one mcts iteration costs, in random playouts\n"
+    "                     (median of the ratios of runs side by side)\n"
     "  bench_decisions    decisions in the first 1000 games of seed 1 (a\n"
     "                     deterministic count: it changes only with behaviour)\n"
     "  --quick            fewer repetitions (under 5 seconds)\n";
@@ -143,7 +205,10 @@ int cmd_bench(int argc, char **argv)
 #ifdef _OPENMP
     threads = omp_get_max_threads();
 #endif
-    double cp[5], ap[5], g1[5], gn[5], sp[5];
+    double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5];
+    jm_state sp0;
+    search_position(&sp0);
+    double slice = quick ? 0.1 : 1.0;
     play_stats fp = {0};
     time_games(0, 1000, &fp);
     for (int r = 0; r < reps; r++) {
@@ -155,6 +220,9 @@ int cmd_bench(int argc, char **argv)
         g1[r] = (double)games / time_sim(1, first, games);
         gn[r] = (double)(games * 2) / time_sim(threads, first, games * 2);
         sp[r] = gn[r] / g1[r];
+        po[r] = time_playouts(&sp0, slice);
+        it[r] = time_mcts(&sp0, 1000, slice);
+        ratio[r] = po[r] / it[r];
     }
     printf("copy_ns=%.2f\n", median(cp, reps));
     printf("apply_ns=%.1f\n", median(ap, reps));
@@ -162,6 +230,9 @@ int cmd_bench(int argc, char **argv)
     printf("games_per_sec=%.0f\n", median(gn, reps));
     printf("threads=%d\n", threads);
     printf("speedup=%.2f\n", median(sp, reps));
+    printf("playouts_per_sec=%.0f\n", median(po, reps));
+    printf("mcts_iters_per_sec=%.0f\n", median(it, reps));
+    printf("mcts_iter_playouts=%.2f\n", median(ratio, reps));
     printf("bench_decisions=%llu\n", (unsigned long long)fp.decisions);
     return 0;
 }

@@ -120,13 +120,16 @@ static int cmd_trace(int argc, char **argv)
 static const char sim_help[] =
     "Usage: jamaica sim [--games N] [--players P] [--seed S] [--threads T]\n"
     "                   [--agents LIST] [--rules R] [--out SUMMARY.csv]\n"
-    "                   [--games-csv GAMES.csv] [--rotate]\n"
+    "                   [--games-csv GAMES.csv] [--timing TIMING.csv] [--rotate]\n"
     "\n"
     "Play N seeded games between agents on all cores and write statistics.\n"
     "Game g uses the dice of PCG32 stream g of seed S, so a run is the same bytes\n"
     "for any --threads.  Files are written under a temporary name and renamed when\n"
     "complete; Ctrl-C stops, finishes the games in flight and writes the files for\n"
-    "the games completed (exit status 130).\n"
+    "the games completed (exit status 130).  The progress line (on a terminal)\n"
+    "counts games and decisions; the last lines give each agent's decisions and\n"
+    "its mean and 99th-percentile time per decision (wall time: these vary from\n"
+    "run to run and never enter the CSVs).\n"
     "\n"
     "  --games N        games to play (100000)\n"
     "  --players P      2 to 6 (4)\n"
@@ -138,6 +141,9 @@ static const char sim_help[] =
     "  --rules R        2021 (default) or classic, with key=value options\n"
     "  --out PATH       the summary CSV (summary.csv)\n"
     "  --games-csv PATH one row per game and seat (long form)\n"
+    "  --timing PATH    time per decision, one row per agent: agent, decisions,\n"
+    "                   timed, mean_ms, median_ms, p99_ms (random and first are\n"
+    "                   too fast to time: counted, not timed)\n"
     "  --rotate         seat i of game g plays agent (i + g) mod P, so every agent\n"
     "                   sits in every seat equally often over P games\n"
     "  -h, --help       this help\n"
@@ -170,6 +176,7 @@ static int cmd_sim(int argc, char **argv)
         {"agents", required_argument, 0, 'a'},  {"rules", required_argument, 0, 'r'},
         {"out", required_argument, 0, 'o'},     {"games-csv", required_argument, 0, 'g'},
         {"rotate", no_argument, 0, 'R'},        {"help", no_argument, 0, 'h'},
+        {"timing", required_argument, 0, 'T'},
         {0, 0, 0, 0},
     };
     uint64_t games = 100000, players = 4, seed = 1, threads = (uint64_t)default_threads();
@@ -190,6 +197,7 @@ static int cmd_sim(int argc, char **argv)
         case 'r': rules_text = optarg; break;
         case 'o': c.out_path = optarg; break;
         case 'g': c.games_path = optarg; break;
+        case 'T': c.timing_path = optarg; break;
         case 'R': c.rotate = 1; break;
         case 'h': {
             char names[256];
@@ -210,8 +218,11 @@ static int cmd_sim(int argc, char **argv)
         return cli_usage_error("%s", err);
     if (sim_parse_agents(agents, (int)players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (!*c.out_path) return cli_usage_error("sim: empty --out path");
-    if (c.games_path && !strcmp(c.games_path, c.out_path))
-        return cli_usage_error("sim: --out and --games-csv are the same file '%s'", c.out_path);
+    const char *paths[3] = {c.out_path, c.games_path, c.timing_path};
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (paths[i] && paths[j] && !strcmp(paths[i], paths[j]))
+                return cli_usage_error("sim: two outputs are the same file '%s'", paths[i]);
     c.games = games;
     c.players = (int)players;
     c.seed = seed;
@@ -231,10 +242,19 @@ static int cmd_sim(int argc, char **argv)
         fprintf(stderr, "jamaica: %s\n", err);
         return 1;
     }
-    printf("%llu games of %d players in %.2f s (%.0f games/s, %d threads); wrote %s%s%s\n",
+    printf("%llu games of %d players in %.2f s (%.0f games/s, %d threads); wrote %s%s%s%s%s\n",
            (unsigned long long)res.games_done, c.players, res.seconds,
            res.seconds > 0 ? (double)res.games_done / res.seconds : 0.0, c.threads, c.out_path,
-           c.games_path ? " and " : "", c.games_path ? c.games_path : "");
+           c.games_path ? ", " : "", c.games_path ? c.games_path : "", c.timing_path ? ", " : "",
+           c.timing_path ? c.timing_path : "");
+    for (int a = 0; a < res.nagents; a++) {
+        const sim_timing *t = &res.timing[a];
+        printf("  %s: %llu decisions", res.agent[a], (unsigned long long)t->decisions);
+        if (t->timed)
+            printf(", %.3f ms mean, %.3f ms p99 per decision\n", timing_mean_ms(t), timing_quantile_ms(t, 0.99));
+        else
+            printf(" (not timed)\n");
+    }
     if (res.interrupted) {
         fprintf(stderr, "jamaica: interrupted: the files hold the %llu games completed of %llu\n",
                 (unsigned long long)res.games_done, (unsigned long long)c.games);

@@ -9,7 +9,15 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
     while (!jm_over(s)) {
         int n = jm_legal(s, legal), seat = jm_to_move(s), a = legal[0];
         if (n > 1) {
-            a = agent_choose(agents[seat], s, legal, n);
+            sim_timing *tm = st ? st->timing[seat] : NULL;
+            if (tm && !agents[seat]->ops->cheap) {
+                uint64_t t0 = timing_now_ns();
+                a = agent_choose(agents[seat], s, legal, n);
+                timing_add(tm, timing_now_ns() - t0);
+            } else {
+                a = agent_choose(agents[seat], s, legal, n);
+            }
+            if (tm) tm->decisions++;
             if (st) {
                 st->decisions++;
                 st->legal_sum += (uint64_t)n;

@@ -3,11 +3,15 @@
 #define SIM_PLAY_H
 
 #include "../agents/agent.h"
+#include "timing.h"
 
 typedef struct play_stats {
     uint64_t decisions;   /* decisions with two or more legal actions */
     uint64_t legal_sum;   /* sum of their legal counts */
     uint64_t applies;     /* every jm_apply, forced ones included */
+    /* Optional, per seat: where that seat's decisions are counted and,
+     * unless its agent is cheap, timed. */
+    sim_timing *timing[JM_MAX_PLAYERS];
 } play_stats;
 
 /* Play s to the end; agents[seat] decides for each seat.  Returns 0, or -1

@@ -95,12 +95,17 @@ static int spec_of_seat(const sim_config *c, int seat, uint64_t g)
     return c->rotate ? (int)((seat + g % (uint64_t)c->players) % (uint64_t)c->players) : seat;
 }
 
-void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r)
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r,
+                   sim_timing *const *timing)
 {
     int np = c->players;
     agent *seats[JM_MAX_PLAYERS];
+    play_stats st;
+    memset(&st, 0, sizeof st);
     for (int i = 0; i < np; i++) {
-        seats[i] = agents[spec_of_seat(c, i, g)];
+        int k = spec_of_seat(c, i, g);
+        seats[i] = agents[k];
+        st.timing[i] = timing ? timing[k] : NULL;
         agent_reset(seats[i], c->seed, g, i);
     }
     counts cn;
@@ -108,10 +113,11 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     jm_tracer tr = {count_event, &cn, 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     jm_state s;
     jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
-    sim_play(&s, seats, &tr, NULL);
+    sim_play(&s, seats, &tr, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
     r->game = g;
+    r->decisions = (uint32_t)st.decisions;
     r->rounds = (int16_t)jm_round(&s);
     r->first_captain = (int8_t)jm_first_captain(&s);
     r->capped = (int8_t)jm_capped(&s);
@@ -285,15 +291,36 @@ static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const
 
 /* ---------------------------------------------------------------- the run */
 
-/* Games done, games/s and the time left on stderr, at most twice a second. */
-static void progress(const sim_config *c, double t0, double *last, uint64_t done, int force)
+/* Games and decisions done, games/s and the time left on stderr, at most
+ * twice a second. */
+static void progress(const sim_config *c, double t0, double *last, uint64_t done, uint64_t decisions, int force)
 {
     double now = cli_now();
     if (!force && now - *last < 0.5) return;
     double rate = (double)done / (now - t0);
-    fprintf(stderr, "\r%llu/%llu games  %.0f games/s  ETA %.0f s   ", (unsigned long long)done,
-            (unsigned long long)c->games, rate, rate > 0 ? (double)(c->games - done) / rate : 0.0);
+    fprintf(stderr, "\r%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s   ", (unsigned long long)done,
+            (unsigned long long)c->games, (unsigned long long)decisions, rate,
+            rate > 0 ? (double)(c->games - done) / rate : 0.0);
     *last = now;
+}
+
+static const char timing_header[] = "agent,decisions,timed,mean_ms,median_ms,p99_ms\n";
+
+/* One row per distinct agent; the times are empty for cheap agents. */
+static void write_timing(FILE *f, const sim_outcome *o)
+{
+    fputs(timing_header, f);
+    for (int a = 0; a < o->nagents; a++) {
+        const sim_timing *t = &o->timing[a];
+        char q[2 * SIM_SPEC_LEN + 3];
+        csv_field(q, sizeof q, o->agent[a]);
+        fprintf(f, "%s,%llu,%llu,", q, (unsigned long long)t->decisions, (unsigned long long)t->timed);
+        if (t->timed)
+            fprintf(f, "%.6f,%.6f,%.6f\n", timing_mean_ms(t), timing_quantile_ms(t, 0.5),
+                    timing_quantile_ms(t, 0.99));
+        else
+            fputs(",,\n", f);
+    }
 }
 
 static FILE *open_tmp(const char *path, char *tmp, size_t n, char *err, size_t errlen)
@@ -306,8 +333,8 @@ static FILE *open_tmp(const char *path, char *tmp, size_t n, char *err, size_t e
 
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
 {
-    char tmp_out[4200], tmp_games[4200];
-    FILE *fo = NULL, *fg = NULL;
+    char tmp_out[4200], tmp_games[4200], tmp_timing[4200];
+    FILE *fo = NULL, *fg = NULL, *ft = NULL;
     int rc = 1, np = c->players, T = c->threads;
     agent *ag = NULL;
     agent **byspec = NULL;
@@ -315,6 +342,8 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     char *text = NULL;
     size_t *len = NULL;
     unsigned char *done = NULL;
+    sim_timing *tm = NULL;
+    sim_timing **tmby = NULL;
     memset(out, 0, sizeof *out);
 
     fo = open_tmp(c->out_path, tmp_out, sizeof tmp_out, err, errlen);
@@ -327,6 +356,18 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
             return 2;
         }
         fputs(games_header, fg);
+    }
+    if (c->timing_path) {
+        ft = open_tmp(c->timing_path, tmp_timing, sizeof tmp_timing, err, errlen);
+        if (!ft) {
+            fclose(fo);
+            remove(tmp_out);
+            if (fg) {
+                fclose(fg);
+                remove(tmp_games);
+            }
+            return 2;
+        }
     }
 
     char rules_text[256], rules_q[300];
@@ -341,25 +382,30 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         for (int j = 0; j < k && a < 0; j++)
             if (!strcmp(c->specs[j], c->specs[k])) a = ts.agent_of_spec[j];
         ts.agent_of_spec[k] = a >= 0 ? a : ts.nagents++;
+        if (a < 0) out->agent[ts.nagents - 1] = c->specs[k];
     }
+    out->nagents = ts.nagents;
 
     ag = calloc((size_t)T * (size_t)np, sizeof *ag);
     byspec = calloc((size_t)T * (size_t)np, sizeof *byspec);
     res = malloc(BLOCK * sizeof *res);
     len = malloc(BLOCK * sizeof *len);
     done = malloc(BLOCK);
+    tm = calloc((size_t)T * (size_t)ts.nagents, sizeof *tm);
+    tmby = calloc((size_t)T * (size_t)np, sizeof *tmby);
     if (c->games_path) text = malloc((size_t)BLOCK * JM_MAX_SHIPS * ROW_MAX);
-    if (!ag || !byspec || !res || !len || !done || (c->games_path && !text)) {
+    if (!ag || !byspec || !res || !len || !done || !tm || !tmby || (c->games_path && !text)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
     for (int t = 0; t < T * np; t++) {
         if (agent_create(&ag[t], c->specs[t % np], err, errlen)) goto fail;
         byspec[t] = &ag[t];
+        tmby[t] = &tm[(size_t)(t / np) * (size_t)ts.nagents + (size_t)ts.agent_of_spec[t % np]];
     }
 
     double t0 = cli_now(), last = t0;
-    uint64_t g0 = 0, played = 0;
+    uint64_t g0 = 0, played = 0, decisions = 0;
     while (g0 < c->games && !*stop) {
         int nb = c->games - g0 < BLOCK ? (int)(c->games - g0) : BLOCK;
 #pragma omp parallel for num_threads(T) schedule(dynamic, 4)
@@ -371,18 +417,22 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
 #else
             int tid = 0;
 #endif
-            sim_play_game(c, byspec + (size_t)tid * (size_t)np, g0 + (uint64_t)i, &res[i]);
+            sim_play_game(c, byspec + (size_t)tid * (size_t)np, g0 + (uint64_t)i, &res[i],
+                          tmby + (size_t)tid * (size_t)np);
             if (text)
                 len[i] = format_rows(c, rules_q, specs_q, &res[i], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX,
                                      JM_MAX_SHIPS * ROW_MAX);
             done[i] = 1;
-            uint64_t so_far;
+            uint64_t so_far, dec;
 #pragma omp atomic capture
             so_far = ++played;
-            if (c->progress && tid == 0) progress(c, t0, &last, so_far, 0);
+#pragma omp atomic capture
+            dec = decisions += res[i].decisions;
+            if (c->progress && tid == 0) progress(c, t0, &last, so_far, dec, 0);
         }
         int i = 0;
         for (; i < nb && done[i]; i++) {
+            out->decisions += res[i].decisions;
             tally_game(&ts, c, &res[i]);
             if (fg) fwrite(text + (size_t)i * JM_MAX_SHIPS * ROW_MAX, 1, len[i], fg);
         }
@@ -390,12 +440,16 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         if (i < nb) break;
     }
     if (c->progress) {
-        progress(c, t0, &last, g0, 1);
+        progress(c, t0, &last, g0, out->decisions, 1);
         fputc('\n', stderr);
     }
     out->games_done = g0;
     out->interrupted = g0 < c->games;
     out->seconds = cli_now() - t0;
+    /* Times include the games of a block after an interruption that are
+     * not in the files; the counts here are of every game played. */
+    for (int t = 0; t < T; t++)
+        for (int a = 0; a < ts.nagents; a++) timing_merge(&out->timing[a], &tm[(size_t)t * (size_t)ts.nagents + (size_t)a]);
 
     write_summary(fo, c, &ts, rules_q, (const char(*)[2 * SIM_SPEC_LEN + 3])specs_q);
     if (ferror(fo) | fclose(fo)) {
@@ -416,6 +470,19 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
             goto fail;
         }
     }
+    if (ft) {
+        write_timing(ft, out);
+        int bad = ferror(ft) | fclose(ft);
+        ft = NULL;
+        if (bad) {
+            snprintf(err, errlen, "writing '%s' failed: %s", c->timing_path, strerror(errno));
+            goto fail;
+        }
+        if (rename(tmp_timing, c->timing_path)) {
+            snprintf(err, errlen, "cannot write '%s': %s", c->timing_path, strerror(errno));
+            goto fail;
+        }
+    }
     if (rename(tmp_out, c->out_path)) {
         snprintf(err, errlen, "cannot write '%s': %s", c->out_path, strerror(errno));
         goto fail;
@@ -425,8 +492,10 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
 fail:
     if (fo) fclose(fo);
     if (fg) fclose(fg);
+    if (ft) fclose(ft);
     remove(tmp_out);
     if (c->games_path) remove(tmp_games);
+    if (c->timing_path) remove(tmp_timing);
 done:
     if (ag)
         for (int t = 0; t < T * np; t++)
@@ -437,5 +506,7 @@ done:
     free(len);
     free(done);
     free(text);
+    free(tm);
+    free(tmby);
     return rc;
 }

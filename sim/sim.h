@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "../engine/jamaica.h"
+#include "timing.h"
 
 #define SIM_SPEC_LEN 64
 
@@ -28,6 +29,7 @@ typedef struct sim_config {
     char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN]; /* the agent of each seat (before rotation) */
     const char *out_path;        /* SUMMARY.csv */
     const char *games_path;      /* GAMES.csv, or NULL */
+    const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
 } sim_config;
 
 /* One seat's (or the ghost's) result in one game. */
@@ -42,13 +44,18 @@ typedef struct sim_game {
     uint64_t game;
     int16_t rounds;
     int8_t first_captain, capped, nwin;
+    uint32_t decisions;          /* with two or more legal actions */
     sim_seat seat[JM_MAX_SHIPS]; /* players 0..P-1, then the ghost at P */
 } sim_game;
 
 typedef struct sim_outcome {
     uint64_t games_done;
+    uint64_t decisions;
     int interrupted;
     double seconds;
+    int nagents;                 /* distinct agents, in order of first seat */
+    const char *agent[JM_MAX_PLAYERS];      /* their specs */
+    sim_timing timing[JM_MAX_PLAYERS];      /* their decisions and times */
 } sim_outcome;
 
 /* Split "a,b:k=v,k2=v2,c" into one spec per seat (one name for every seat,
@@ -56,13 +63,17 @@ typedef struct sim_outcome {
 int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen);
 
 /* Play game g of the run into *r (thread-safe; agents[k] is this thread's
- * agent for spec k). */
-void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r);
+ * agent for spec k).  timing, if not NULL, is this thread's sim_timing for
+ * each spec k: the decisions of that spec's seats are counted and timed
+ * there. */
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r,
+                   sim_timing *const *timing);
 
 /* Run the whole simulation.  Stops early when *stop becomes non-zero (the
  * games in flight are finished, the files hold the games completed).
  * Returns 0; 2 for a bad output path (nothing written); 1 for an I/O error
- * (nothing left behind).  err says why. */
+ * (nothing left behind).  err says why.  *out gets the counts and each
+ * agent's time per decision. */
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen);
 
 /* 95% Wilson score interval for `wins` (may be fractional) out of n. */

@@ -79,6 +79,18 @@ $J sim --games 12 --agents "$A" --rotate --threads 1 --out "$tmp/s1.csv" --games
     $J sim --games 12 --agents "$A" --rotate --threads 2 --out "$tmp/s2.csv" --games-csv "$tmp/g2.csv" >/dev/null &&
     cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "agents: 1 and 2 threads differ"
 
+# --timing: one row per agent (random counted, not timed), and the CSVs
+# the same bytes with it as without it; each agent's line on stdout.
+$J sim --games 12 --agents "$A" --rotate --out "$tmp/s3.csv" --games-csv "$tmp/g3.csv" --timing "$tmp/t.csv" >"$tmp/o" &&
+    cmp -s "$tmp/s1.csv" "$tmp/s3.csv" && cmp -s "$tmp/g1.csv" "$tmp/g3.csv" &&
+    [ "$(head -n 1 "$tmp/t.csv")" = "agent,decisions,timed,mean_ms,median_ms,p99_ms" ] &&
+    [ "$(wc -l <"$tmp/t.csv")" -eq 5 ] && grep -qE '^"?mcts:iters=20"?,[1-9][0-9]*,[1-9][0-9]*,[0-9.]+,[0-9.]+,[0-9.]+$' "$tmp/t.csv" &&
+    grep -qE '^  mcts:iters=20: [0-9]+ decisions, [0-9.]+ ms mean, [0-9.]+ ms p99 per decision$' "$tmp/o" &&
+    ok || bad "sim --timing: $(cat "$tmp/t.csv")"
+$J sim --games 5 --agents first,random --players 2 --out "$tmp/s4.csv" --timing "$tmp/t4.csv" >/dev/null &&
+    grep -qE '^random,[1-9][0-9]*,0,,,$' "$tmp/t4.csv" && grep -qE '^first,[1-9][0-9]*,0,,,$' "$tmp/t4.csv" &&
+    ok || bad "sim --timing, untimed agents: $(cat "$tmp/t4.csv")"
+
 # Positions: print one, play on from it (twice the same bytes), and the
 # text's round trip through the trace's first decision.
 P=$($J position --seed 5 --game 3 --after 40)
@@ -119,6 +131,7 @@ expect2 "'x'" sim --games 2 --agents greedy:w_gold=x --out "$tmp/x.csv"
 expect2 "'bogus'" sim --games 2 --agents mcts:bogus=1 --out "$tmp/x.csv"
 expect2 "'votes2'" sim --games 2 --agents pimc:final=votes2 --out "$tmp/x.csv"
 [ ! -e "$tmp/x.csv" ] && ok || bad "a bad agent parameter left a file"
+expect2 "same file" sim --games 2 --out "$tmp/y.csv" --timing "$tmp/y.csv"
 expect2 "players" trace --position "jamaica/1 players=9 dice=1,2"
 expect2 "ship0" trace --position "jamaica/1 players=4 dice=1,2 ship0=3:1:7g.-.-.-.-"
 expect2 "--position" trace --position "jamaica/1 players=4 dice=1,2" --players 3

@@ -183,7 +183,7 @@ static void test_sim_rotate_seats_balance_exactly(void **state)
     }
     for (uint64_t g = 0; g < 400; g++) {
         sim_game r;
-        sim_play_game(&c, by, g, &r);
+        sim_play_game(&c, by, g, &r, NULL);
         for (int i = 0; i < 4; i++) seen[i][r.seat[i].agent]++;
     }
     for (int i = 0; i < 4; i++)
@@ -294,6 +294,40 @@ static void test_wilson_known_values(void **state)
         assert_true(fabs(lo - v[i].lo) < 1e-6);
         assert_true(fabs(hi - v[i].hi) < 1e-6);
     }
+}
+
+static void test_timing_quantiles_known_values(void **state)
+{
+    (void)state;
+    sim_timing *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    /* 1..100 ns: exact buckets below 32 ns, so the median is 50 or its
+     * bucket's middle, within 3%; the p99 within 3% of 99. */
+    for (uint64_t ns = 1; ns <= 100; ns++) timing_add(ns % 2 ? a : b, ns);
+    assert_int_equal(a->timed, 50);
+    timing_merge(a, b);
+    assert_int_equal(a->timed, 100);
+    assert_int_equal(a->ns, 5050);
+    assert_true(fabs(timing_mean_ms(a) - 50.5e-6) < 1e-12);
+    assert_true(fabs(timing_quantile_ms(a, 0.5) / 50e-6 - 1) < 0.03);
+    assert_true(fabs(timing_quantile_ms(a, 0.99) / 99e-6 - 1) < 0.03);
+    assert_true(fabs(timing_quantile_ms(a, 0.10) - 10e-6) < 1e-12); /* exact below 32 ns */
+    /* From 1 us to 10 s, log-spaced: every quantile within 3.2% of the true
+     * order statistic, and one outlier moves the p99 only past 99%. */
+    memset(b, 0, sizeof *b);
+    double v[1000];
+    for (int i = 0; i < 1000; i++) {
+        v[i] = 1e3 * pow(1e7, i / 999.0);
+        timing_add(b, (uint64_t)v[i]);
+    }
+    double qs[] = {0.01, 0.25, 0.5, 0.9, 0.99, 1.0};
+    for (size_t k = 0; k < sizeof qs / sizeof qs[0]; k++) {
+        double want = floor(v[(int)ceil(qs[k] * 1000) - 1]) / 1e6;
+        assert_true(fabs(timing_quantile_ms(b, qs[k]) / want - 1) < 0.032);
+    }
+    double empty = timing_quantile_ms(&(sim_timing){0}, 0.99);
+    assert_true(empty == 0.0);
+    free(a);
+    free(b);
 }
 
 /* Run bin/jamaica in dir; the exit status, stderr's first line in err. */
@@ -447,14 +481,17 @@ static void test_readme_documents_every_csv_column(void **state)
     (void)state;
     char *dir = tmpdir();
     sim_config c = config(dir, 2, "random", 1, 3);
+    char timing[PATH_MAX];
+    snprintf(timing, sizeof timing, "%s/timing.csv", dir);
+    c.timing_path = timing;
     run(&c);
     char *readme = slurp("README.md", NULL);
-    const char *files[2] = {c.games_path, c.out_path};
-    for (int i = 0; i < 2; i++) {
+    const char *files[3] = {c.games_path, c.out_path, c.timing_path};
+    for (int i = 0; i < 3; i++) {
         char *text = slurp(files[i], NULL), *f[32], key[64];
         *strchr(text, '\n') = '\0';
         int n = csv_split(text, f, 32);
-        assert_true(n >= 14);
+        assert_true(n >= 6);
         for (int k = 0; k < n; k++) {
             snprintf(key, sizeof key, "`%s`", f[k]);
             if (!strstr(readme, key)) fail_msg("README.md does not document column %s", f[k]);
@@ -472,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_sim_rotate_seats_balance_exactly),
         cmocka_unit_test(test_sim_summary_equals_rows_summed),
         cmocka_unit_test(test_wilson_known_values),
+        cmocka_unit_test(test_timing_quantiles_known_values),
         cmocka_unit_test(test_sim_bad_input_exit_2_and_no_file),
         cmocka_unit_test(test_sim_sigint_leaves_complete_files),
         cmocka_unit_test(test_sim_memory_flat_in_games),
