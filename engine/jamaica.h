@@ -10,7 +10,9 @@
  *
  * Chance comes from a PCG32 generator stored inside the state: game g of a
  * run with seed s uses jm_pcg32 stream g of seed s, so a game is fully
- * determined by (rules, seed, game index, decisions).
+ * determined by (rules, seed, game index, decisions).  Streams are 63-bit:
+ * games g and g + 2^63 are the same game, so the command accepts game
+ * indexes below 2^63 only.
  *
  * The fields of jm_state are private to engine/: read them through the
  * accessors below.  They are visible only so that the struct can be copied

@@ -21,15 +21,23 @@ void jm_rules_default(jm_rules *r)
     r->round_cap = 200;
 }
 
+/* Digits only (no sign, no space), at most 6 of them, in [lo, hi]. */
 static int parse_int(const char *v, long lo, long hi, long *out)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi) return -1;
+    long x = 0;
+    int n = 0;
+    for (; v[n]; n++) {
+        if (v[n] < '0' || v[n] > '9' || n == 6) return -1;
+        x = x * 10 + (v[n] - '0');
+    }
+    if (n == 0 || x < lo || x > hi) return -1;
     *out = x;
     return 0;
 }
+
+static const char *const option_keys[] = {"shortage", "ghost", "start_food", "start_gold", "hand",
+                                          "treasures", "first_captain", "round_cap"};
+#define NKEYS (int)(sizeof option_keys / sizeof option_keys[0])
 
 /* One option; -1 with err set when the key or the value is bad. */
 static int set_option(jm_rules *r, const char *key, const char *val, char *err, size_t errlen)
@@ -80,19 +88,34 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
     jm_rules tmp;
     jm_rules_default(&tmp);
     if (strlen(text) >= sizeof buf) {
-        snprintf(err, errlen, "rules string too long");
+        snprintf(err, errlen, "rules text too long (%zu characters; at most %zu)", strlen(text), sizeof buf - 1);
+        return -1;
+    }
+    if (!*text) {
+        snprintf(err, errlen, "empty rules (give a preset, 2021 or classic, and/or key=value options)");
         return -1;
     }
     strcpy(buf, text);
-    int first = 1;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save), first = 0) {
+    int first = 1, seen[NKEYS] = {0};
+    const char *preset = NULL;
+    for (char *tok = buf, *next; tok; tok = next, first = 0) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        if (!*tok) {
+            snprintf(err, errlen, "empty item in rules '%s' (two commas, or one at an end)", text);
+            return -1;
+        }
         char *eq = strchr(tok, '=');
         if (!eq) {
-            if (!first) {
-                snprintf(err, errlen, "rule preset '%s' must come first", tok);
+            if (preset) {
+                snprintf(err, errlen, "rule preset '%s' after preset '%s' (give one)", tok, preset);
                 return -1;
             }
+            if (!first) {
+                snprintf(err, errlen, "rule preset '%s' must come before the options", tok);
+                return -1;
+            }
+            preset = tok;
             if (!strcmp(tok, "2021")) {
                 jm_rules_default(&tmp);
             } else if (!strcmp(tok, "classic")) {
@@ -105,6 +128,11 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
             continue;
         }
         *eq = '\0';
+        for (int k = 0; k < NKEYS; k++)
+            if (!strcmp(tok, option_keys[k]) && seen[k]++) {
+                snprintf(err, errlen, "rule option '%s' given twice", tok);
+                return -1;
+            }
         if (set_option(&tmp, tok, eq + 1, err, errlen)) return -1;
     }
     *r = tmp;

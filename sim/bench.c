@@ -182,10 +182,11 @@ int cmd_bench(int argc, char **argv)
     int quick = 0, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, opts)) != -1) {
         switch (c) {
         case 'q': quick = 1; break;
         case 'h': fputs(bench_help, stdout); return 0;
+        case CLI_BAD_VALUE: return 2;
         default: return cli_bad_option("bench", argv);
         }
     }
@@ -201,10 +202,9 @@ int cmd_bench(int argc, char **argv)
     printf("state_bytes=%zu\n", sizeof(jm_state));
     fflush(stdout);
 
-    int threads = 1;
-#ifdef _OPENMP
-    threads = omp_get_max_threads();
-#endif
+    int threads = cli_default_threads();
+    if (threads > CLI_MAX_THREADS)
+        return cli_usage_error("OMP_NUM_THREADS gives %d threads, over the limit of %d", threads, CLI_MAX_THREADS);
     double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5];
     jm_state sp0;
     search_position(&sp0);

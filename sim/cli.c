@@ -5,20 +5,46 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "cli.h"
 #include "play.h"
 #include "trace.h"
 
+static const char *current_command;
+
+void cli_set_command(const char *name)
+{
+    current_command = name;
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
-    fputs("jamaica: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'jamaica --help'.\n", stderr);
+    fprintf(stderr, "jamaica: %s (see 'jamaica %s%s--help')\n", msg, current_command ? current_command : "",
+            current_command ? " " : "");
     return 2;
+}
+
+int cli_getopt(int argc, char **argv, const struct option *opts)
+{
+    int idx = -1, c = getopt_long(argc, argv, "h", opts, &idx);
+    /* "--games-csv --rotate" is a forgotten value, not a file named
+     * "--rotate" (a file that starts with "--" can be given as ./--name). */
+    if (c != -1 && c != '?' && optarg && (!strncmp(optarg, "--", 2) || !strcmp(optarg, "-h"))) {
+        char name[64];
+        if (idx >= 0) snprintf(name, sizeof name, "--%s", opts[idx].name);
+        else snprintf(name, sizeof name, "-%c", c);
+        cli_usage_error("option '%s' needs a value, not the option '%s'", name, optarg);
+        return CLI_BAD_VALUE;
+    }
+    return c;
 }
 
 int cli_bad_option(const char *cmd, char **argv)
@@ -32,9 +58,9 @@ int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, 
 {
     char *end;
     errno = 0;
+    /* Digits only: no sign, no space, nothing after. */
     const char *p = text;
-    while (*p == ' ') p++;
-    if (*p == '-' || *p == '+' || *p == '\0') goto bad;
+    if (*p < '0' || *p > '9') goto bad;
     unsigned long long v = strtoull(p, &end, 10);
     if (errno || *end || v < lo || v > hi) goto bad;
     *out = v;
@@ -43,6 +69,15 @@ bad:
     cli_usage_error("bad %s '%s' (a whole number from %llu to %llu)", what, text, (unsigned long long)lo,
                     (unsigned long long)hi);
     return -1;
+}
+
+int cli_default_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
 }
 
 double cli_now(void)

@@ -6,13 +6,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* "jamaica: <message>" and a pointer to --help on stderr; returns 2. */
+/* The subcommand being run, for messages. */
+void cli_set_command(const char *name);
+/* One line on stderr, "jamaica: <message> (see 'jamaica CMD --help')";
+ * returns 2. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* getopt_long with "h" as the only short option; CLI_BAD_VALUE (after
+ * reporting it) when an option's value is another option. */
+#define CLI_BAD_VALUE 0x7fff
+struct option;
+int cli_getopt(int argc, char **argv, const struct option *opts);
 /* After getopt_long returned '?': name the unknown option or missing value. */
 int cli_bad_option(const char *cmd, char **argv);
 /* Parse a whole number in [lo, hi]; -1 after reporting the bad value. */
 int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
 double cli_now(void);
+/* Threads a run uses unless told: OMP_NUM_THREADS, or every core.  Callers
+ * refuse more than CLI_MAX_THREADS. */
+#define CLI_MAX_THREADS 1024
+int cli_default_threads(void);
 /* The perft line for one player count and rule set (see `jamaica perft`). */
 void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
 

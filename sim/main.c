@@ -14,6 +14,7 @@
 #endif
 
 #include "cli.h"
+#include "outfile.h"
 #include "play.h"
 #include "sim.h"
 #include "trace.h"
@@ -57,10 +58,10 @@ static int cmd_trace(int argc, char **argv)
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, opts)) != -1) {
         switch (c) {
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
-        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; have_setup = 1; break;
+        case 'g': if (cli_parse_u64(optarg, "game", 0, INT64_MAX, &game)) return 2; have_setup = 1; break;
         case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; have_setup = 1; break;
         case 'r': rules_text = optarg; have_setup = 1; break;
         case 'P': position = optarg; break;
@@ -70,6 +71,7 @@ static int cmd_trace(int argc, char **argv)
             else return cli_usage_error("bad format '%s' (text or jsonl)", optarg);
             break;
         case 'h': fputs(trace_help, stdout); return 0;
+        case CLI_BAD_VALUE: return 2;
         default: return cli_bad_option("trace", argv);
         }
     }
@@ -100,14 +102,7 @@ static int cmd_trace(int argc, char **argv)
         return cli_usage_error("%s", err);
     trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
     jm_tracer tr = {trace_event, &out, 0};
-    if (position) {
-        if (!jsonl) printf("Jamaica: from a position (round %d), seats' seed %llu\n", jm_round(&s), (unsigned long long)seed);
-    } else if (!jsonl) {
-        char rs[256];
-        jm_rules_format(&rules, rs, sizeof rs);
-        printf("Jamaica: seed %llu, game %llu, rules %s\n", (unsigned long long)seed,
-               (unsigned long long)game, rs);
-    }
+    trace_header(&out, &rules, seed, game, (int)players, position);
     if (!position) jm_init(&s, &rules, (int)players, seed, game, &tr, NULL, 0);
     int rc = sim_play(&s, seats, &tr, NULL);
     trace_finish(&out);
@@ -124,9 +119,12 @@ static const char sim_help[] =
     "\n"
     "Play N seeded games between agents on all cores and write statistics.\n"
     "Game g uses the dice of PCG32 stream g of seed S, so a run is the same bytes\n"
-    "for any --threads.  Files are written under a temporary name and renamed when\n"
-    "complete; Ctrl-C stops, finishes the games in flight and writes the files for\n"
-    "the games completed (exit status 130).  The progress line (on a terminal)\n"
+    "for any --threads.  Files are written beside their targets under temporary\n"
+    "names and renamed when complete: a failed run leaves the old files as they\n"
+    "were.  Ctrl-C (or SIGTERM, SIGHUP) stops, finishes the games in flight and\n"
+    "writes the files for the games completed (exit status 128 + the signal: 130\n"
+    "for Ctrl-C); a second one ends at once, leaving no file.  /dev/null and\n"
+    "FIFOs are written in place.  The progress line (on a terminal)\n"
     "counts games and decisions; the last lines give each agent's decisions and\n"
     "its mean and 99th-percentile time per decision (wall time: these vary from\n"
     "run to run and never enter the CSVs).\n"
@@ -150,23 +148,22 @@ static const char sim_help[] =
     "\n"
     "See README.md for the CSV columns.\n";
 
-static volatile sig_atomic_t sim_stop;
+static volatile sig_atomic_t sim_stop; /* the first stopping signal */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
-static void on_sigint(int sig)
+/* The first SIGINT, SIGTERM or SIGHUP stops the run cleanly; a second one
+ * removes the temporary files and ends the process at once. */
+static void on_stop_signal(int sig)
 {
-    (void)sig;
-    sim_stop = 1;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the process */
+    if (!sim_stop) {
+        sim_stop = sig;
+        return;
+    }
+    outfile_remove_all_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
-static int default_threads(void)
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
 
 static int cmd_sim(int argc, char **argv)
 {
@@ -179,7 +176,7 @@ static int cmd_sim(int argc, char **argv)
         {"timing", required_argument, 0, 'T'},
         {0, 0, 0, 0},
     };
-    uint64_t games = 100000, players = 4, seed = 1, threads = (uint64_t)default_threads();
+    uint64_t games = 100000, players = 4, seed = 1, threads = 0;
     const char *agents = "random", *rules_text = "2021";
     sim_config c;
     memset(&c, 0, sizeof c);
@@ -187,12 +184,12 @@ static int cmd_sim(int argc, char **argv)
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((ch = cli_getopt(argc, argv, opts)) != -1) {
         switch (ch) {
         case 'n': if (cli_parse_u64(optarg, "game count", 1, UINT64_MAX / 2, &games)) return 2; break;
         case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; break;
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; break;
-        case 't': if (cli_parse_u64(optarg, "thread count", 1, 1024, &threads)) return 2; break;
+        case 't': if (cli_parse_u64(optarg, "thread count", 1, CLI_MAX_THREADS, &threads)) return 2; break;
         case 'a': agents = optarg; break;
         case 'r': rules_text = optarg; break;
         case 'o': c.out_path = optarg; break;
@@ -204,9 +201,10 @@ static int cmd_sim(int argc, char **argv)
             size_t o = 0;
             for (int i = 0; agent_registry[i]; i++)
                 o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "", agent_registry[i]->name);
-            printf(sim_help, default_threads(), names);
+            printf(sim_help, cli_default_threads(), names);
             return 0;
         }
+        case CLI_BAD_VALUE: return 2;
         default: return cli_bad_option("sim", argv);
         }
     }
@@ -221,22 +219,29 @@ static int cmd_sim(int argc, char **argv)
     const char *paths[3] = {c.out_path, c.games_path, c.timing_path};
     for (int i = 0; i < 3; i++)
         for (int j = i + 1; j < 3; j++)
-            if (paths[i] && paths[j] && !strcmp(paths[i], paths[j]))
-                return cli_usage_error("sim: two outputs are the same file '%s'", paths[i]);
+            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
+                return cli_usage_error("sim: '%s' and '%s' are the same file", paths[i], paths[j]);
     c.games = games;
     c.players = (int)players;
     c.seed = seed;
+    if (!threads) {
+        int t = cli_default_threads();
+        if (t > CLI_MAX_THREADS)
+            return cli_usage_error("OMP_NUM_THREADS gives %d threads, over the limit of %d", t, CLI_MAX_THREADS);
+        threads = (uint64_t)t;
+    }
     c.threads = (int)threads;
     c.progress = isatty(2);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
+    for (int i = 0; i < 3; i++) sigaction(stop_signals[i], &sa, NULL);
     sim_outcome res;
     int rc = sim_run(&c, &sim_stop, &res, err, sizeof err);
-    signal(SIGINT, SIG_DFL);
+    for (int i = 0; i < 3; i++) signal(stop_signals[i], SIG_DFL);
     if (rc == 2) return cli_usage_error("%s", err);
     if (rc) {
         fprintf(stderr, "jamaica: %s\n", err);
@@ -256,9 +261,9 @@ static int cmd_sim(int argc, char **argv)
             printf(" (not timed)\n");
     }
     if (res.interrupted) {
-        fprintf(stderr, "jamaica: interrupted: the files hold the %llu games completed of %llu\n",
-                (unsigned long long)res.games_done, (unsigned long long)c.games);
-        return 130;
+        fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
+                strsignal(sim_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
+        return 128 + sim_stop;
     }
     return 0;
 }
@@ -283,11 +288,12 @@ static int cmd_perft(int argc, char **argv)
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, opts)) != -1) {
         switch (c) {
         case 'n': if (cli_parse_u64(optarg, "game count", 1, 1000000000, &games)) return 2; break;
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; break;
         case 'h': fputs(perft_help, stdout); return 0;
+        case CLI_BAD_VALUE: return 2;
         default: return cli_bad_option("perft", argv);
         }
     }
@@ -332,14 +338,15 @@ static int cmd_position(int argc, char **argv)
     const char *rules_text = "2021";
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, opts)) != -1) {
         switch (c) {
         case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &seed)) return 2; have_seed = 1; break;
-        case 'g': if (cli_parse_u64(optarg, "game", 0, UINT64_MAX, &game)) return 2; break;
+        case 'g': if (cli_parse_u64(optarg, "game", 0, INT64_MAX, &game)) return 2; break;
         case 'p': if (cli_parse_u64(optarg, "player count", 2, 6, &players)) return 2; break;
         case 'r': rules_text = optarg; break;
         case 'a': if (cli_parse_u64(optarg, "decision count", 0, 1000000, &after)) return 2; break;
         case 'h': fputs(position_help, stdout); return 0;
+        case CLI_BAD_VALUE: return 2;
         default: return cli_bad_option("position", argv);
         }
     }
@@ -393,12 +400,9 @@ static const command commands[] = {
     {"perft", cmd_perft, "count legal decisions over fixed seeds (regression check)"},
 };
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    if (argc < 2) {
-        cli_usage_error("missing command");
-        return 2;
-    }
+    if (argc < 2) return cli_usage_error("missing command");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         char list[1024];
         size_t o = 0;
@@ -408,6 +412,24 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) {
+            cli_set_command(commands[i].name);
+            return commands[i].run(argc - 1, argv + 1);
+        }
     return cli_usage_error("unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    /* Past a file-size limit, a write fails with EFBIG and is reported,
+     * rather than killing the process. */
+    signal(SIGXFSZ, SIG_IGN);
+    int rc = dispatch(argc, argv);
+    /* Output lost on stdout (a full disk, /dev/full) is an error. */
+    errno = 0;
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "jamaica: writing standard output failed: %s\n", strerror(errno ? errno : EIO));
+        return rc ? rc : 1;
+    }
+    return rc;
 }

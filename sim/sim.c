@@ -1,18 +1,17 @@
 /*
  * sim.c - the harness (see sim.h).
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "../agents/agent.h"
 #include "cli.h"
+#include "outfile.h"
 #include "play.h"
 #include "sim.h"
 
@@ -24,34 +23,43 @@
 
 int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen)
 {
-    char buf[1024], got[JM_MAX_PLAYERS + 1][SIM_SPEC_LEN];
+    char buf[1024], got[JM_MAX_PLAYERS][SIM_SPEC_LEN];
     int n = 0;
     if (strlen(list) >= sizeof buf) {
-        snprintf(err, errlen, "agent list too long");
+        snprintf(err, errlen, "agent list too long (%zu characters; at most %zu)", strlen(list), sizeof buf - 1);
+        return -1;
+    }
+    if (!*list) {
+        snprintf(err, errlen, "empty agent list");
         return -1;
     }
     strcpy(buf, list);
     /* A token with '=' and no ':' continues the parameters of the agent
-     * before it ("mcts:iters=9,c=0.7"); agent names never hold '='. */
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strchr(tok, '=') && !strchr(tok, ':') && n > 0 && strchr(got[n - 1], ':')) {
-            size_t len = strlen(got[n - 1]);
+     * before it ("mcts:iters=9,c=0.7"; "random,x=1" is random:x=1); agent
+     * names never hold '='. */
+    for (char *tok = buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        if (!*tok) {
+            snprintf(err, errlen, "empty item in agent list '%s' (two commas, or one at an end)", list);
+            return -1;
+        }
+        if (strchr(tok, '=') && !strchr(tok, ':')) {
+            if (n == 0) {
+                snprintf(err, errlen, "parameter '%s' with no agent before it in '%s'", tok, list);
+                return -1;
+            }
+            if (n > JM_MAX_PLAYERS) continue; /* counted already; too many agents */
+            char *prev = got[n - 1];
+            size_t len = strlen(prev);
             if (len + 1 + strlen(tok) >= SIM_SPEC_LEN) goto toolong;
-            got[n - 1][len] = ',';
-            strcpy(got[n - 1] + len + 1, tok);
+            prev[len] = strchr(prev, ':') ? ',' : ':';
+            strcpy(prev + len + 1, tok);
             continue;
         }
-        if (n == JM_MAX_PLAYERS + 1 || strlen(tok) >= SIM_SPEC_LEN) {
-            if (strlen(tok) >= SIM_SPEC_LEN) goto toolong;
-            n++;
-            break;
-        }
-        strcpy(got[n++], tok);
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "empty agent list '%s'", list);
-        return -1;
+        if (strlen(tok) >= SIM_SPEC_LEN) goto toolong;
+        if (n < JM_MAX_PLAYERS) strcpy(got[n], tok);
+        n++;
     }
     if (n != 1 && n != players) {
         snprintf(err, errlen, "--agents '%s' names %d agents for %d players (give one, or one per seat)", list,
@@ -66,7 +74,7 @@ int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], 
     for (int i = 0; i < players; i++) strcpy(specs[i], got[n == 1 ? 0 : i]);
     return 0;
 toolong:
-    snprintf(err, errlen, "agent spec too long in '%s'", list);
+    snprintf(err, errlen, "an agent spec in '%s' is too long (at most %d characters)", list, SIM_SPEC_LEN - 1);
     return -1;
 }
 
@@ -323,18 +331,18 @@ static void write_timing(FILE *f, const sim_outcome *o)
     }
 }
 
-static FILE *open_tmp(const char *path, char *tmp, size_t n, char *err, size_t errlen)
+/* The run's outputs: 0 summary, 1 games, 2 timing (NULL paths skipped). */
+enum { OUT_SUMMARY, OUT_GAMES, OUT_TIMING, NOUT };
+
+static void abort_all(outfile *o)
 {
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-    return f;
+    for (int k = 0; k < NOUT; k++) outfile_abort(&o[k]);
 }
 
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
 {
-    char tmp_out[4200], tmp_games[4200], tmp_timing[4200];
-    FILE *fo = NULL, *fg = NULL, *ft = NULL;
+    outfile of[NOUT];
+    const char *paths[NOUT] = {c->out_path, c->games_path, c->timing_path};
     int rc = 1, np = c->players, T = c->threads;
     agent *ag = NULL;
     agent **byspec = NULL;
@@ -345,30 +353,16 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     sim_timing *tm = NULL;
     sim_timing **tmby = NULL;
     memset(out, 0, sizeof *out);
+    memset(of, 0, sizeof of);
+    for (int k = 0; k < NOUT; k++) of[k].slot = -1;
 
-    fo = open_tmp(c->out_path, tmp_out, sizeof tmp_out, err, errlen);
-    if (!fo) return 2;
-    if (c->games_path) {
-        fg = open_tmp(c->games_path, tmp_games, sizeof tmp_games, err, errlen);
-        if (!fg) {
-            fclose(fo);
-            remove(tmp_out);
+    /* Every output is opened (or refused) before the first game. */
+    for (int k = 0; k < NOUT; k++)
+        if (paths[k] && outfile_open(&of[k], paths[k], err, errlen)) {
+            abort_all(of);
             return 2;
         }
-        fputs(games_header, fg);
-    }
-    if (c->timing_path) {
-        ft = open_tmp(c->timing_path, tmp_timing, sizeof tmp_timing, err, errlen);
-        if (!ft) {
-            fclose(fo);
-            remove(tmp_out);
-            if (fg) {
-                fclose(fg);
-                remove(tmp_games);
-            }
-            return 2;
-        }
-    }
+    if (c->games_path && outfile_write(&of[OUT_GAMES], games_header, strlen(games_header), err, errlen)) goto fail;
 
     char rules_text[256], rules_q[300];
     jm_rules_format(&c->rules, rules_text, sizeof rules_text);
@@ -434,8 +428,12 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         for (; i < nb && done[i]; i++) {
             out->decisions += res[i].decisions;
             tally_game(&ts, c, &res[i]);
-            if (fg) fwrite(text + (size_t)i * JM_MAX_SHIPS * ROW_MAX, 1, len[i], fg);
+            if (c->games_path &&
+                outfile_write(&of[OUT_GAMES], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX, len[i], err, errlen))
+                goto fail;
         }
+        /* A write error (a full disk) stops the run at the block it hit. */
+        if (c->games_path && outfile_check(&of[OUT_GAMES], err, errlen)) goto fail;
         g0 += (uint64_t)i;
         if (i < nb) break;
     }
@@ -449,54 +447,18 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     /* Times include the games of a block after an interruption that are
      * not in the files; the counts here are of every game played. */
     for (int t = 0; t < T; t++)
-        for (int a = 0; a < ts.nagents; a++) timing_merge(&out->timing[a], &tm[(size_t)t * (size_t)ts.nagents + (size_t)a]);
+        for (int a = 0; a < ts.nagents; a++)
+            timing_merge(&out->timing[a], &tm[(size_t)t * (size_t)ts.nagents + (size_t)a]);
 
-    write_summary(fo, c, &ts, rules_q, (const char(*)[2 * SIM_SPEC_LEN + 3])specs_q);
-    if (ferror(fo) | fclose(fo)) {
-        fo = NULL;
-        snprintf(err, errlen, "writing '%s' failed: %s", c->out_path, strerror(errno));
-        goto fail;
-    }
-    fo = NULL;
-    if (fg) {
-        int bad = ferror(fg) | fclose(fg);
-        fg = NULL;
-        if (bad) {
-            snprintf(err, errlen, "writing '%s' failed: %s", c->games_path, strerror(errno));
-            goto fail;
-        }
-        if (rename(tmp_games, c->games_path)) {
-            snprintf(err, errlen, "cannot write '%s': %s", c->games_path, strerror(errno));
-            goto fail;
-        }
-    }
-    if (ft) {
-        write_timing(ft, out);
-        int bad = ferror(ft) | fclose(ft);
-        ft = NULL;
-        if (bad) {
-            snprintf(err, errlen, "writing '%s' failed: %s", c->timing_path, strerror(errno));
-            goto fail;
-        }
-        if (rename(tmp_timing, c->timing_path)) {
-            snprintf(err, errlen, "cannot write '%s': %s", c->timing_path, strerror(errno));
-            goto fail;
-        }
-    }
-    if (rename(tmp_out, c->out_path)) {
-        snprintf(err, errlen, "cannot write '%s': %s", c->out_path, strerror(errno));
-        goto fail;
-    }
+    write_summary(of[OUT_SUMMARY].f, c, &ts, rules_q, (const char(*)[2 * SIM_SPEC_LEN + 3])specs_q);
+    if (c->timing_path) write_timing(of[OUT_TIMING].f, out);
+    /* The summary last: it names the games the others hold. */
+    if (c->games_path && outfile_commit(&of[OUT_GAMES], err, errlen)) goto fail;
+    if (c->timing_path && outfile_commit(&of[OUT_TIMING], err, errlen)) goto fail;
+    if (outfile_commit(&of[OUT_SUMMARY], err, errlen)) goto fail;
     rc = 0;
-    goto done;
 fail:
-    if (fo) fclose(fo);
-    if (fg) fclose(fg);
-    if (ft) fclose(ft);
-    remove(tmp_out);
-    if (c->games_path) remove(tmp_games);
-    if (c->timing_path) remove(tmp_timing);
-done:
+    abort_all(of);
     if (ag)
         for (int t = 0; t < T * np; t++)
             if (ag[t].ops) agent_destroy(&ag[t]);

@@ -85,6 +85,55 @@ static void print_json(FILE *f, const jm_event *ev)
     fputs("}\n", f);
 }
 
+/* ---------------------------------------------------------------- header */
+
+/* A string as a JSON string (the position text holds no quote or control
+ * character, but escape them anyway). */
+static void json_string(FILE *f, const char *t)
+{
+    fputc('"', f);
+    for (; *t; t++) {
+        if (*t == '"' || *t == '\\') fprintf(f, "\\%c", *t);
+        else if ((unsigned char)*t < 0x20) fprintf(f, "\\u%04x", *t);
+        else fputc(*t, f);
+    }
+    fputc('"', f);
+}
+
+void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game, int players, const char *position)
+{
+    FILE *f = o->f;
+    if (position) {
+        if (o->jsonl) {
+            fprintf(f, "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"position\":",
+                    (unsigned long long)seed);
+            json_string(f, position);
+            fputs("}\n", f);
+        } else {
+            fprintf(f, "Jamaica: from a position, seats' seed %llu: %s\n", (unsigned long long)seed, position);
+        }
+        return;
+    }
+    if (!o->jsonl) {
+        char rs[256];
+        jm_rules_format(r, rs, sizeof rs);
+        fprintf(f, "Jamaica: seed %llu, game %llu, %d players, rules %s\n", (unsigned long long)seed,
+                (unsigned long long)game, players, rs);
+        return;
+    }
+    static const char *const ghost[] = {"auto", "on", "off"};
+    char fc[16];
+    if (r->first_captain < 0) snprintf(fc, sizeof fc, "\"random\"");
+    else snprintf(fc, sizeof fc, "%d", r->first_captain);
+    fprintf(f,
+            "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"game\":%llu,\"players\":%d,"
+            "\"rules\":{\"shortage\":\"%s\",\"ghost\":\"%s\",\"start_food\":%d,\"start_gold\":%d,\"hand\":%d,"
+            "\"treasures\":%d,\"first_captain\":%s,\"round_cap\":%d}}\n",
+            (unsigned long long)seed, (unsigned long long)game, players,
+            r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
+            r->hand, r->treasures, fc, r->round_cap);
+}
+
 /* ---------------------------------------------------------------- text */
 
 static void print_text(trace_out *o, const jm_event *ev)

@@ -3,8 +3,8 @@
 the rules (../shared/RULES.md) with bookkeeping of its own: positions and
 laps, holds, treasures, lair tokens, card halves, battles and scores.  It
 shares no code or table with the engine; the board below was transcribed
-from BOARD.md.  Games must use the default holds (start_food=3,
-start_gold=3).
+from BOARD.md.  The first line ("run") gives the rules in force; games must
+start from the setup (not a position).
 
 usage: check_trace.py FILE.jsonl...   (exit 1 at the first disagreement)
 """
@@ -172,12 +172,21 @@ class Game:
         kind, key = e["event"], e["ship"]
         getattr(self, "ev_" + kind)(e, key)
 
+    def ev_run(self, e, key):
+        need(not self.ships and "rules" in e, "the run line comes first, for a seeded game")
+        self.rules = e["rules"]
+
     def ev_setup(self, e, key):
+        need(self.rules is not None, "S1: no run line before the setup")
         self.np, self.ghost, self.shortage_die = e["players"], e["ghost"], e["shortage_die"]
         self.first = e["first_captain"]
         need(2 <= self.np <= 6, "S1: players")
+        need(self.shortage_die == (self.rules["shortage"] == "die"), "S1: shortage rule against the run line")
+        need(e["pile"] == self.rules["treasures"], "S2: pile against the run line")
+        food, gold = self.rules["start_food"], self.rules["start_gold"]
         for p in range(self.np):
-            self.ships[p] = Ship([("food", 3), ("gold", 3), None, None, None, None])
+            self.ships[p] = Ship([("food", food) if food else None, ("gold", gold) if gold else None,
+                                  None, None, None, None])
         if self.ghost:
             self.ships["ghost"] = Ship([("gold", 5), ("gold", 3), None, None, None, None])
             self.ships["ghost"].cards.append("Lady Beth")
@@ -423,6 +432,7 @@ class Game:
 def check(path):
     g = Game()
     g.over = False
+    g.rules = None
     with open(path) as f:
         lines = f.read().splitlines()
     for n, line in enumerate(lines, 1):

@@ -58,11 +58,11 @@ assert list(json.loads(lines[-1])) == ["hash"]
 PY
 fi
 
-# Every event of 140 games, replayed by an independent checker of the rules.
+# Every event of 190 games, replayed by an independent checker of the rules.
 if command -v python3 >/dev/null 2>&1; then
     mkdir "$tmp/tr"
     for p in 2 3 4 5 6; do
-        for r in 2021 classic 2021,ghost=on; do
+        for r in 2021 classic 2021,ghost=on start_food=0,start_gold=6,treasures=4,hand=5; do
             [ $p = 6 ] && [ $r = 2021,ghost=on ] && continue
             for s in 1 2 3 4 5 6 7 8 9 10; do
                 $J trace --seed $s --players $p --rules $r --format jsonl >"$tmp/tr/$p-$r-$s.jsonl"
@@ -137,6 +137,83 @@ expect2 "ship0" trace --position "jamaica/1 players=4 dice=1,2 ship0=3:1:7g.-.-.
 expect2 "--position" trace --position "jamaica/1 players=4 dice=1,2" --players 3
 expect2 "--seed" position --after 3
 expect2 "'x'" position --seed 1 --after x
+
+# Outputs (README "Reliability").  A symlink is written through to its
+# target; /dev/null is written in place and stays a device.
+echo old >"$tmp/target.csv"
+ln -s "$tmp/target.csv" "$tmp/link.csv"
+$J sim --games 3 --out "$tmp/link.csv" >/dev/null && [ -L "$tmp/link.csv" ] && grep -q '^seed,' "$tmp/target.csv" &&
+    ok || bad "sim --out SYMLINK did not write its target"
+$J sim --games 3 --out /dev/null --games-csv /dev/null >/dev/null && [ -c /dev/null ] && ok || bad "sim --out /dev/null"
+# The same file under two names is refused before any work.
+echo precious >"$tmp/a.csv"
+(cd "$tmp" && "$top/$J" sim --games 3 --out a.csv --games-csv ./a.csv >/dev/null 2>"$tmp/e")
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/a.csv")" = precious ] && grep -q "same file" "$tmp/e" && ok ||
+    bad "same file under two names: exit $rc, a.csv: $(head -c 40 "$tmp/a.csv")"
+# A replaced file keeps its mode; no temporary file is left.
+rm -f "$tmp/m.csv" && echo x >"$tmp/m.csv" && chmod 600 "$tmp/m.csv" &&
+    $J sim --games 3 --out "$tmp/m.csv" >/dev/null && [ "$(stat -c %a "$tmp/m.csv")" = 600 ] &&
+    grep -q '^seed,' "$tmp/m.csv" && ok || bad "a replaced 0600 file is $(stat -c %a "$tmp/m.csv")"
+# Bad outputs fail before the first game (a billion games would never end).
+mkdir -p "$tmp/d"
+for args in "--out $tmp/d" "--out ." "--games-csv $tmp/d/" "--out $tmp/nodir/x.csv" "--timing $tmp/d"; do
+    # shellcheck disable=SC2086
+    (cd "$tmp/d" && timeout 20 "$top/$J" sim --games 1000000000 $args >/dev/null 2>"$tmp/e")
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "^jamaica: cannot write" "$tmp/e" && [ "$(ls -A "$tmp/d")" = "" ] && ok ||
+        bad "sim $args: exit $rc: $(cat "$tmp/e")"
+done
+expect2 "empty path" sim --games 1000000000 --games-csv ""
+ln -s "$tmp/missing/x.csv" "$tmp/dangling.csv"
+expect2 "missing file" sim --games 1000000000 --out "$tmp/dangling.csv"
+# A write error stops the run at once, names the file, and leaves the
+# old files as they were and no temporary file: a full device, then a
+# file-size limit on a regular file.
+rm -rf "$tmp/w" && mkdir "$tmp/w" && echo precious >"$tmp/w/s.csv"
+(cd "$tmp/w" && timeout 60 "$top/$J" sim --games 1000000000 --out s.csv --games-csv /dev/full >/dev/null 2>"$tmp/e")
+rc=$?
+[ $rc -eq 1 ] && grep -q "^jamaica: writing '/dev/full' failed" "$tmp/e" && [ "$(cat "$tmp/w/s.csv")" = precious ] &&
+    [ "$(ls -A "$tmp/w")" = s.csv ] && ok || bad "--games-csv /dev/full: exit $rc: $(cat "$tmp/e")"
+echo precious >"$tmp/w/g.csv"
+(cd "$tmp/w" && ulimit -f 200 && timeout 60 "$top/$J" sim --games 1000000000 --out s.csv --games-csv g.csv >/dev/null 2>"$tmp/e")
+rc=$?
+[ $rc -eq 1 ] && grep -q "^jamaica: writing 'g.csv' failed: File too large" "$tmp/e" &&
+    [ "$(cat "$tmp/w/g.csv")" = precious ] && [ "$(ls -A "$tmp/w" | tr '\n' ' ')" = "g.csv s.csv " ] && ok ||
+    bad "a file-size limit: exit $rc: $(cat "$tmp/e"); $(ls -A "$tmp/w")"
+# A failed write to stdout is an error (exit 1, one line).
+for args in "trace --seed 1" "trace --seed 1 --format jsonl" "perft --games 2" "position --seed 1" "sim --games 2 --out $tmp/z.csv"; do
+    # shellcheck disable=SC2086
+    $J $args >/dev/full 2>"$tmp/e"
+    rc=$?
+    [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "^jamaica: writing standard output failed" "$tmp/e" &&
+        ok || bad "$args >/dev/full: exit $rc: $(cat "$tmp/e")"
+done
+
+# Strict input: each of these was once accepted or said too little.
+expect2 "empty rules" trace --seed 1 --rules ""
+expect2 "empty item" trace --seed 1 --rules ,,,
+expect2 "'hand' given twice" trace --seed 1 --rules hand=3,hand=4
+expect2 "'+3'" trace --seed 1 --rules hand=+3
+expect2 "' 3'" trace --seed 1 --rules "hand= 3"
+expect2 "after preset 'classic'" trace --seed 1 --rules classic,classic
+expect2 "before the options" trace --seed 1 --rules hand=3,classic
+expect2 "at most 511" trace --seed 1 --rules "$(printf 'hand=3,%.0s' $(seq 100))"
+expect2 "' 5'" sim --games " 5" --out "$tmp/x.csv"
+expect2 "empty item" sim --games 2 --agents ,random --out "$tmp/x.csv"
+expect2 "empty item" sim --games 2 --agents random,,random,random,random --out "$tmp/x.csv"
+expect2 "names 10 agents" sim --games 2 --agents "$(printf 'random,%.0s' $(seq 9))random" --out "$tmp/x.csv"
+expect2 "at most 1023" sim --games 2 --agents "$(printf 'random,%.0s' $(seq 200))" --out "$tmp/x.csv"
+expect2 "agent 'random' takes no parameters, not 'x=1'" sim --games 2 --agents random,x=1 --out "$tmp/x.csv"
+expect2 "needs a value, not the option '--rotate'" sim --games 2 --games-csv --rotate --out "$tmp/x.csv"
+[ ! -e ./--rotate ] && [ ! -e "$tmp/x.csv" ] && ok || bad "a bad option value left a file"
+OMP_NUM_THREADS=20000 $J sim --games 2 --out "$tmp/x.csv" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+[ $rc -eq 2 ] && grep -q "^jamaica: OMP_NUM_THREADS gives 20000 threads, over the limit of 1024" "$tmp/e" &&
+    [ ! -e "$tmp/x.csv" ] && ok || bad "OMP_NUM_THREADS=20000: exit $rc: $(cat "$tmp/e")"
+expect2 "'9223372036854775808'" trace --seed 1 --game 9223372036854775808
+# One line on stderr for bad input.
+$J trace --seed x >/dev/null 2>"$tmp/e"; [ "$(wc -l <"$tmp/e")" -eq 1 ] && ok || bad "bad input: $(wc -l <"$tmp/e") lines"
 
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1

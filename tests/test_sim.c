@@ -57,7 +57,7 @@ static int count_files(const char *dir)
     DIR *d = opendir(dir);
     struct dirent *e;
     int n = 0;
-    while (d && (e = readdir(d))) n += e->d_name[0] != '.';
+    while (d && (e = readdir(d))) n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
     if (d) closedir(d);
     return n;
 }
@@ -396,16 +396,16 @@ static void test_sim_bad_input_exit_2_and_no_file(void **state)
 }
 
 /* Ctrl-C: exit 130, complete files for the games completed, no temp file. */
-static void test_sim_sigint_leaves_complete_files(void **state)
+/* SIGINT, SIGTERM and SIGHUP stop a run cleanly: exit 128 + the signal,
+ * complete files for the games completed, no temporary file. */
+static void stop_leaves_complete_files(int sig)
 {
-    (void)state;
-    char *dir = tmpdir(), err[8];
-    (void)err;
+    char *dir = tmpdir();
     char *args[] = {"sim", "--games", "100000000", "--threads", "2", "--out", "s.csv", "--games-csv", "g.csv", NULL};
     pid_t pid;
     int fd = spawn(dir, args, NULL, 0, &pid);
     usleep(800 * 1000);
-    kill(pid, SIGINT);
+    kill(pid, sig);
     char buf[512];
     size_t got = 0;
     ssize_t r;
@@ -415,8 +415,8 @@ static void test_sim_sigint_leaves_complete_files(void **state)
     int st;
     waitpid(pid, &st, 0);
     assert_true(WIFEXITED(st));
-    assert_int_equal(WEXITSTATUS(st), 130);
-    assert_non_null(strstr(buf, "interrupted"));
+    assert_int_equal(WEXITSTATUS(st), 128 + sig);
+    assert_non_null(strstr(buf, "stopped by"));
     assert_int_equal(count_files(dir), 2);
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/g.csv", dir);
@@ -443,6 +443,41 @@ static void test_sim_sigint_leaves_complete_files(void **state)
     assert_int_equal(total, last_game + 1);
     assert_int_equal(lines, total * 4);
     free(sum);
+    rmdir_all(dir);
+}
+
+static void test_sim_stop_signals_leave_complete_files(void **state)
+{
+    (void)state;
+    stop_leaves_complete_files(SIGINT);
+    stop_leaves_complete_files(SIGTERM);
+    stop_leaves_complete_files(SIGHUP);
+}
+
+/* A second signal ends the run at once, and the temporary files go with
+ * it: the directory is left empty. */
+static void test_sim_second_signal_leaves_no_file(void **state)
+{
+    (void)state;
+    char *dir = tmpdir();
+    /* Games of many seconds each, so the first signal cannot finish them. */
+    char *args[] = {"sim", "--games", "4", "--threads", "2", "--agents", "mcts:iters=2000000", "--out", "s.csv",
+                    "--games-csv", "g.csv", "--timing", "t.csv", NULL};
+    pid_t pid;
+    int fd = spawn(dir, args, NULL, 0, &pid);
+    usleep(500 * 1000);
+    assert_int_equal(count_files(dir), 3); /* the temporary files exist */
+    kill(pid, SIGTERM);
+    usleep(100 * 1000);
+    kill(pid, SIGTERM);
+    char buf[256];
+    while (read(fd, buf, sizeof buf) > 0) {}
+    close(fd);
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGTERM);
+    assert_int_equal(count_files(dir), 0);
     rmdir_all(dir);
 }
 
@@ -511,7 +546,8 @@ int main(void)
         cmocka_unit_test(test_wilson_known_values),
         cmocka_unit_test(test_timing_quantiles_known_values),
         cmocka_unit_test(test_sim_bad_input_exit_2_and_no_file),
-        cmocka_unit_test(test_sim_sigint_leaves_complete_files),
+        cmocka_unit_test(test_sim_stop_signals_leave_complete_files),
+        cmocka_unit_test(test_sim_second_signal_leaves_no_file),
         cmocka_unit_test(test_sim_memory_flat_in_games),
         cmocka_unit_test(test_readme_documents_every_csv_column),
     };

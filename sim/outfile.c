@@ -1,0 +1,183 @@
+/* outfile.c - output files that are complete or absent (see outfile.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outfile.h"
+
+#define SLOTS 8
+
+static char temp_path[SLOTS][PATH_MAX];
+static volatile sig_atomic_t temp_used[SLOTS];
+
+static int register_temp(const char *path)
+{
+    for (int i = 0; i < SLOTS; i++)
+        if (!temp_used[i]) {
+            strcpy(temp_path[i], path);
+            temp_used[i] = 1;
+            return i;
+        }
+    return -1;
+}
+
+static void unregister_temp(int slot)
+{
+    if (slot >= 0) temp_used[slot] = 0;
+}
+
+void outfile_remove_all_temps(void)
+{
+    for (int i = 0; i < SLOTS; i++)
+        if (temp_used[i]) unlink(temp_path[i]);
+}
+
+static int fail(char *err, size_t errlen, const char *path, const char *why)
+{
+    snprintf(err, errlen, "cannot write '%s': %s", path, why);
+    return -1;
+}
+
+int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    o->slot = -1;
+    if (!*path) return fail(err, errlen, path, "empty path");
+    if (strlen(path) >= PATH_MAX - 16) return fail(err, errlen, path, "path too long");
+    struct stat st, lst;
+    mode_t mode;
+    if (stat(path, &st) == 0) {
+        if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
+            int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+            if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+                int e = errno;
+                if (fd >= 0) close(fd);
+                return fail(err, errlen, path, strerror(e));
+            }
+            strcpy(o->target, path);
+            return 0;
+        }
+        if (S_ISDIR(st.st_mode)) return fail(err, errlen, path, "it is a directory");
+        if (!S_ISREG(st.st_mode)) return fail(err, errlen, path, "not a regular file, a device or a FIFO");
+        if (access(path, W_OK)) return fail(err, errlen, path, strerror(errno));
+        if (!realpath(path, o->target)) return fail(err, errlen, path, strerror(errno));
+        mode = st.st_mode & 07777;
+    } else if (errno == ENOENT && lstat(path, &lst) == 0) {
+        return fail(err, errlen, path, "a symlink to a missing file");
+    } else if (errno == ENOENT) {
+        strcpy(o->target, path);
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    } else {
+        return fail(err, errlen, path, strerror(errno));
+    }
+    /* The temporary file: ".NAME.XXXXXX" in the target's directory. */
+    const char *slash = strrchr(o->target, '/');
+    int dirlen = slash ? (int)(slash - o->target) + 1 : 0;
+    if (!slash && !*o->target) return fail(err, errlen, path, "empty path");
+    if (slash && !slash[1]) return fail(err, errlen, path, "it names a directory");
+    int w = snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", dirlen, o->target, o->target + dirlen);
+    if (w < 0 || (size_t)w >= sizeof o->tmp) {
+        o->tmp[0] = '\0';
+        return fail(err, errlen, path, "path too long");
+    }
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        int e = errno;
+        o->tmp[0] = '\0';
+        return fail(err, errlen, path, strerror(e));
+    }
+    o->slot = register_temp(o->tmp);
+    if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        close(fd);
+        outfile_abort(o);
+        return fail(err, errlen, path, strerror(e));
+    }
+    return 0;
+}
+
+static int write_failed(outfile *o, int e, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "writing '%s' failed: %s", o->path, strerror(e ? e : EIO));
+    return -1;
+}
+
+int outfile_write(outfile *o, const void *buf, size_t n, char *err, size_t errlen)
+{
+    errno = 0;
+    if (fwrite(buf, 1, n, o->f) != n) return write_failed(o, errno, err, errlen);
+    return 0;
+}
+
+int outfile_check(outfile *o, char *err, size_t errlen)
+{
+    errno = 0;
+    if (fflush(o->f) || ferror(o->f)) return write_failed(o, errno, err, errlen);
+    return 0;
+}
+
+int outfile_commit(outfile *o, char *err, size_t errlen)
+{
+    if (outfile_check(o, err, errlen)) {
+        outfile_abort(o);
+        return -1;
+    }
+    errno = 0;
+    int bad = fclose(o->f);
+    o->f = NULL;
+    if (bad) {
+        write_failed(o, errno, err, errlen);
+        outfile_abort(o);
+        return -1;
+    }
+    if (o->tmp[0] && rename(o->tmp, o->target)) {
+        fail(err, errlen, o->path, strerror(errno));
+        outfile_abort(o);
+        return -1;
+    }
+    unregister_temp(o->slot);
+    o->slot = -1;
+    o->tmp[0] = '\0';
+    return 0;
+}
+
+void outfile_abort(outfile *o)
+{
+    if (o->f) fclose(o->f);
+    o->f = NULL;
+    if (o->tmp[0]) unlink(o->tmp);
+    o->tmp[0] = '\0';
+    unregister_temp(o->slot);
+    o->slot = -1;
+}
+
+/* Where a path that does not exist would be: its directory resolved. */
+static int resolve_new(const char *path, char *out)
+{
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (!slash) strcpy(dir, ".");
+    else if (slash == path) strcpy(dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (!realpath(dir, real)) return -1;
+    int w = snprintf(out, PATH_MAX, "%s/%s", real, slash ? slash + 1 : path);
+    return w < 0 || w >= PATH_MAX ? -1 : 0;
+}
+
+int outfile_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea && eb) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && S_ISREG(sa.st_mode);
+    if (ea || eb) return 0;
+    char ra[PATH_MAX], rb[PATH_MAX];
+    if (resolve_new(a, ra) || resolve_new(b, rb)) return !strcmp(a, b);
+    return !strcmp(ra, rb);
+}

@@ -1,0 +1,49 @@
+/*
+ * outfile.h - output files that are complete or absent.
+ *
+ * A regular file (or a symlink to one) is written to a new temporary file
+ * beside its target (mkstemp: a name nobody can guess or plant, with the
+ * mode of the file it replaces, or of a new file) and renamed over the
+ * target only when complete, so a failed or interrupted run leaves the old
+ * file as it was.  A character device or a FIFO (/dev/null, /dev/stdout on
+ * a pipe) is written in place.  Anything else (a directory, a socket, a
+ * dangling symlink, a file this user may not write) is refused before any
+ * work, with a message naming the path.
+ *
+ * Temporary files are registered so that a signal handler can remove them
+ * (outfile_remove_all_temps, async-signal-safe).
+ */
+#ifndef SIM_OUTFILE_H
+#define SIM_OUTFILE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct outfile {
+    const char *path;          /* as given, for messages */
+    char target[PATH_MAX];     /* what is replaced: the path, or a symlink's target */
+    char tmp[PATH_MAX];        /* the temporary file ("" when written in place) */
+    FILE *f;                   /* NULL when closed */
+    int slot;                  /* in the signal handler's list; -1 if none */
+} outfile;
+
+/* Open path for writing.  0; or -1 and err ("cannot write 'PATH': why"),
+ * nothing created. */
+int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
+/* Write n bytes; 0, or -1 and err naming the file. */
+int outfile_write(outfile *o, const void *buf, size_t n, char *err, size_t errlen);
+/* Flush and check the stream; 0, or -1 and err naming the file. */
+int outfile_check(outfile *o, char *err, size_t errlen);
+/* Flush, close and rename into place; 0, or -1 and err (the temporary file
+ * removed, the target untouched). */
+int outfile_commit(outfile *o, char *err, size_t errlen);
+/* Close and remove the temporary file (no-op when closed). */
+void outfile_abort(outfile *o);
+/* Do a and b name the same regular file (or the same new file)?  Devices
+ * may be named twice. */
+int outfile_same(const char *a, const char *b);
+/* Remove every registered temporary file; safe in a signal handler. */
+void outfile_remove_all_temps(void);
+
+#endif
