@@ -145,136 +145,165 @@ static void print_text(trace_out *o, const jm_event *ev)
     switch (ev->type) {
     case JM_EV_SETUP:
         fprintf(f, "Setup: %d players, Ghost Ship %s, shortage rule %s, %d treasure cards in the pile.\n",
-                v[0], v[1] ? "in play" : "not in play", v[4] ? "die (2021)" : "retreat (2007)", v[3]);
-        ship_name(a, sizeof a, v[2]);
+                v[JM_V_SETUP_PLAYERS], v[JM_V_SETUP_GHOST] ? "in play" : "not in play",
+                v[JM_V_SETUP_SHORTAGE_DIE] ? "die (2021)" : "retreat (2007)", v[JM_V_SETUP_PILE]);
+        ship_name(a, sizeof a, v[JM_V_SETUP_FIRST_CAPTAIN]);
         fprintf(f, "The first Captain is %s.\n", a);
         break;
     case JM_EV_ROUND:
-        ship_name(a, sizeof a, v[0]);
-        fprintf(f, "\n== Round %d == Captain %s rolls %d and %d\n", ev->round, a, v[1], v[2]);
+        ship_name(a, sizeof a, v[JM_V_ROUND_CAPTAIN]);
+        fprintf(f, "\n== Round %d == Captain %s rolls %d and %d\n", ev->round, a, v[JM_V_ROUND_DIE1],
+                v[JM_V_ROUND_DIE2]);
         break;
     case JM_EV_DICE:
-        if (v[2] < 0) fprintf(f, "  A double: morning %d, evening %d\n", v[0], v[1]);
-        else fprintf(f, "  Captain places the dice: morning %d, evening %d\n", v[0], v[1]);
+        if (v[JM_V_DICE_CHOSEN_BY] < 0)
+            fprintf(f, "  A double: morning %d, evening %d\n", v[JM_V_DICE_MORNING], v[JM_V_DICE_EVENING]);
+        else
+            fprintf(f, "  Captain places the dice: morning %d, evening %d\n", v[JM_V_DICE_MORNING],
+                    v[JM_V_DICE_EVENING]);
         break;
     case JM_EV_CARD:
-        fprintf(f, "  %s plays %s / %s\n", who, jm_act_name(v[1]), jm_act_name(v[2]));
+        fprintf(f, "  %s plays %s / %s\n", who, jm_act_name(v[JM_V_CARD_MORNING]), jm_act_name(v[JM_V_CARD_EVENING]));
         break;
     case JM_EV_MOVE:
-        fprintf(f, "    %s moves %s %d: %d -> %d", who, v[1] ? "backward" : "forward", v[0], v[2], v[3]);
-        if (v[4] != v[5]) fprintf(f, " (lap %d -> %d)", v[4], v[5]);
-        if (ev->ship == JM_GHOST && v[6] >= 0) {
-            ship_name(a, sizeof a, v[6]);
+        fprintf(f, "    %s moves %s %d: %d -> %d", who, v[JM_V_MOVE_DIR] ? "backward" : "forward", v[JM_V_MOVE_DIE],
+                v[JM_V_MOVE_FROM], v[JM_V_MOVE_TO]);
+        if (v[JM_V_MOVE_LAP_BEFORE] != v[JM_V_MOVE_LAP_AFTER])
+            fprintf(f, " (lap %d -> %d)", v[JM_V_MOVE_LAP_BEFORE], v[JM_V_MOVE_LAP_AFTER]);
+        if (ev->ship == JM_GHOST && v[JM_V_MOVE_CHOSEN_BY] >= 0) {
+            ship_name(a, sizeof a, v[JM_V_MOVE_CHOSEN_BY]);
             fprintf(f, " (route chosen by %s)", a);
         }
         fputc('\n', f);
         break;
     case JM_EV_LOAD:
-        holds_text(h, sizeof h, v[6]);
-        fprintf(f, "    %s %s %d %s into hold %d", who, v[5] ? "stows" : "loads", v[1], jm_res_name(v[0]), v[2] + 1);
-        if (v[4]) fprintf(f, " (dumping %d %s)", v[4], jm_res_name(v[3]));
+        holds_text(h, sizeof h, v[JM_V_LOAD_HOLDS]);
+        fprintf(f, "    %s %s %d %s into hold %d", who, v[JM_V_LOAD_LOOT] ? "stows" : "loads", v[JM_V_LOAD_AMOUNT],
+                jm_res_name(v[JM_V_LOAD_RES]), v[JM_V_LOAD_HOLD] + 1);
+        if (v[JM_V_LOAD_DUMPED])
+            fprintf(f, " (dumping %d %s)", v[JM_V_LOAD_DUMPED], jm_res_name(v[JM_V_LOAD_DUMPED_RES]));
         fprintf(f, "   holds: %s\n", h);
         break;
     case JM_EV_NOLOAD:
-        fprintf(f, "    %s cannot load %d %s: every hold holds %s\n", who, v[1], jm_res_name(v[0]), jm_res_name(v[0]));
+        fprintf(f, "    %s cannot load %d %s: every hold holds %s\n", who, v[JM_V_NOLOAD_AMOUNT],
+                jm_res_name(v[JM_V_NOLOAD_RES]), jm_res_name(v[JM_V_NOLOAD_RES]));
         break;
     case JM_EV_PAY:
-        holds_text(h, sizeof h, v[4]);
-        fprintf(f, "    %s pays %d %s at space %d   holds: %s\n", who, v[2], jm_res_name(v[0]), v[3], h);
+        holds_text(h, sizeof h, v[JM_V_PAY_HOLDS]);
+        fprintf(f, "    %s pays %d %s at space %d   holds: %s\n", who, v[JM_V_PAY_PAID], jm_res_name(v[JM_V_PAY_RES]),
+                v[JM_V_PAY_SPACE], h);
         break;
     case JM_EV_SHORTAGE:
-        holds_text(h, sizeof h, v[3]);
-        fprintf(f, "    %s SHORTAGE: owes %d %s, pays %d", who, v[1], jm_res_name(v[0]), v[2]);
-        if (v[4] >= 0) {
-            roll_name(a, sizeof a, v[4]);
-            fprintf(f, "; shortage die %s (%s)", a, short_names[v[5]]);
+        holds_text(h, sizeof h, v[JM_V_SHORTAGE_HOLDS]);
+        fprintf(f, "    %s SHORTAGE: owes %d %s, pays %d", who, v[JM_V_SHORTAGE_DUE],
+                jm_res_name(v[JM_V_SHORTAGE_RES]), v[JM_V_SHORTAGE_PAID]);
+        if (v[JM_V_SHORTAGE_ROLL] >= 0) {
+            roll_name(a, sizeof a, v[JM_V_SHORTAGE_ROLL]);
+            fprintf(f, "; shortage die %s (%s)", a, short_names[v[JM_V_SHORTAGE_RESULT]]);
         } else {
             fprintf(f, "; retreats");
         }
-        if (v[6] != v[7]) fprintf(f, ": %d -> %d", v[6], v[7]);
-        if (v[7] == 0) fprintf(f, " (Port Royal, lap %d)", v[8]);
+        if (v[JM_V_SHORTAGE_FROM] != v[JM_V_SHORTAGE_TO])
+            fprintf(f, ": %d -> %d", v[JM_V_SHORTAGE_FROM], v[JM_V_SHORTAGE_TO]);
+        if (v[JM_V_SHORTAGE_TO] == 0) fprintf(f, " (Port Royal, lap %d)", v[JM_V_SHORTAGE_LAP_AFTER]);
         fprintf(f, "   holds: %s\n", h);
         break;
     case JM_EV_BATTLE: {
         char d[16], w[16], r1[16], r2[16];
-        ship_name(d, sizeof d, v[0]);
-        ship_name(w, sizeof w, v[11]);
-        fprintf(f, "    BATTLE at %d: %s attacks %s\n", v[13], who, d);
-        roll_name(r1, sizeof r1, v[2]);
-        roll_name(r2, sizeof r2, v[3]);
-        fprintf(f, "      %s spends %d gunpowder, rolls %s", who, v[1], v[2] >= 0 ? r1 : r2);
-        if (v[2] >= 0) fprintf(f, ", forced to roll again: %s", r2);
-        if (v[7]) fprintf(f, " (+2 Lady Beth)");
+        ship_name(d, sizeof d, v[JM_V_BATTLE_DEFENDER]);
+        ship_name(w, sizeof w, v[JM_V_BATTLE_WINNER]);
+        fprintf(f, "    BATTLE at %d: %s attacks %s\n", v[JM_V_BATTLE_SPACE], who, d);
+        roll_name(r1, sizeof r1, v[JM_V_BATTLE_A_ROLL_FIRST]);
+        roll_name(r2, sizeof r2, v[JM_V_BATTLE_A_ROLL]);
+        fprintf(f, "      %s spends %d gunpowder, rolls %s", who, v[JM_V_BATTLE_A_POWDER],
+                v[JM_V_BATTLE_A_ROLL_FIRST] >= 0 ? r1 : r2);
+        if (v[JM_V_BATTLE_A_ROLL_FIRST] >= 0) fprintf(f, ", forced to roll again: %s", r2);
+        if (v[JM_V_BATTLE_A_BETH]) fprintf(f, " (+2 Lady Beth)");
         fputc('\n', f);
-        if (v[6] >= 0) {
-            roll_name(r1, sizeof r1, v[5]);
-            roll_name(r2, sizeof r2, v[6]);
-            fprintf(f, "      %s spends %d gunpowder, rolls %s", d, v[4], v[5] >= 0 ? r1 : r2);
-            if (v[5] >= 0) fprintf(f, ", forced to roll again: %s", r2);
-            if (v[8]) fprintf(f, " (+2 Lady Beth)");
+        if (v[JM_V_BATTLE_D_ROLL] >= 0) {
+            roll_name(r1, sizeof r1, v[JM_V_BATTLE_D_ROLL_FIRST]);
+            roll_name(r2, sizeof r2, v[JM_V_BATTLE_D_ROLL]);
+            fprintf(f, "      %s spends %d gunpowder, rolls %s", d, v[JM_V_BATTLE_D_POWDER],
+                    v[JM_V_BATTLE_D_ROLL_FIRST] >= 0 ? r1 : r2);
+            if (v[JM_V_BATTLE_D_ROLL_FIRST] >= 0) fprintf(f, ", forced to roll again: %s", r2);
+            if (v[JM_V_BATTLE_D_BETH]) fprintf(f, " (+2 Lady Beth)");
             fputc('\n', f);
         }
-        if (v[12] >= 0) {
-            ship_name(a, sizeof a, v[12]);
+        if (v[JM_V_BATTLE_SABRE_BY] >= 0) {
+            ship_name(a, sizeof a, v[JM_V_BATTLE_SABRE_BY]);
             fprintf(f, "      (%s used Saran's Sabre)\n", a);
         }
-        if (v[9] >= 0) fprintf(f, "      strength %d against %d: ", v[9], v[10]);
-        else fprintf(f, "      a star: ");
-        if (v[11] < 0) fprintf(f, "a tie, no winner\n");
-        else fprintf(f, "%s wins\n", w);
+        if (v[JM_V_BATTLE_A_STRENGTH] >= 0)
+            fprintf(f, "      strength %d against %d: ", v[JM_V_BATTLE_A_STRENGTH], v[JM_V_BATTLE_D_STRENGTH]);
+        else
+            fprintf(f, "      a star: ");
+        if (v[JM_V_BATTLE_WINNER] < 0)
+            fprintf(f, "a tie, no winner\n");
+        else
+            fprintf(f, "%s wins\n", w);
         break;
     }
     case JM_EV_LOOT: {
         char c[16], l[16];
-        ship_name(c, sizeof c, v[0]);
-        ship_name(l, sizeof l, v[1]);
-        const char *by = v[0] != ev->ship ? c : NULL;
+        ship_name(c, sizeof c, v[JM_V_LOOT_CHOOSER]);
+        ship_name(l, sizeof l, v[JM_V_LOOT_LOSER]);
+        const char *by = v[JM_V_LOOT_CHOOSER] != ev->ship ? c : NULL;
         fprintf(f, "      %s", who);
-        switch (v[2]) {
+        switch (v[JM_V_LOOT_KIND]) {
         case JM_LOOT_KIND_NONE: fprintf(f, " takes nothing"); break;
         case JM_LOOT_KIND_HOLD:
-            fprintf(f, " steals %d %s from %s", v[4], jm_res_name(v[3]), l);
-            if (v[6]) fprintf(f, " and throws it overboard");
+            fprintf(f, " steals %d %s from %s", v[JM_V_LOOT_AMOUNT], jm_res_name(v[JM_V_LOOT_RES]), l);
+            if (v[JM_V_LOOT_OVERBOARD]) fprintf(f, " and throws it overboard");
             break;
-        case JM_LOOT_KIND_POWER: fprintf(f, " steals %s from %s", jm_treasure_name(v[5]), l); break;
-        case JM_LOOT_KIND_BLIND: fprintf(f, " steals a face-down card from %s: %s", l, jm_treasure_name(v[5])); break;
-        case JM_LOOT_KIND_CURSE: fprintf(f, " gives the cursed %s to %s", jm_treasure_name(v[5]), l); break;
+        case JM_LOOT_KIND_POWER: fprintf(f, " steals %s from %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]), l); break;
+        case JM_LOOT_KIND_BLIND:
+            fprintf(f, " steals a face-down card from %s: %s", l, jm_treasure_name(v[JM_V_LOOT_TREASURE]));
+            break;
+        case JM_LOOT_KIND_CURSE:
+            fprintf(f, " gives the cursed %s to %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]), l);
+            break;
         }
         if (by) fprintf(f, " (chosen by %s)", by);
         fputc('\n', f);
         break;
     }
     case JM_EV_TREASURE:
-        if (v[1] < 0) fprintf(f, "    %s raids the lair at %d: the treasure pile is empty\n", who, v[0]);
+        if (v[JM_V_TREASURE_TREASURE] < 0)
+            fprintf(f, "    %s raids the lair at %d: the treasure pile is empty\n", who, v[JM_V_TREASURE_SPACE]);
         else
-            fprintf(f, "    %s raids the lair at %d: %s (%s)\n", who, v[0], jm_treasure_name(v[1]),
-                    v[3] ? "face up" : "face down");
+            fprintf(f, "    %s raids the lair at %d: %s (%s)\n", who, v[JM_V_TREASURE_SPACE],
+                    jm_treasure_name(v[JM_V_TREASURE_TREASURE]), v[JM_V_TREASURE_FACE_UP] ? "face up" : "face down");
         break;
     case JM_EV_GHOSTDIR:
-        fprintf(f, "  Ghost Ship, %s die: %s", v[0] ? "evening" : "morning", v[1] ? "backward" : "forward");
-        if (v[2]) fprintf(f, " (forced: it is alone %s)\n", v[1] ? "in front" : "last");
+        fprintf(f, "  Ghost Ship, %s die: %s", v[JM_V_GHOSTDIR_MOVE] ? "evening" : "morning",
+                v[JM_V_GHOSTDIR_DIR] ? "backward" : "forward");
+        if (v[JM_V_GHOSTDIR_FORCED])
+            fprintf(f, " (forced: it is alone %s)\n", v[JM_V_GHOSTDIR_DIR] ? "in front" : "last");
         else {
-            ship_name(a, sizeof a, v[3]);
+            ship_name(a, sizeof a, v[JM_V_GHOSTDIR_CHOSEN_BY]);
             fprintf(f, " (Captain %s chooses)\n", a);
         }
         break;
     case JM_EV_FINISH: fprintf(f, "    %s reaches Port Royal and finishes!\n", who); break;
-    case JM_EV_RESHUFFLE: fprintf(f, "  %s shuffles %d played cards into a new draw pile\n", who, v[0]); break;
+    case JM_EV_RESHUFFLE:
+        fprintf(f, "  %s shuffles %d played cards into a new draw pile\n", who, v[JM_V_RESHUFFLE_CARDS]);
+        break;
     case JM_EV_SCORE:
         if (!o->scored++) {
             fprintf(f, "\nFinal scores after round %d (pos: space, /0 in lap 0; points: the space's)\n", ev->round);
             fprintf(f, "  %-6s %5s %6s %5s %8s %10s %5s %4s\n", "ship", "pos", "points", "gold", "treasure",
                     "steps_left", "total", "rank");
         }
-        snprintf(a, sizeof a, "%d%s", v[4], v[5] ? "" : "/0");
-        fprintf(f, "  %-6s %5s %6d %5d %8d %10d %5d %4d\n", who, a, v[0], v[1], v[2], v[6], v[3], v[7]);
+        snprintf(a, sizeof a, "%d%s", v[JM_V_SCORE_POS], v[JM_V_SCORE_LAP] ? "" : "/0");
+        fprintf(f, "  %-6s %5s %6d %5d %8d %10d %5d %4d\n", who, a, v[JM_V_SCORE_SPACE_POINTS], v[JM_V_SCORE_GOLD],
+                v[JM_V_SCORE_TREASURE_POINTS], v[JM_V_SCORE_STEPS_LEFT], v[JM_V_SCORE_TOTAL], v[JM_V_SCORE_RANK]);
         break;
     case JM_EV_END: {
-        fprintf(f, "%s", v[0] ? "The game reached the round cap.\n" : "");
-        fprintf(f, "%s: ", v[1] > 1 ? "Shared win" : "Winner");
+        fprintf(f, "%s", v[JM_V_END_CAPPED] ? "The game reached the round cap.\n" : "");
+        fprintf(f, "%s: ", v[JM_V_END_WINNERS] > 1 ? "Shared win" : "Winner");
         int first = 1;
         for (int i = 0; i < JM_MAX_SHIPS; i++)
-            if (v[2] & (1 << i)) {
+            if (v[JM_V_END_WINNER_MASK] & (1 << i)) {
                 ship_name(b, sizeof b, i);
                 fprintf(f, "%s%s", first ? "" : ", ", b);
                 first = 0;
