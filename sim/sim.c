@@ -14,6 +14,7 @@
 #include "outfile.h"
 #include "play.h"
 #include "sim.h"
+#include "trace.h"
 
 #define BLOCK 2048            /* games per parallel block */
 #define ROW_MAX 448           /* bytes per CSV row, at most */
@@ -82,11 +83,13 @@ toolong:
 
 typedef struct counts {
     uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS];
+    trace_out *hash;             /* NULL, or where the trace hash is kept */
 } counts;
 
 static void count_event(void *ctx, const jm_event *ev)
 {
     counts *c = ctx;
+    if (c->hash) trace_event(c->hash, ev);
     if (ev->type == JM_EV_BATTLE) {
         int w = ev->v[JM_V_BATTLE_WINNER];
         if (w < 0) return;
@@ -118,7 +121,11 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
-    jm_tracer tr = {count_event, &cn, 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
+    /* The trace hash costs a little per event: only for GAMES.csv. */
+    int hashing = c->games_path != NULL;
+    trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
+    if (hashing) cn.hash = &hash;
+    jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     jm_state s;
     jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
     sim_play(&s, seats, &tr, &st);
@@ -126,6 +133,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     memset(r, 0, sizeof *r);
     r->game = g;
     r->decisions = (uint32_t)st.decisions;
+    r->trace_hash = hashing ? hash.hash : 0;
     r->rounds = (int16_t)jm_round(&s);
     r->first_captain = (int8_t)jm_first_captain(&s);
     r->capped = (int8_t)jm_capped(&s);
@@ -167,7 +175,7 @@ static size_t csv_field(char *dst, size_t cap, const char *v)
 
 static const char games_header[] =
     "game,seed,players,rules,seat,agent,is_ghost,first_captain,captain_offset,rounds,capped,finished,score,"
-    "rank,win,position_score,gold,treasure_points,battles_won,battles_lost,shortages\n";
+    "rank,win,position_score,gold,treasure_points,battles_won,battles_lost,shortages,trace_hash\n";
 
 static const char summary_header[] =
     "seed,rules,players,games_total,group,key,games,wins,win_rate,wilson_low,wilson_high,mean_score,"
@@ -194,11 +202,11 @@ static size_t format_rows(const sim_config *c, const char *rules_q, const char (
         else snprintf(off, sizeof off, "%d", (k - r->first_captain + np) % np);
         win_text(win, sizeof win, t->winner, r->nwin);
         o += (size_t)snprintf(buf + o, cap - o,
-                              "%llu,%llu,%d,%s,%d,%s,%d,%d,%s,%d,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d\n",
+                              "%llu,%llu,%d,%s,%d,%s,%d,%d,%s,%d,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%016llx\n",
                               (unsigned long long)r->game, (unsigned long long)c->seed, np, rules_q, k,
                               ghost ? "ghost" : specs_q[t->agent], ghost, r->first_captain, off, r->rounds,
                               r->capped, t->finished, t->score, t->rank, win, t->space, t->gold, t->treasure,
-                              t->battles_won, t->battles_lost, t->shortages);
+                              t->battles_won, t->battles_lost, t->shortages, (unsigned long long)r->trace_hash);
         if (o >= cap) return cap;
     }
     return o;

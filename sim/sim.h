@@ -45,6 +45,8 @@ typedef struct sim_game {
     int16_t rounds;
     int8_t first_captain, capped, nwin;
     uint32_t decisions;          /* with two or more legal actions */
+    uint64_t trace_hash;         /* the hash of the game's events, as `jamaica trace` prints
+                                    it (computed only with games_path) */
     sim_seat seat[JM_MAX_SHIPS]; /* players 0..P-1, then the ghost at P */
 } sim_game;
 

@@ -72,6 +72,22 @@ if command -v python3 >/dev/null 2>&1; then
     python3 tests/check_trace.py "$tmp"/tr/*.jsonl >"$tmp/ct" 2>&1 && ok || bad "check_trace: $(cat "$tmp/ct")"
 fi
 
+# Golden trace hashes: 1,000 games per player count and rule set, game by
+# game (tests/golden/make.sh regenerates them after a deliberate change);
+# GAMES.csv's trace_hash is the hash that `jamaica trace` prints.
+mkdir "$tmp/golden"
+if sh tests/golden/make.sh "$tmp/golden"; then
+    for f in tests/golden/hashes-*.txt; do
+        n=$(basename "$f")
+        if cmp -s "$f" "$tmp/golden/$n"; then ok; else
+            bad "golden $n: first difference: $(diff "$f" "$tmp/golden/$n" | sed -n 2p)"; fi
+    done
+else bad "tests/golden/make.sh failed"; fi
+for g in 0 517 999; do
+    h=$($J trace --seed 1 --game $g --players 3 --rules classic | tail -n 1 | cut -d' ' -f2)
+    grep -q "^$g $h\$" tests/golden/hashes-3p-classic.txt && ok || bad "game $g: trace hash $h is not GAMES.csv's"
+done
+
 # Search agents seated: the same bytes on 1 and 2 threads (budgets in
 # iterations are reproducible).
 A="mcts:iters=20,pimc:worlds=2,iters=20,greedy,flat:playouts=20"

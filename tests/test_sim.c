@@ -194,7 +194,7 @@ static void test_sim_rotate_seats_balance_exactly(void **state)
     int first_in_seat[4] = {0};
     for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "game,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 21);
+        assert_int_equal(csv_split(line, f, 32), 22);
         if (!strcmp(f[5], "first")) first_in_seat[atoi(f[4])]++;
     }
     for (int i = 0; i < 4; i++) assert_int_equal(first_in_seat[i], 2000);
@@ -218,7 +218,7 @@ static void test_sim_summary_equals_rows_summed(void **state)
         char *rows = slurp(c.games_path, NULL), *save = NULL, *f[32];
         for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
             if (!strncmp(line, "game,", 5)) continue;
-            assert_int_equal(csv_split(line, f, 32), 21);
+            assert_int_equal(csv_split(line, f, 32), 22);
             int ghost = atoi(f[6]);
             if (atoi(f[4]) == 0) {
                 ngames++;
@@ -427,7 +427,7 @@ static void stop_leaves_complete_files(int sig)
     char *save = NULL, *f[32];
     for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "game,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 21);
+        assert_int_equal(csv_split(line, f, 32), 22);
         long g = atol(f[0]);
         assert_true(g == last_game || g == last_game + 1);
         last_game = g;

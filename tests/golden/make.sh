@@ -1,0 +1,22 @@
+#!/bin/sh
+# Regenerate the golden trace hashes: game and trace_hash of games 0..999 of
+# seed 1 with random agents, for every player count and both rule sets (the
+# hash is `jamaica trace --seed 1 --game G`'s last line).  Run it only after a
+# deliberate change of the games, and say why in the commit.
+#   tests/golden/make.sh            write tests/golden/*.txt
+#   tests/golden/make.sh DIR        write them to DIR instead (the check)
+set -eu
+cd "$(dirname "$0")/../.."
+out=${1:-tests/golden}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for p in 2 3 4 5 6; do
+    for r in 2021 classic; do
+        bin/jamaica sim --games 1000 --players $p --seed 1 --rules $r --threads 2 \
+            --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null
+        # Seat 0's row of each game: the game index and its hash (fields counted
+        # from the end: the quoted rules field holds commas).
+        awk -F, 'NR > 1 && $(NF - 17) == "0" { print $1, $NF }' "$tmp/g.csv" >"$tmp/h.txt"
+        mv "$tmp/h.txt" "$out/hashes-${p}p-$r.txt"
+    done
+done
