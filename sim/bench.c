@@ -202,9 +202,8 @@ int cmd_bench(int argc, char **argv)
     printf("state_bytes=%zu\n", sizeof(jm_state));
     fflush(stdout);
 
-    int threads = cli_default_threads();
-    if (threads > CLI_MAX_THREADS)
-        return cli_usage_error("OMP_NUM_THREADS gives %d threads, over the limit of %d", threads, CLI_MAX_THREADS);
+    int threads;
+    if (cli_default_threads(&threads)) return 2;
     double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5];
     jm_state sp0;
     search_position(&sp0);

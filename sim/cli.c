@@ -71,13 +71,16 @@ bad:
     return -1;
 }
 
-int cli_default_threads(void)
+int cli_default_threads(int *t)
 {
 #ifdef _OPENMP
-    return omp_get_max_threads();
+    *t = omp_get_max_threads();
 #else
-    return 1;
+    *t = 1;
 #endif
+    if (*t <= CLI_MAX_THREADS) return 0;
+    cli_usage_error("OMP_NUM_THREADS gives %d threads, over the limit of %d", *t, CLI_MAX_THREADS);
+    return -1;
 }
 
 double cli_now(void)

@@ -21,10 +21,10 @@ int cli_bad_option(const char *cmd, char **argv);
 /* Parse a whole number in [lo, hi]; -1 after reporting the bad value. */
 int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
 double cli_now(void);
-/* Threads a run uses unless told: OMP_NUM_THREADS, or every core.  Callers
- * refuse more than CLI_MAX_THREADS. */
+/* Threads a run uses unless told: OMP_NUM_THREADS, or every core, into *t;
+ * -1 after reporting a count over CLI_MAX_THREADS (*t holds it anyway). */
 #define CLI_MAX_THREADS 1024
-int cli_default_threads(void);
+int cli_default_threads(int *t);
 /* The perft line for one player count and rule set (see `jamaica perft`). */
 void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
 

@@ -102,7 +102,7 @@ static int cmd_trace(int argc, char **argv)
         return cli_usage_error("%s", err);
     trace_out out = {.f = stdout, .jsonl = jsonl, .hash = JM_HASH_INIT};
     jm_tracer tr = {trace_event, &out, 0};
-    trace_header(&out, &rules, seed, game, (int)players, position);
+    trace_header(&out, position ? NULL : &rules, seed, game, (int)players, position);
     if (!position) jm_init(&s, &rules, (int)players, seed, game, &tr, NULL, 0);
     int rc = sim_play(&s, seats, &tr, NULL);
     trace_finish(&out);
@@ -201,7 +201,9 @@ static int cmd_sim(int argc, char **argv)
             size_t o = 0;
             for (int i = 0; agent_registry[i]; i++)
                 o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "", agent_registry[i]->name);
-            printf(sim_help, cli_default_threads(), names);
+            int t;
+            cli_default_threads(&t);
+            printf(sim_help, t, names);
             return 0;
         }
         case CLI_BAD_VALUE: return 2;
@@ -216,18 +218,12 @@ static int cmd_sim(int argc, char **argv)
         return cli_usage_error("%s", err);
     if (sim_parse_agents(agents, (int)players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (!*c.out_path) return cli_usage_error("sim: empty --out path");
-    const char *paths[3] = {c.out_path, c.games_path, c.timing_path};
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++)
-            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
-                return cli_usage_error("sim: '%s' and '%s' are the same file", paths[i], paths[j]);
     c.games = games;
     c.players = (int)players;
     c.seed = seed;
     if (!threads) {
-        int t = cli_default_threads();
-        if (t > CLI_MAX_THREADS)
-            return cli_usage_error("OMP_NUM_THREADS gives %d threads, over the limit of %d", t, CLI_MAX_THREADS);
+        int t;
+        if (cli_default_threads(&t)) return 2;
         threads = (uint64_t)t;
     }
     c.threads = (int)threads;

@@ -80,7 +80,6 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     /* The temporary file: ".NAME.XXXXXX" in the target's directory. */
     const char *slash = strrchr(o->target, '/');
     int dirlen = slash ? (int)(slash - o->target) + 1 : 0;
-    if (!slash && !*o->target) return fail(err, errlen, path, "empty path");
     if (slash && !slash[1]) return fail(err, errlen, path, "it names a directory");
     int w = snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", dirlen, o->target, o->target + dirlen);
     if (w < 0 || (size_t)w >= sizeof o->tmp) {

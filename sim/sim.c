@@ -364,7 +364,13 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     memset(of, 0, sizeof of);
     for (int k = 0; k < NOUT; k++) of[k].slot = -1;
 
-    /* Every output is opened (or refused) before the first game. */
+    /* Every output is checked and opened (or refused) before the first game. */
+    for (int i = 0; i < NOUT; i++)
+        for (int j = i + 1; j < NOUT; j++)
+            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j])) {
+                snprintf(err, errlen, "'%s' and '%s' are the same file", paths[i], paths[j]);
+                return 2;
+            }
     for (int k = 0; k < NOUT; k++)
         if (paths[k] && outfile_open(&of[k], paths[k], err, errlen)) {
             abort_all(of);

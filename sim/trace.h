@@ -16,7 +16,7 @@ typedef struct trace_out {
 
 /* The first line: every option in force.  A seeded game gives its rules
  * (position NULL); a game played on from a position gives the position's
- * text (which holds its rules) and the seats' seed. */
+ * text (which holds its rules; r may be NULL) and the seats' seed. */
 void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game, int players, const char *position);
 /* A jm_trace_fn; ctx is a trace_out. */
 void trace_event(void *ctx, const jm_event *ev);
