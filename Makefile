@@ -18,9 +18,10 @@ ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.
           engine/observe.c engine/check.c engine/position.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
-SIMLIB := sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c sim/timing.c sim/outfile.c
-LIBSRC := $(ENGINE) $(AGENTS) $(SIMLIB)
-HEADERS := $(wildcard engine/*.h agents/*.h sim/*.h tests/*.h)
+ANALYSIS := analysis/stats.c
+SIMLIB := sim/csv.c sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c sim/timing.c sim/outfile.c
+LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
+HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*.h tests/*.h)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
 
 ifeq ($(JM_DEBUG),1)

@@ -66,7 +66,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
 #else
         int tid = 0;
 #endif
-        sim_play_game(&c, by + tid * 4, g, &res[tid & 63], NULL);
+        sim_play_game(&c, by + tid * 4, g, &res[tid & 63], NULL, 0);
     }
     double t = cli_now() - t0;
     for (int i = 0; i < threads * 4; i++) agent_destroy(&ag[i]);

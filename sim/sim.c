@@ -10,14 +10,15 @@
 #endif
 
 #include "../agents/agent.h"
+#include "../analysis/stats.h"
 #include "cli.h"
+#include "csv.h"
 #include "outfile.h"
 #include "play.h"
 #include "sim.h"
 #include "trace.h"
 
 #define BLOCK 2048            /* games per parallel block */
-#define ROW_MAX 448           /* bytes per CSV row, at most */
 #define WIN_UNIT 420          /* wins counted in 420ths: 1/k exact for k <= 7 */
 
 /* ---------------------------------------------------------------- agents */
@@ -82,7 +83,7 @@ toolong:
 /* ---------------------------------------------------------------- one game */
 
 typedef struct counts {
-    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS];
+    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS], battles;
     trace_out *hash;             /* NULL, or where the trace hash is kept */
 } counts;
 
@@ -91,6 +92,7 @@ static void count_event(void *ctx, const jm_event *ev)
     counts *c = ctx;
     if (c->hash) trace_event(c->hash, ev);
     if (ev->type == JM_EV_BATTLE) {
+        c->battles++;
         int w = ev->v[JM_V_BATTLE_WINNER];
         if (w < 0) return;
         int l = w == ev->ship ? ev->v[JM_V_BATTLE_DEFENDER] : ev->ship;
@@ -101,28 +103,44 @@ static void count_event(void *ctx, const jm_event *ev)
     }
 }
 
-static int spec_of_seat(const sim_config *c, int seat, uint64_t g)
+int sim_nspecs(const sim_config *c)
 {
-    return c->rotate ? (int)((seat + g % (uint64_t)c->players) % (uint64_t)c->players) : seat;
+    return c->nspecs ? c->nspecs : c->players;
 }
 
-void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r,
-                   sim_timing *const *timing)
+int sim_agent_slots(const sim_config *c)
+{
+    return c->nseatings ? c->players * sim_nspecs(c) : sim_nspecs(c);
+}
+
+int sim_agent_slot(const sim_config *c, int seat, int spec)
+{
+    return c->nseatings ? seat * sim_nspecs(c) + spec : spec;
+}
+
+int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u)
+{
+    if (c->nseatings) return c->seating[u % (uint64_t)c->nseatings][seat];
+    return c->rotate ? (int)((seat + u % (uint64_t)c->players) % (uint64_t)c->players) : seat;
+}
+
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
+                   sim_timing *const *timing, int hashing)
 {
     int np = c->players;
+    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u;
     agent *seats[JM_MAX_PLAYERS];
     play_stats st;
     memset(&st, 0, sizeof st);
     for (int i = 0; i < np; i++) {
-        int k = spec_of_seat(c, i, g);
-        seats[i] = agents[k];
+        int k = sim_spec_of_seat(c, i, u);
+        seats[i] = agents[sim_agent_slot(c, i, k)];
         st.timing[i] = timing ? timing[k] : NULL;
         agent_reset(seats[i], c->seed, g, i);
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
-    /* The trace hash costs a little per event: only for GAMES.csv. */
-    int hashing = c->games_path != NULL;
+    /* The trace hash costs a little per event: only when asked. */
     trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
     if (hashing) cn.hash = &hash;
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
@@ -132,6 +150,8 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
     r->game = g;
+    r->seating = (uint16_t)(c->nseatings ? u % (uint64_t)c->nseatings : 0);
+    r->battles = cn.battles;
     r->decisions = (uint32_t)st.decisions;
     r->trace_hash = hashing ? hash.hash : 0;
     r->rounds = (int16_t)jm_round(&s);
@@ -142,7 +162,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     for (int k = 0; k < ns; k++) {
         int ship = k < np ? k : JM_GHOST;
         sim_seat *o = &r->seat[k];
-        o->agent = (int8_t)(k < np ? spec_of_seat(c, k, g) : -1);
+        o->agent = (int8_t)(k < np ? sim_spec_of_seat(c, k, u) : -1);
         o->rank = (int8_t)sc[ship].rank;
         o->winner = (int8_t)sc[ship].winner;
         o->finished = (int8_t)jm_finished(&s, ship);
@@ -156,61 +176,9 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
     }
 }
 
-/* ---------------------------------------------------------------- CSV */
-
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static size_t csv_field(char *dst, size_t cap, const char *v)
-{
-    if (!strpbrk(v, ",\"\n\r")) return (size_t)snprintf(dst, cap, "%s", v);
-    size_t o = 0;
-    if (o < cap) dst[o++] = '"';
-    for (; *v && o + 2 < cap; v++) {
-        if (*v == '"') dst[o++] = '"';
-        dst[o++] = *v;
-    }
-    if (o < cap) dst[o++] = '"';
-    if (o < cap) dst[o] = '\0';
-    return o;
-}
-
-static const char games_header[] =
-    "game,seed,players,rules,seat,agent,is_ghost,first_captain,captain_offset,rounds,capped,finished,score,"
-    "rank,win,position_score,gold,treasure_points,battles_won,battles_lost,shortages,trace_hash\n";
-
 static const char summary_header[] =
     "seed,rules,players,games_total,group,key,games,wins,win_rate,wilson_low,wilson_high,mean_score,"
     "mean_rounds,capped_share\n";
-
-/* The win share 1/k as text ("1", "0.5", "0.333333"). */
-static void win_text(char *buf, size_t n, int winner, int k)
-{
-    if (!winner) snprintf(buf, n, "0");
-    else if (k == 1) snprintf(buf, n, "1");
-    else snprintf(buf, n, "%.6g", 1.0 / k);
-}
-
-static size_t format_rows(const sim_config *c, const char *rules_q, const char (*specs_q)[2 * SIM_SPEC_LEN + 3],
-                          const sim_game *r, char *buf, size_t cap)
-{
-    size_t o = 0;
-    int np = c->players, ns = np + jm_has_ghost_rules(&c->rules, np);
-    for (int k = 0; k < ns; k++) {
-        const sim_seat *t = &r->seat[k];
-        int ghost = k >= np;
-        char off[16], win[16];
-        if (ghost) off[0] = '\0';
-        else snprintf(off, sizeof off, "%d", (k - r->first_captain + np) % np);
-        win_text(win, sizeof win, t->winner, r->nwin);
-        o += (size_t)snprintf(buf + o, cap - o,
-                              "%llu,%llu,%d,%s,%d,%s,%d,%d,%s,%d,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%016llx\n",
-                              (unsigned long long)r->game, (unsigned long long)c->seed, np, rules_q, k,
-                              ghost ? "ghost" : specs_q[t->agent], ghost, r->first_captain, off, r->rounds,
-                              r->capped, t->finished, t->score, t->rank, win, t->space, t->gold, t->treasure,
-                              t->battles_won, t->battles_lost, t->shortages, (unsigned long long)r->trace_hash);
-        if (o >= cap) return cap;
-    }
-    return o;
-}
 
 /* ---------------------------------------------------------------- tallies */
 
@@ -220,8 +188,8 @@ typedef struct tally {
 } tally;
 
 typedef struct tallies {
-    tally agent[JM_MAX_PLAYERS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
-    int agent_of_spec[JM_MAX_PLAYERS]; /* distinct agent index of each spec */
+    tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
+    int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
     int nagents;
 } tallies;
 
@@ -239,7 +207,7 @@ static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
     int np = c->players;
     for (int k = 0; k < np; k++) {
         const sim_seat *s = &r->seat[k];
-        tally_add(&ts->agent[ts->agent_of_spec[s->agent]], r, s);
+        tally_add(&ts->agent[ts->agent_of_spec[(int)s->agent]], r, s);
         tally_add(&ts->seat[k], r, s);
         tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s);
     }
@@ -249,22 +217,6 @@ static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
     ts->all.rounds += (uint64_t)r->rounds;
 }
 
-void sim_wilson(double wins, double n, double *lo, double *hi)
-{
-    if (n <= 0) {
-        *lo = 0;
-        *hi = 1;
-        return;
-    }
-    const double z = 1.959963984540054;
-    double p = wins / n, z2 = z * z;
-    double den = 1 + z2 / n;
-    double mid = (p + z2 / (2 * n)) / den;
-    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
-    *lo = mid - half < 0 ? 0 : mid - half;
-    *hi = mid + half > 1 ? 1 : mid + half;
-}
-
 static void summary_row(FILE *f, const char *lead, const char *group, const char *key, const tally *t,
                         int with_wins)
 {
@@ -272,7 +224,7 @@ static void summary_row(FILE *f, const char *lead, const char *group, const char
     fprintf(f, "%s,%s,%s,%llu,", lead, group, key, (unsigned long long)t->n);
     if (with_wins && t->n) {
         double w = (double)t->wins / WIN_UNIT, lo, hi;
-        sim_wilson(w, n, &lo, &hi);
+        an_wilson(w, n, &lo, &hi);
         fprintf(f, "%.10g,%.6f,%.6f,%.6f,%.4f,", w, w / n, lo, hi, (double)t->score / n);
     } else {
         fputs(",,,,,", f);
@@ -282,7 +234,7 @@ static void summary_row(FILE *f, const char *lead, const char *group, const char
 }
 
 static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
-                          const char (*specs_q)[2 * SIM_SPEC_LEN + 3])
+                          const char (*specs_q)[CSV_QUOTED_SPEC])
 {
     char lead[512], key[16];
     snprintf(lead, sizeof lead, "%llu,%s,%d,%llu", (unsigned long long)c->seed, rules_q, c->players,
@@ -309,14 +261,15 @@ static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const
 
 /* Games and decisions done, games/s and the time left on stderr, at most
  * twice a second. */
-static void progress(const sim_config *c, double t0, double *last, uint64_t done, uint64_t decisions, int force)
+static void progress(uint64_t units, double t0, double *last, uint64_t done,
+                     uint64_t decisions, int force)
 {
     double now = cli_now();
     if (!force && now - *last < 0.5) return;
     double rate = (double)done / (now - t0);
     fprintf(stderr, "\r%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s   ", (unsigned long long)done,
-            (unsigned long long)c->games, (unsigned long long)decisions, rate,
-            rate > 0 ? (double)(c->games - done) / rate : 0.0);
+            (unsigned long long)units, (unsigned long long)decisions, rate,
+            rate > 0 ? (double)(units - done) / rate : 0.0);
     *last = now;
 }
 
@@ -328,7 +281,7 @@ static void write_timing(FILE *f, const sim_outcome *o)
     fputs(timing_header, f);
     for (int a = 0; a < o->nagents; a++) {
         const sim_timing *t = &o->timing[a];
-        char q[2 * SIM_SPEC_LEN + 3];
+        char q[CSV_QUOTED_SPEC];
         csv_field(q, sizeof q, o->agent[a]);
         fprintf(f, "%s,%llu,%llu,", q, (unsigned long long)t->decisions, (unsigned long long)t->timed);
         if (t->timed)
@@ -351,9 +304,10 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
 {
     outfile of[NOUT];
     const char *paths[NOUT] = {c->out_path, c->games_path, c->timing_path};
-    int rc = 1, np = c->players, T = c->threads;
+    int rc = 1, T = c->threads, nspecs = sim_nspecs(c), slots = sim_agent_slots(c);
+    uint64_t S = c->nseatings ? (uint64_t)c->nseatings : 1, units = c->games * S;
     agent *ag = NULL;
-    agent **byspec = NULL;
+    agent **byslot = NULL;
     sim_game *res = NULL;
     char *text = NULL;
     size_t *len = NULL;
@@ -376,15 +330,16 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
             abort_all(of);
             return 2;
         }
-    if (c->games_path && outfile_write(&of[OUT_GAMES], games_header, strlen(games_header), err, errlen)) goto fail;
+    const char *header = csv_games_header(c->nseatings > 0);
+    if (c->games_path && outfile_write(&of[OUT_GAMES], header, strlen(header), err, errlen)) goto fail;
 
     char rules_text[256], rules_q[300];
     jm_rules_format(&c->rules, rules_text, sizeof rules_text);
     csv_field(rules_q, sizeof rules_q, rules_text);
-    char specs_q[JM_MAX_PLAYERS][2 * SIM_SPEC_LEN + 3];
+    char specs_q[SIM_MAX_AGENTS][CSV_QUOTED_SPEC];
     tallies ts;
     memset(&ts, 0, sizeof ts);
-    for (int k = 0; k < np; k++) {
+    for (int k = 0; k < nspecs; k++) {
         csv_field(specs_q[k], sizeof specs_q[k], c->specs[k]);
         int a = -1;
         for (int j = 0; j < k && a < 0; j++)
@@ -394,28 +349,31 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     }
     out->nagents = ts.nagents;
 
-    ag = calloc((size_t)T * (size_t)np, sizeof *ag);
-    byspec = calloc((size_t)T * (size_t)np, sizeof *byspec);
+    ag = calloc((size_t)T * (size_t)slots, sizeof *ag);
+    byslot = calloc((size_t)T * (size_t)slots, sizeof *byslot);
     res = malloc(BLOCK * sizeof *res);
     len = malloc(BLOCK * sizeof *len);
     done = malloc(BLOCK);
     tm = calloc((size_t)T * (size_t)ts.nagents, sizeof *tm);
-    tmby = calloc((size_t)T * (size_t)np, sizeof *tmby);
-    if (c->games_path) text = malloc((size_t)BLOCK * JM_MAX_SHIPS * ROW_MAX);
-    if (!ag || !byspec || !res || !len || !done || !tm || !tmby || (c->games_path && !text)) {
+    tmby = calloc((size_t)T * (size_t)nspecs, sizeof *tmby);
+    if (c->games_path) text = malloc((size_t)BLOCK * JM_MAX_SHIPS * CSV_ROW_MAX);
+    if (!ag || !byslot || !res || !len || !done || !tm || !tmby || (c->games_path && !text)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
-    for (int t = 0; t < T * np; t++) {
-        if (agent_create(&ag[t], c->specs[t % np], err, errlen)) goto fail;
-        byspec[t] = &ag[t];
-        tmby[t] = &tm[(size_t)(t / np) * (size_t)ts.nagents + (size_t)ts.agent_of_spec[t % np]];
+    for (int t = 0; t < T * slots; t++) {
+        if (agent_create(&ag[t], c->specs[t % slots % nspecs], err, errlen)) goto fail;
+        byslot[t] = &ag[t];
     }
+    for (int t = 0; t < T * nspecs; t++)
+        tmby[t] = &tm[(size_t)(t / nspecs) * (size_t)ts.nagents + (size_t)ts.agent_of_spec[t % nspecs]];
 
     double t0 = cli_now(), last = t0;
     uint64_t g0 = 0, played = 0, decisions = 0;
-    while (g0 < c->games && !*stop) {
-        int nb = c->games - g0 < BLOCK ? (int)(c->games - g0) : BLOCK;
+    int hashing = c->games_path != NULL;
+    int halted = 0; /* the consumer asked to stop */
+    while (g0 < units && !*stop && !halted) {
+        int nb = units - g0 < BLOCK ? (int)(units - g0) : BLOCK;
 #pragma omp parallel for num_threads(T) schedule(dynamic, 4)
         for (int i = 0; i < nb; i++) {
             done[i] = 0;
@@ -425,26 +383,27 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
 #else
             int tid = 0;
 #endif
-            sim_play_game(c, byspec + (size_t)tid * (size_t)np, g0 + (uint64_t)i, &res[i],
-                          tmby + (size_t)tid * (size_t)np);
+            sim_play_game(c, byslot + (size_t)tid * (size_t)slots, g0 + (uint64_t)i, &res[i],
+                          tmby + (size_t)tid * (size_t)nspecs, hashing);
             if (text)
-                len[i] = format_rows(c, rules_q, specs_q, &res[i], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX,
-                                     JM_MAX_SHIPS * ROW_MAX);
+                len[i] = csv_games_rows(c, rules_q, (const char(*)[CSV_QUOTED_SPEC])specs_q, &res[i],
+                                        text + (size_t)i * JM_MAX_SHIPS * CSV_ROW_MAX, JM_MAX_SHIPS * CSV_ROW_MAX);
             done[i] = 1;
             uint64_t so_far, dec;
 #pragma omp atomic capture
             so_far = ++played;
 #pragma omp atomic capture
             dec = decisions += res[i].decisions;
-            if (c->progress && tid == 0) progress(c, t0, &last, so_far, dec, 0);
+            if (c->progress && tid == 0) progress(units, t0, &last, so_far, dec, 0);
         }
         int i = 0;
-        for (; i < nb && done[i]; i++) {
+        for (; i < nb && done[i] && !halted; i++) {
             out->decisions += res[i].decisions;
             tally_game(&ts, c, &res[i]);
             if (c->games_path &&
-                outfile_write(&of[OUT_GAMES], text + (size_t)i * JM_MAX_SHIPS * ROW_MAX, len[i], err, errlen))
+                outfile_write(&of[OUT_GAMES], text + (size_t)i * JM_MAX_SHIPS * CSV_ROW_MAX, len[i], err, errlen))
                 goto fail;
+            if (c->on_game && c->on_game(c->ctx, &res[i])) halted = 1;
         }
         /* A write error (a full disk) stops the run at the block it hit. */
         if (c->games_path && outfile_check(&of[OUT_GAMES], err, errlen)) goto fail;
@@ -452,11 +411,11 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         if (i < nb) break;
     }
     if (c->progress) {
-        progress(c, t0, &last, g0, out->decisions, 1);
+        progress(units, t0, &last, g0, out->decisions, 1);
         fputc('\n', stderr);
     }
     out->games_done = g0;
-    out->interrupted = g0 < c->games;
+    out->interrupted = g0 < units && !halted;
     out->seconds = cli_now() - t0;
     /* Times include the games of a block after an interruption that are
      * not in the files; the counts here are of every game played. */
@@ -464,20 +423,21 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         for (int a = 0; a < ts.nagents; a++)
             timing_merge(&out->timing[a], &tm[(size_t)t * (size_t)ts.nagents + (size_t)a]);
 
-    write_summary(of[OUT_SUMMARY].f, c, &ts, rules_q, (const char(*)[2 * SIM_SPEC_LEN + 3])specs_q);
+    if (c->out_path)
+        write_summary(of[OUT_SUMMARY].f, c, &ts, rules_q, (const char(*)[CSV_QUOTED_SPEC])specs_q);
     if (c->timing_path) write_timing(of[OUT_TIMING].f, out);
     /* The summary last: it names the games the others hold. */
     if (c->games_path && outfile_commit(&of[OUT_GAMES], err, errlen)) goto fail;
     if (c->timing_path && outfile_commit(&of[OUT_TIMING], err, errlen)) goto fail;
-    if (outfile_commit(&of[OUT_SUMMARY], err, errlen)) goto fail;
+    if (c->out_path && outfile_commit(&of[OUT_SUMMARY], err, errlen)) goto fail;
     rc = 0;
 fail:
     abort_all(of);
     if (ag)
-        for (int t = 0; t < T * np; t++)
+        for (int t = 0; t < T * slots; t++)
             if (ag[t].ops) agent_destroy(&ag[t]);
     free(ag);
-    free(byspec);
+    free(byslot);
     free(res);
     free(len);
     free(done);

@@ -17,17 +17,34 @@
 #include "timing.h"
 
 #define SIM_SPEC_LEN 64
+#define SIM_MAX_AGENTS 8         /* distinct specs of a run (a tournament's agents) */
+#define SIM_MAX_SEATINGS 720     /* 6! */
+
+struct sim_game;
+struct agent;
 
 typedef struct sim_config {
-    uint64_t games;
+    uint64_t games;              /* deals: game indexes 0..games-1 */
     uint64_t seed;
     int players;
     int threads;                 /* >= 1 */
     int rotate;                  /* seat i of game g plays agent (i + g) mod P */
     int progress;                /* report on stderr */
     jm_rules rules;
-    char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN]; /* the agent of each seat (before rotation) */
-    const char *out_path;        /* SUMMARY.csv */
+    char specs[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* the agent of each seat (before rotation),
+                                                 or a tournament's agents */
+    int nspecs;                  /* specs used; 0 means players */
+    /* Duplicate games (tournaments): with nseatings > 0 every game index is
+     * played once per seating, seat i of seating k by specs[seating[k][i]],
+     * all with the game's dice; rows come in (game, seating) order and
+     * GAMES.csv gains a last column, `seating`.  rotate must be 0. */
+    int nseatings;
+    const int8_t (*seating)[JM_MAX_PLAYERS];
+    /* Called on the calling thread for every game completed, in order; a
+     * non-zero return stops the run after that game (it is counted). */
+    int (*on_game)(void *ctx, const struct sim_game *r);
+    void *ctx;
+    const char *out_path;        /* SUMMARY.csv, or NULL */
     const char *games_path;      /* GAMES.csv, or NULL */
     const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
 } sim_config;
@@ -42,6 +59,8 @@ typedef struct sim_seat {
 
 typedef struct sim_game {
     uint64_t game;
+    uint16_t seating;            /* with nseatings; else 0 */
+    uint16_t battles;            /* battles fought (ties included) */
     int16_t rounds;
     int8_t first_captain, capped, nwin;
     uint32_t decisions;          /* with two or more legal actions */
@@ -51,25 +70,34 @@ typedef struct sim_game {
 } sim_game;
 
 typedef struct sim_outcome {
-    uint64_t games_done;
+    uint64_t games_done;         /* games played (deals x seatings) */
     uint64_t decisions;
     int interrupted;
     double seconds;
     int nagents;                 /* distinct agents, in order of first seat */
-    const char *agent[JM_MAX_PLAYERS];      /* their specs */
-    sim_timing timing[JM_MAX_PLAYERS];      /* their decisions and times */
+    const char *agent[SIM_MAX_AGENTS];      /* their specs */
+    sim_timing timing[SIM_MAX_AGENTS];      /* their decisions and times */
 } sim_outcome;
 
 /* Split "a,b:k=v,k2=v2,c" into one spec per seat (one name for every seat,
  * or exactly one per seat) and check each against the registry. */
 int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen);
 
-/* Play game g of the run into *r (thread-safe; agents[k] is this thread's
- * agent for spec k).  timing, if not NULL, is this thread's sim_timing for
+/* Play game u of the run into *r (thread-safe; agents[k] is this thread's
+ * agent for spec k).  u is the game index, or with seatings game u / S in
+ * seating u mod S.  timing, if not NULL, is this thread's sim_timing for
  * each spec k: the decisions of that spec's seats are counted and timed
- * there. */
-void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g, sim_game *r,
-                   sim_timing *const *timing);
+ * there.  hash: compute the trace hash. */
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
+                   sim_timing *const *timing, int hash);
+/* Specs in use; agent slots per thread (sim_play_game's agents: one per
+ * spec, or with seatings one per seat and spec, since a tournament may seat
+ * one agent twice); the slot of a seat's spec. */
+int sim_nspecs(const sim_config *c);
+int sim_agent_slots(const sim_config *c);
+int sim_agent_slot(const sim_config *c, int seat, int spec);
+/* The spec index that plays seat i of game u. */
+int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
 
 /* Run the whole simulation.  Stops early when *stop becomes non-zero (the
  * games in flight are finished, the files hold the games completed).
@@ -77,8 +105,5 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t g,
  * (nothing left behind).  err says why.  *out gets the counts and each
  * agent's time per decision. */
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen);
-
-/* 95% Wilson score interval for `wins` (may be fractional) out of n. */
-void sim_wilson(double wins, double n, double *lo, double *hi);
 
 #endif

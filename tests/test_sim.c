@@ -17,6 +17,7 @@
 #include "../agents/agent.h"
 #include "../sim/sim.h"
 #include "helpers.h"
+#include "../analysis/stats.h"
 
 static char jamaica[PATH_MAX];
 
@@ -183,7 +184,7 @@ static void test_sim_rotate_seats_balance_exactly(void **state)
     }
     for (uint64_t g = 0; g < 400; g++) {
         sim_game r;
-        sim_play_game(&c, by, g, &r, NULL);
+        sim_play_game(&c, by, g, &r, NULL, 0);
         for (int i = 0; i < 4; i++) seen[i][r.seat[i].agent]++;
     }
     for (int i = 0; i < 4; i++)
@@ -265,7 +266,7 @@ static void test_sim_summary_equals_rows_summed(void **state)
             assert_true(fabs(atof(f[11]) - (double)sums[k].score / sums[k].n) < 1e-3);
             assert_true(fabs(atof(f[12]) - (double)sums[k].rounds / sums[k].n) < 1e-3);
             double lo, hi;
-            sim_wilson(sums[k].wins, (double)sums[k].n, &lo, &hi);
+            an_wilson(sums[k].wins, (double)sums[k].n, &lo, &hi);
             assert_true(fabs(atof(f[9]) - lo) < 1e-5 && fabs(atof(f[10]) - hi) < 1e-5);
             matched++;
         }
@@ -274,25 +275,6 @@ static void test_sim_summary_equals_rows_summed(void **state)
         assert_int_equal(matched, nsum);
         free(sum);
         rmdir_all(dir);
-    }
-}
-
-static void test_wilson_known_values(void **state)
-{
-    (void)state;
-    /* The 95% Wilson score interval (z = 1.959964), computed independently. */
-    struct { double w, n, lo, hi; } v[] = {
-        {50, 100, 0.4038315, 0.5961685},
-        {0, 10, 0.0, 0.2775328},
-        {10, 10, 0.7224672, 1.0},
-        {1, 3, 0.0614919, 0.7923404},
-        {2500.5, 10000, 0.2416596, 0.2586324},
-    };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-        double lo, hi;
-        sim_wilson(v[i].w, v[i].n, &lo, &hi);
-        assert_true(fabs(lo - v[i].lo) < 1e-6);
-        assert_true(fabs(hi - v[i].hi) < 1e-6);
     }
 }
 
@@ -543,7 +525,6 @@ int main(void)
         cmocka_unit_test(test_sim_same_bytes_for_1_and_2_threads),
         cmocka_unit_test(test_sim_rotate_seats_balance_exactly),
         cmocka_unit_test(test_sim_summary_equals_rows_summed),
-        cmocka_unit_test(test_wilson_known_values),
         cmocka_unit_test(test_timing_quantiles_known_values),
         cmocka_unit_test(test_sim_bad_input_exit_2_and_no_file),
         cmocka_unit_test(test_sim_stop_signals_leave_complete_files),

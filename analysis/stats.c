@@ -1,0 +1,326 @@
+/*
+ * stats.c - intervals, tests, Plackett-Luce ratings and the SPRT (see
+ * stats.h for what each computes and its reference).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "stats.h"
+
+void an_wilson(double wins, double n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    const double z = AN_Z95;
+    double p = wins / n, z2 = z * z;
+    double den = 1 + z2 / n;
+    double mid = (p + z2 / (2 * n)) / den;
+    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
+    *lo = mid - half < 0 ? 0 : mid - half;
+    *hi = mid + half > 1 ? 1 : mid + half;
+}
+
+/* The standard normal quantile (Acklam's rational approximation, relative
+ * error below 1.2e-9, refined by one Halley step on erfc). */
+static double normal_quantile(double p)
+{
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                               1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                               6.680131188771972e+01,  -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                               -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                               3.754408661907416e+00};
+    double q, r, x;
+    if (p < 0.02425) {
+        q = sqrt(-2 * log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    } else if (p > 1 - 0.02425) {
+        q = sqrt(-2 * log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    } else {
+        q = p - 0.5;
+        r = q * q;
+        x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    double e = 0.5 * erfc(-x / sqrt(2)) - p, u = e * sqrt(2 * M_PI) * exp(x * x / 2);
+    return x - u / (1 + x * u / 2);
+}
+
+double an_t_quantile(double p, double df)
+{
+    double z = normal_quantile(p);
+    if (df <= 0) return z;
+    double z2 = z * z, z3 = z2 * z, z5 = z3 * z2, z7 = z5 * z2, z9 = z7 * z2;
+    /* Cornish-Fisher terms of t in powers of 1/df (Abramowitz and Stegun 26.7.5). */
+    return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
+           (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df) +
+           (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * df * df * df * df);
+}
+
+double an_normal_p(double z)
+{
+    return erfc(fabs(z) / sqrt(2));
+}
+
+void an_moments_add(an_moments *m, double x)
+{
+    m->n++;
+    double d = x - m->mean;
+    m->mean += d / (double)m->n;
+    m->m2 += d * (x - m->mean);
+}
+
+double an_moments_var(const an_moments *m)
+{
+    return m->n < 2 ? 0 : m->m2 / (double)(m->n - 1);
+}
+
+/* The two-sided p-value of Student's t with df degrees of freedom: the
+ * regularized incomplete beta I_{df/(df+t^2)}(df/2, 1/2) by its continued
+ * fraction (Numerical Recipes' betacf, Lentz's method). */
+static double beta_cf(double a, double b, double x)
+{
+    const double tiny = 1e-300;
+    double c = 1, d = 1 - (a + b) * x / (a + 1);
+    if (fabs(d) < tiny) d = tiny;
+    d = 1 / d;
+    double h = d;
+    for (int m = 1; m <= 300; m++) {
+        double m2 = 2.0 * m, aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+        d = 1 + aa * d;
+        c = 1 + aa / c;
+        if (fabs(d) < tiny) d = tiny;
+        if (fabs(c) < tiny) c = tiny;
+        d = 1 / d;
+        h *= d * c;
+        aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+        d = 1 + aa * d;
+        c = 1 + aa / c;
+        if (fabs(d) < tiny) d = tiny;
+        if (fabs(c) < tiny) c = tiny;
+        d = 1 / d;
+        double del = d * c;
+        h *= del;
+        if (fabs(del - 1) < 1e-15) break;
+    }
+    return h;
+}
+
+static double t_p(double t, double df)
+{
+    double x = df / (df + t * t), a = df / 2, b = 0.5;
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    double lbeta = lgamma(a) + lgamma(b) - lgamma(a + b);
+    double front = exp(a * log(x) + b * log(1 - x) - lbeta);
+    if (x < (a + 1) / (a + b + 2)) return front * beta_cf(a, b, x) / a;
+    return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+an_interval an_mean_interval(const an_moments *m, double mu0)
+{
+    an_interval r = {.n = m->n, .mean = m->mean, .lo = m->mean, .hi = m->mean, .sd = 0, .p = 1};
+    if (m->n < 2) return r;
+    double df = (double)(m->n - 1);
+    r.sd = sqrt(an_moments_var(m));
+    double se = r.sd / sqrt((double)m->n);
+    double half = an_t_quantile(0.975, df) * se;
+    r.lo = m->mean - half;
+    r.hi = m->mean + half;
+    if (se > 0) r.p = t_p((m->mean - mu0) / se, df);
+    else r.p = m->mean == mu0 ? 1 : 0;
+    return r;
+}
+
+void an_mcnemar(uint64_t b, uint64_t c, double *chi2, double *p)
+{
+    uint64_t n = b + c, k = b < c ? b : c;
+    if (n == 0) {
+        *chi2 = 0;
+        *p = 1;
+        return;
+    }
+    double diff = fabs((double)b - (double)c) - 1;
+    if (diff < 0) diff = 0;
+    *chi2 = diff * diff / (double)n;
+    /* P(X <= k), X ~ Bin(n, 1/2), summed in log space from the mode down. */
+    double lfn = lgamma((double)n + 1), sum = 0;
+    for (uint64_t i = 0; i <= k; i++)
+        sum += exp(lfn - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) - (double)n * M_LN2);
+    *p = 2 * sum > 1 ? 1 : 2 * sum;
+}
+
+double an_binomial_z_p(double wins, double n, double p0, double *z)
+{
+    double sd = sqrt(n * p0 * (1 - p0));
+    double zz = sd > 0 ? (wins - n * p0) / sd : 0;
+    if (z) *z = zz;
+    return an_normal_p(zz);
+}
+
+/* ---------------------------------------------------------------- ratings */
+
+/* Every order of the tied groups of r, as item sequences, with the weight
+ * each gets; calls fn(order, m, weight, ctx).  Groups are permuted in
+ * lexicographic order (next_permutation on positions). */
+typedef void (*order_fn)(const uint8_t *order, int m, double w, void *ctx);
+
+static int next_perm(uint8_t *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1]) i--;
+    if (i < 0) return 0;
+    int j = n - 1;
+    while (a[j] <= a[i]) j--;
+    uint8_t t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, h = n - 1; l < h; l++, h--) {
+        t = a[l];
+        a[l] = a[h];
+        a[h] = t;
+    }
+    return 1;
+}
+
+static void each_order(const an_ranking *r, order_fn fn, void *ctx)
+{
+    int m = r->m, start[AN_PL_MAX], len[AN_PL_MAX], ng = 0;
+    for (int k = 0; k < m; k++) {
+        if (k == 0 || !r->tie_next[k - 1]) {
+            start[ng] = k;
+            len[ng++] = 0;
+        }
+        len[ng - 1]++;
+    }
+    uint8_t perm[AN_PL_MAX][AN_PL_MAX]; /* per group: positions within the group */
+    double orders = 1;
+    for (int g = 0; g < ng; g++) {
+        for (int k = 0; k < len[g]; k++) perm[g][k] = (uint8_t)k;
+        for (int k = 2; k <= len[g]; k++) orders *= k;
+    }
+    double w = r->weight / orders;
+    for (;;) {
+        uint8_t order[AN_PL_MAX];
+        for (int g = 0; g < ng; g++)
+            for (int k = 0; k < len[g]; k++) order[start[g] + k] = r->item[start[g] + perm[g][k]];
+        fn(order, m, w, ctx);
+        int g = ng - 1;
+        while (g >= 0 && !next_perm(perm[g], len[g])) {
+            for (int k = 0; k < len[g]; k++) perm[g][k] = (uint8_t)k; /* reset, carry left */
+            g--;
+        }
+        if (g < 0) break;
+    }
+}
+
+typedef struct pl_pass {
+    const double *gamma;
+    double *wins, *denom;
+    int *seen;
+} pl_pass;
+
+static void pl_accumulate(const uint8_t *order, int m, double w, void *ctx)
+{
+    pl_pass *p = ctx;
+    double tail[AN_PL_MAX + 1];
+    tail[m] = 0;
+    for (int k = m - 1; k >= 0; k--) tail[k] = tail[k + 1] + p->gamma[order[k]];
+    for (int k = 0; k < m; k++) p->seen[order[k]] = 1;
+    /* Stage j (0..m-2) picks order[j] from order[j..m-1]; every item still
+     * running (each appearance) gets 1 / tail[j]. */
+    double cum = 0;
+    for (int k = 0; k < m; k++) {
+        if (k < m - 1) {
+            cum += w / tail[k];
+            p->wins[order[k]] += w;
+        }
+        /* order[k] ran in stages 0..min(k, m-2). */
+        p->denom[order[k]] += cum;
+    }
+}
+
+int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_iter)
+{
+    double wins[256], denom[256];
+    int seen[256];
+    if (nitems <= 0 || nitems > 256) return -1;
+    for (int i = 0; i < nitems; i++) gamma[i] = 1;
+    int it = 0;
+    for (; it < max_iter; it++) {
+        memset(wins, 0, sizeof wins);
+        memset(denom, 0, sizeof denom);
+        memset(seen, 0, sizeof seen);
+        pl_pass p = {gamma, wins, denom, seen};
+        for (size_t k = 0; k < n; k++) each_order(&r[k], pl_accumulate, &p);
+        double logsum = 0, moved = 0, next[256];
+        for (int i = 0; i < nitems; i++) {
+            if (!seen[i]) return -1;
+            next[i] = wins[i] > 0 && denom[i] > 0 ? wins[i] / denom[i] : 1e-12;
+            logsum += log(next[i]);
+        }
+        double g = exp(logsum / nitems);
+        for (int i = 0; i < nitems; i++) {
+            next[i] /= g;
+            double d = fabs(next[i] - gamma[i]) / gamma[i];
+            if (d > moved) moved = d;
+            gamma[i] = next[i];
+        }
+        if (moved < 1e-10) return it + 1;
+    }
+    return it;
+}
+
+double an_pl_elo(double gamma_i, double gamma_ref)
+{
+    return 400 * log10(gamma_i / gamma_ref);
+}
+
+/* ---------------------------------------------------------------- SPRT */
+
+double an_elo_score(double elo)
+{
+    return 1 / (1 + pow(10, -elo / 400));
+}
+
+double an_score_elo(double score)
+{
+    if (score <= 0) return -INFINITY;
+    if (score >= 1) return INFINITY;
+    return -400 * log10(1 / score - 1);
+}
+
+void an_sprt_init(an_sprt *t, double elo0, double elo1, double alpha, double beta)
+{
+    t->elo0 = elo0;
+    t->elo1 = elo1;
+    t->alpha = alpha;
+    t->beta = beta;
+    t->lower = log(beta / (1 - alpha));
+    t->upper = log((1 - beta) / alpha);
+    t->s0 = an_elo_score(elo0);
+    t->s1 = an_elo_score(elo1);
+}
+
+double an_sprt_llr(const an_sprt *t, const an_moments *scores)
+{
+    double v = an_moments_var(scores);
+    if (scores->n < 2 || v <= 0) return 0;
+    double n = (double)scores->n, x = scores->mean;
+    return n * (t->s1 - t->s0) * (2 * x - t->s0 - t->s1) / (2 * v);
+}
+
+int an_sprt_decide(const an_sprt *t, double llr)
+{
+    if (llr >= t->upper) return AN_SPRT_H1;
+    if (llr <= t->lower) return AN_SPRT_H0;
+    return AN_SPRT_CONTINUE;
+}

@@ -1,0 +1,125 @@
+/*
+ * stats.h - the statistics the reports quote: pure functions over counts
+ * and rows.  Nothing here plays a game or knows the engine (DESIGN.md:
+ * analysis computes from numbers; sim calls it).
+ *
+ * Every interval is two-sided 95%.  Each function says which estimator
+ * and which interval it computes, with its reference; tests/test_stats.c
+ * checks each against values computed independently.
+ */
+#ifndef ANALYSIS_STATS_H
+#define ANALYSIS_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define AN_Z95 1.959963984540054 /* the standard normal's 97.5% quantile */
+
+/* 95% Wilson score interval (Wilson 1927) for `wins` (may be fractional,
+ * shared wins counted 1/k) out of n trials.  n <= 0 gives [0, 1]. */
+void an_wilson(double wins, double n, double *lo, double *hi);
+
+/* Student's t quantile t_{p, df} (p in (0.5, 1)), by the Cornish-Fisher
+ * expansion of Hill (1970), within 1e-3 of the exact value for df >= 3 and
+ * exact in the limit; df <= 0 gives the normal quantile's value. */
+double an_t_quantile(double p, double df);
+
+/* Two-sided p-value of a standard normal statistic z. */
+double an_normal_p(double z);
+
+/* Running moments of a sample, added in a fixed order (so the same data
+ * give the same bytes): n, mean and the sum of squared deviations
+ * (Welford 1962). */
+typedef struct an_moments {
+    uint64_t n;
+    double mean, m2;
+} an_moments;
+
+void an_moments_add(an_moments *m, double x);
+/* The sample variance (n - 1 in the denominator); 0 for n < 2. */
+double an_moments_var(const an_moments *m);
+
+/* A mean with its 95% t interval (mean +- t_{0.975, n-1} s / sqrt(n), the
+ * quantile from an_t_quantile) and the two-sided p-value of Student's t test
+ * that the true mean is mu0 (from the regularized incomplete beta function).
+ * Applied to paired differences (B - A of the same game), this is the paired
+ * t interval.  n < 2: the interval is the mean itself, p = 1. */
+typedef struct an_interval {
+    uint64_t n;
+    double mean, lo, hi, sd, p;
+} an_interval;
+
+an_interval an_mean_interval(const an_moments *m, double mu0);
+
+/* McNemar's test for paired binary outcomes: b pairs went 1 -> 0, c pairs
+ * 0 -> 1.  chi2 is the statistic with continuity correction,
+ * (|b - c| - 1)^2 / (b + c); p is the exact two-sided p-value,
+ * min(1, 2 P(X <= min(b, c))) for X ~ Binomial(b + c, 1/2) (McNemar 1947;
+ * the exact form of Fagerland et al. 2013).  b + c = 0 gives chi2 0, p 1. */
+void an_mcnemar(uint64_t b, uint64_t c, double *chi2, double *p);
+
+/* Two-sided p-value of the binomial test's normal approximation that
+ * `wins` of n come from rate p0: z = (wins - n p0) / sqrt(n p0 (1 - p0)). */
+double an_binomial_z_p(double wins, double n, double p0, double *z);
+
+/* ---------------------------------------------------------------- ratings */
+
+/* One finishing order for the Plackett-Luce model: item[0] finished first,
+ * item[m-1] last (items may repeat: two seats of the same agent are two
+ * draws of its strength).  A tied group is given by `tie_next[k] = 1` when
+ * item k is tied with item k+1: the fit counts each order of a tied group
+ * with weight 1/(its orders).  `weight` scales the whole ranking (1 for a
+ * plain game). */
+#define AN_PL_MAX 8
+typedef struct an_ranking {
+    uint8_t m;
+    uint8_t item[AN_PL_MAX];
+    uint8_t tie_next[AN_PL_MAX];
+    double weight;
+} an_ranking;
+
+/* Fit the Plackett-Luce strengths gamma[0..nitems) to n rankings by the MM
+ * algorithm of Hunter (2004, "MM algorithms for generalized Bradley-Terry
+ * models", section 5): gamma_i <- w_i / sum over the stages at which i was
+ * still in the running of 1 / (the sum of the strengths still running),
+ * until no gamma moves by a relative 1e-10 or max_iter.  With two items
+ * per ranking this is Bradley-Terry.  The gammas are normalised to a
+ * geometric mean of 1.  An item that never finishes ahead of anyone gets a
+ * tiny floor (1e-12) rather than 0.  Returns the iterations used, -1 if an
+ * item never appears. */
+int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_iter);
+
+/* gamma as Elo-like points: 400 log10(gamma_i / gamma_ref). */
+double an_pl_elo(double gamma_i, double gamma_ref);
+
+/* ---------------------------------------------------------------- SPRT */
+
+/* The sequential probability ratio test of H0: elo = elo0 against H1:
+ * elo = elo1, for a stream of scores in [0, 1] (1 a win of the first
+ * agent over the second, 0.5 a draw or an equal share), by the generalised
+ * SPRT's normal approximation used by chess engine testing (fishtest,
+ * cutechess): with the sample mean x and variance v of n scores, and the
+ * expected scores s_i = 1 / (1 + 10^(-elo_i / 400)),
+ *   LLR = n (s1 - s0) (2 x - s0 - s1) / (2 v),
+ * and Wald's bounds lower = ln(beta / (1 - alpha)), upper = ln((1 - beta)
+ * / alpha).  The scores are independent draws: the tournament passes one
+ * per seed (the mean over that deal's seatings), which is how it pairs
+ * games by seed. */
+typedef struct an_sprt {
+    double elo0, elo1, alpha, beta;
+    double lower, upper;  /* Wald's bounds */
+    double s0, s1;        /* the expected scores under H0 and H1 */
+} an_sprt;
+
+enum { AN_SPRT_CONTINUE = 0, AN_SPRT_H0 = -1, AN_SPRT_H1 = 1 };
+
+void an_sprt_init(an_sprt *t, double elo0, double elo1, double alpha, double beta);
+/* The log-likelihood ratio of the scores so far (0 while v = 0). */
+double an_sprt_llr(const an_sprt *t, const an_moments *scores);
+/* AN_SPRT_H1 once llr >= upper, AN_SPRT_H0 once llr <= lower, else 0. */
+int an_sprt_decide(const an_sprt *t, double llr);
+/* The expected score of Elo difference d, and back. */
+double an_elo_score(double elo);
+double an_score_elo(double score);
+
+#endif
