@@ -1,5 +1,6 @@
 /* cli.c - helpers shared by the subcommands. */
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <string.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #endif
 
 #include "cli.h"
+#include "outfile.h"
 #include "play.h"
 #include "trace.h"
 
@@ -113,3 +115,34 @@ void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t
              (unsigned long long)st.decisions, (unsigned long long)st.legal_sum, (unsigned long long)out.hash);
 }
 
+
+volatile sig_atomic_t cli_stop;
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* The first SIGINT, SIGTERM or SIGHUP stops the run cleanly; a second one
+ * removes the temporary files and ends the process at once. */
+static void on_stop_signal(int sig)
+{
+    if (!cli_stop) {
+        cli_stop = sig;
+        return;
+    }
+    outfile_remove_all_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cli_catch_stop(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
+    for (int i = 0; i < 3; i++) sigaction(stop_signals[i], &sa, NULL);
+}
+
+void cli_release_stop(void)
+{
+    for (int i = 0; i < 3; i++) signal(stop_signals[i], SIG_DFL);
+}

@@ -2,6 +2,7 @@
 #ifndef SIM_CLI_H
 #define SIM_CLI_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,6 +29,17 @@ int cli_default_threads(int *t);
 /* The perft line for one player count and rule set (see `jamaica perft`). */
 void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
 
+/* Stopping signals: cli_catch_stop() sets cli_stop to the first SIGINT,
+ * SIGTERM or SIGHUP (a second one removes the temporary files and ends the
+ * process); cli_release_stop() restores the defaults. */
+extern volatile sig_atomic_t cli_stop;
+void cli_catch_stop(void);
+void cli_release_stop(void);
+
+/* The subcommands beyond main.c. */
 int cmd_bench(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_study(int argc, char **argv);
 
 #endif

@@ -148,23 +148,6 @@ static const char sim_help[] =
     "\n"
     "See README.md for the CSV columns.\n";
 
-static volatile sig_atomic_t sim_stop; /* the first stopping signal */
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-
-/* The first SIGINT, SIGTERM or SIGHUP stops the run cleanly; a second one
- * removes the temporary files and ends the process at once. */
-static void on_stop_signal(int sig)
-{
-    if (!sim_stop) {
-        sim_stop = sig;
-        return;
-    }
-    outfile_remove_all_temps();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-
 static int cmd_sim(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -229,15 +212,10 @@ static int cmd_sim(int argc, char **argv)
     c.threads = (int)threads;
     c.progress = isatty(2);
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
-    for (int i = 0; i < 3; i++) sigaction(stop_signals[i], &sa, NULL);
+    cli_catch_stop();
     sim_outcome res;
-    int rc = sim_run(&c, &sim_stop, &res, err, sizeof err);
-    for (int i = 0; i < 3; i++) signal(stop_signals[i], SIG_DFL);
+    int rc = sim_run(&c, &cli_stop, &res, err, sizeof err);
+    cli_release_stop();
     if (rc == 2) return cli_usage_error("%s", err);
     if (rc) {
         fprintf(stderr, "jamaica: %s\n", err);
@@ -258,8 +236,8 @@ static int cmd_sim(int argc, char **argv)
     }
     if (res.interrupted) {
         fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
-                strsignal(sim_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
-        return 128 + sim_stop;
+                strsignal(cli_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
+        return 128 + cli_stop;
     }
     return 0;
 }
@@ -390,6 +368,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"sim", cmd_sim, "play N seeded games between agents on all cores; CSV out"},
+    {"tournament", cmd_tournament, "every seating of agents over the same deals: ratings, pairwise, SPRT"},
     {"trace", cmd_trace, "play one seeded game with random agents and print it"},
     {"bench", cmd_bench, "measure the engine: state size, copy and apply times, games/s"},
     {"position", cmd_position, "print the position after N random decisions, as text"},
@@ -403,7 +382,7 @@ static int dispatch(int argc, char **argv)
         char list[1024];
         size_t o = 0;
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            o += (size_t)snprintf(list + o, sizeof list - o, "  %-8s %s\n", commands[i].name, commands[i].summary);
+            o += (size_t)snprintf(list + o, sizeof list - o, "  %-10s %s\n", commands[i].name, commands[i].summary);
         printf(main_help, list);
         return 0;
     }
