@@ -73,7 +73,7 @@ static void json_value(FILE *f, int kind, int v)
     }
 }
 
-static void print_json(FILE *f, const jm_event *ev)
+void trace_event_json(FILE *f, const jm_event *ev)
 {
     const jm_event_desc *d = jm_event_info(ev->type);
     fprintf(f, "{\"round\":%d,\"event\":\"%s\",\"ship\":", ev->round, d->name);
@@ -321,7 +321,7 @@ void trace_event(void *ctx, const jm_event *ev)
     o->hash = jm_hash_event(o->hash, ev);
     o->events++;
     if (!o->f) return;
-    if (o->jsonl) print_json(o->f, ev);
+    if (o->jsonl) trace_event_json(o->f, ev);
     else print_text(o, ev);
 }
 

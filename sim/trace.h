@@ -20,6 +20,8 @@ typedef struct trace_out {
 void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game, int players, const char *position);
 /* A jm_trace_fn; ctx is a trace_out. */
 void trace_event(void *ctx, const jm_event *ev);
+/* One event as its JSON line (with the line break). */
+void trace_event_json(FILE *f, const jm_event *ev);
 /* The last line: "hash <16 hex>" or {"hash":"<16 hex>"}. */
 void trace_finish(trace_out *o);
 
