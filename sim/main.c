@@ -370,6 +370,7 @@ static const command commands[] = {
     {"sim", cmd_sim, "play N seeded games between agents on all cores; CSV out"},
     {"tournament", cmd_tournament, "every seating of agents over the same deals: ratings, pairwise, SPRT"},
     {"diff", cmd_diff, "compare two runs of the same deals game by game (regression by seed)"},
+    {"study", cmd_study, "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown"},
     {"trace", cmd_trace, "play one seeded game with random agents and print it"},
     {"bench", cmd_bench, "measure the engine: state size, copy and apply times, games/s"},
     {"position", cmd_position, "print the position after N random decisions, as text"},

@@ -1,0 +1,501 @@
+/*
+ * study.c - `jamaica study captain|ghost|sweep`: the questions the
+ * simulator is for, each as a CSV and a Markdown summary.
+ *
+ *   captain  the first Captain's advantage by player count and agent mix
+ *   ghost    the Ghost Ship's win rate with 2 players, and what ghost=on
+ *            does to 3-5 player games (rounds, shortages, battles), paired
+ *   sweep    one numeric rule option over a range, one measure at each value
+ *
+ * Each configuration is one harness run (sim_run) whose games arrive here
+ * in game order, so every number is the same for any thread count.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../analysis/stats.h"
+#include "cli.h"
+#include "csv.h"
+#include "outfile.h"
+#include "sim.h"
+
+#define MAX_MIXES 8
+
+typedef struct study_opts {
+    uint64_t games, seed;
+    int threads;
+    const char *rules;               /* the base rule text */
+    const char *mix[MAX_MIXES];      /* --agents, each as for sim */
+    int nmix;
+    int pmin, pmax;                  /* --players range */
+    FILE *md;                        /* the Markdown summary */
+    outfile csv;
+} study_opts;
+
+/* Per-game measures a study collects (captain offsets are per player). */
+typedef struct study_acc {
+    int players, ghost;
+    uint64_t games;
+    uint64_t offset_wins[JM_MAX_PLAYERS]; /* 420ths */
+    uint64_t seat_wins[JM_MAX_SHIPS], ghost_wins;
+    an_moments adv[JM_MAX_PLAYERS];        /* win(offset) - mean win(other players) */
+    an_moments rounds, shortages, battles;
+    /* ghost on/off pairing: the first run keeps its per-game values */
+    int16_t *keep;                          /* 3 per game */
+    an_moments d_rounds, d_shortages, d_battles;
+    int pairing;                            /* 1: keeping, 2: differencing */
+} study_acc;
+
+static int on_game(void *ctx, const sim_game *r)
+{
+    study_acc *a = ctx;
+    int P = a->players;
+    double w[JM_MAX_PLAYERS], tot = 0;
+    for (int k = 0; k < P; k++) {
+        w[k] = r->seat[k].winner ? 1.0 / r->nwin : 0;
+        tot += w[k];
+        int off = (k - r->first_captain + P) % P;
+        a->offset_wins[off] += r->seat[k].winner ? (uint64_t)(420 / r->nwin) : 0;
+        a->seat_wins[k] += r->seat[k].winner ? (uint64_t)(420 / r->nwin) : 0;
+    }
+    for (int k = 0; k < P; k++) {
+        int off = (k - r->first_captain + P) % P;
+        an_moments_add(&a->adv[off], w[k] - (tot - w[k]) / (P - 1));
+    }
+    if (a->ghost) a->ghost_wins += r->seat[P].winner ? (uint64_t)(420 / r->nwin) : 0;
+    int sh = 0;
+    for (int k = 0; k < P; k++) sh += r->seat[k].shortages;
+    an_moments_add(&a->rounds, r->rounds);
+    an_moments_add(&a->shortages, sh);
+    an_moments_add(&a->battles, r->battles);
+    if (a->pairing == 1) {
+        a->keep[3 * r->game] = r->rounds;
+        a->keep[3 * r->game + 1] = (int16_t)sh;
+        a->keep[3 * r->game + 2] = (int16_t)r->battles;
+    } else if (a->pairing == 2) {
+        an_moments_add(&a->d_rounds, r->rounds - a->keep[3 * r->game]);
+        an_moments_add(&a->d_shortages, sh - a->keep[3 * r->game + 1]);
+        an_moments_add(&a->d_battles, (int)r->battles - a->keep[3 * r->game + 2]);
+    }
+    a->games++;
+    return 0;
+}
+
+/* One harness run: the mix at `players` seats under rules_text. */
+static int run_one(const study_opts *o, const char *mix, int players, const char *rules_text, study_acc *acc)
+{
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    if (jm_rules_parse(&c.rules, rules_text, err, sizeof err)) return cli_usage_error("%s", err);
+    jm_state probe;
+    if (jm_init(&probe, &c.rules, players, 0, 0, NULL, err, sizeof err) != JM_OK)
+        return cli_usage_error("%s", err);
+    if (sim_parse_agents(mix, players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
+    c.games = o->games;
+    c.seed = o->seed;
+    c.players = players;
+    c.threads = o->threads;
+    c.rotate = 1;
+    c.on_game = on_game;
+    c.ctx = acc;
+    c.progress = isatty(2);
+    acc->players = players;
+    acc->ghost = jm_has_ghost_rules(&c.rules, players);
+    if (c.progress) fprintf(stderr, "%s, %d players, rules %s\n", mix, players, rules_text);
+    sim_outcome res;
+    int rc = sim_run(&c, &cli_stop, &res, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "jamaica: %s\n", err);
+        return 1;
+    }
+    if (res.interrupted) {
+        fprintf(stderr, "jamaica: stopped by %s; nothing written\n", strsignal(cli_stop));
+        return 128 + cli_stop;
+    }
+    return 0;
+}
+
+static void csvq(FILE *f, const char *v, const char *sep)
+{
+    char q[CSV_QUOTED_SPEC * 2];
+    csv_field(q, sizeof q, v);
+    fprintf(f, "%s%s", q, sep);
+}
+
+/* ---------------------------------------------------------------- captain */
+
+static int study_captain(study_opts *o)
+{
+    FILE *f = o->csv.f;
+    fputs("agents,players,games,captain_offset,wins,win_rate,wilson_low,wilson_high,fair_share,p_vs_fair,adv,adv_low,"
+          "adv_high,adv_p\n", f);
+    fprintf(o->md, "# First Captain's advantage\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated "
+                   "over the seats.  `adv` is the paired difference, game by game, between the win share of the "
+                   "seat at that offset from the first Captain and the mean of the other players' (95%% t "
+                   "interval, p of the t test of 0); `p vs 1/P` tests the offset's win rate against 1/P (no "
+                   "ghost).\n\n",
+            (unsigned long long)o->games, (unsigned long long)o->seed, o->rules);
+    fprintf(o->md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
+                   "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
+    for (int m = 0; m < o->nmix; m++)
+        for (int P = o->pmin; P <= o->pmax; P++) {
+            study_acc *a = calloc(1, sizeof *a);
+            if (!a) return cli_usage_error("out of memory");
+            int rc = run_one(o, o->mix[m], P, o->rules, a);
+            if (rc) {
+                free(a);
+                return rc;
+            }
+            double n = (double)a->games, tot = 0;
+            for (int k = 0; k < P; k++) tot += (double)a->offset_wins[k] / 420;
+            double fair = tot / (n * P);
+            for (int k = 0; k < P; k++) {
+                double w = (double)a->offset_wins[k] / 420, lo, hi;
+                an_wilson(w, n, &lo, &hi);
+                an_interval d = an_mean_interval(&a->adv[k], 0);
+                csvq(f, o->mix[m], ",");
+                fprintf(f, "%d,%llu,%d,%.10g,%.6f,%.6f,%.6f,%.6f,", P, (unsigned long long)a->games, k, w, w / n, lo,
+                        hi, fair);
+                if (a->ghost) fputs(",", f);
+                else fprintf(f, "%.4g,", an_binomial_z_p(w, n, 1.0 / P, NULL));
+                fprintf(f, "%.6f,%.6f,%.6f,%.4g\n", d.mean, d.lo, d.hi, d.p);
+                if (k == 0) {
+                    fprintf(o->md, "| `%s` | %d%s | %.2f%% [%.2f, %.2f] | %.2f%% | ", o->mix[m], P,
+                            a->ghost ? " + ghost" : "", 100 * w / n, 100 * lo, 100 * hi, 100 * fair);
+                    if (a->ghost) fprintf(o->md, "- | ");
+                    else fprintf(o->md, "%.3g | ", an_binomial_z_p(w, n, 1.0 / P, NULL));
+                    fprintf(o->md, "%+.2f [%+.2f, %+.2f] | %.3g |\n", 100 * d.mean, 100 * d.lo, 100 * d.hi, d.p);
+                }
+            }
+            free(a);
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- ghost */
+
+static int study_ghost(study_opts *o)
+{
+    FILE *f = o->csv.f;
+    fputs("agents,players,measure,games,ghost_off,ghost_on,diff,low,high,p_value\n", f);
+    fprintf(o->md, "# Ghost Ship\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated.\n\n"
+                   "## Two players: the ghost's share of the wins\n\n| agents | ghost win rate [95%%] | each "
+                   "player |\n|---|---|---|\n",
+            (unsigned long long)o->games, (unsigned long long)o->seed, o->rules);
+    char rules[600];
+    for (int m = 0; m < o->nmix; m++) {
+        study_acc *a = calloc(1, sizeof *a);
+        if (!a) return cli_usage_error("out of memory");
+        snprintf(rules, sizeof rules, "%s,ghost=on", o->rules);
+        int rc = run_one(o, o->mix[m], 2, rules, a);
+        if (rc) {
+            free(a);
+            return rc;
+        }
+        double n = (double)a->games, w = (double)a->ghost_wins / 420, lo, hi;
+        an_wilson(w, n, &lo, &hi);
+        csvq(f, o->mix[m], ",");
+        fprintf(f, "2,ghost_win_rate,%llu,,%.6f,,%.6f,%.6f,\n", (unsigned long long)a->games, w / n, lo, hi);
+        fprintf(o->md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", o->mix[m], 100 * w / n, 100 * lo, 100 * hi,
+                100 * (1 - w / n) / 2);
+        free(a);
+    }
+    fprintf(o->md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
+                   "B - A with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
+                   "battle, ties included.\n\n| agents | players | measure | off | on | on - off [95%%] | p "
+                   "|\n|---|---|---|---|---|---|---|\n");
+    for (int m = 0; m < o->nmix; m++)
+        for (int P = o->pmin < 3 ? 3 : o->pmin; P <= (o->pmax > 5 ? 5 : o->pmax); P++) {
+            study_acc *off = calloc(1, sizeof *off), *on = calloc(1, sizeof *on);
+            int16_t *keep = malloc((size_t)o->games * 3 * sizeof *keep);
+            if (!off || !on || !keep) {
+                free(off);
+                free(on);
+                free(keep);
+                return cli_usage_error("out of memory");
+            }
+            off->keep = on->keep = keep;
+            off->pairing = 1;
+            on->pairing = 2;
+            snprintf(rules, sizeof rules, "%s,ghost=off", o->rules);
+            int rc = run_one(o, o->mix[m], P, rules, off);
+            snprintf(rules, sizeof rules, "%s,ghost=on", o->rules);
+            if (!rc) rc = run_one(o, o->mix[m], P, rules, on);
+            if (!rc) {
+                struct {
+                    const char *name;
+                    an_moments *a, *b, *d;
+                } rows[3] = {{"rounds", &off->rounds, &on->rounds, &on->d_rounds},
+                             {"shortages", &off->shortages, &on->shortages, &on->d_shortages},
+                             {"battles", &off->battles, &on->battles, &on->d_battles}};
+                for (int k = 0; k < 3; k++) {
+                    an_interval d = an_mean_interval(rows[k].d, 0);
+                    csvq(f, o->mix[m], ",");
+                    fprintf(f, "%d,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.4g\n", P, rows[k].name,
+                            (unsigned long long)on->games, rows[k].a->mean, rows[k].b->mean, d.mean, d.lo, d.hi, d.p);
+                    fprintf(o->md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", o->mix[m], P,
+                            rows[k].name, rows[k].a->mean, rows[k].b->mean, d.mean, d.lo, d.hi, d.p);
+                }
+            }
+            free(off);
+            free(on);
+            free(keep);
+            if (rc) return rc;
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- sweep */
+
+static int study_sweep(study_opts *o, const char *sweep, const char *measure)
+{
+    char key[64];
+    long lo, hi, step = 1;
+    const char *eq = strchr(sweep, '=');
+    if (!eq || eq == sweep || (size_t)(eq - sweep) >= sizeof key)
+        return cli_usage_error("bad --sweep '%s' (KEY=FROM..TO[:STEP], e.g. start_gold=0..6)", sweep);
+    memcpy(key, sweep, (size_t)(eq - sweep));
+    key[eq - sweep] = '\0';
+    char tail[64];
+    int nread = 0;
+    if (sscanf(eq + 1, "%ld..%ld%n", &lo, &hi, &nread) != 2)
+        return cli_usage_error("bad --sweep '%s' (KEY=FROM..TO[:STEP], e.g. start_gold=0..6)", sweep);
+    snprintf(tail, sizeof tail, "%s", eq + 1 + nread);
+    if (*tail && (sscanf(tail, ":%ld%n", &step, &nread) != 1 || tail[nread] || step < 1))
+        return cli_usage_error("bad --sweep step in '%s' (a whole number >= 1)", sweep);
+    if (lo < 0 || hi < lo || (hi - lo) / step > 100)
+        return cli_usage_error("bad --sweep range in '%s' (FROM <= TO, at most 101 values)", sweep);
+    int seat = -1;
+    if (!strncmp(measure, "win:", 4)) {
+        char *end;
+        seat = (int)strtol(measure + 4, &end, 10);
+        if (!measure[4] || *end || seat < 0 || seat >= o->pmin)
+            return cli_usage_error("bad --measure '%s' (win:SEAT, SEAT below the player count)", measure);
+    } else if (strcmp(measure, "ghost") && strcmp(measure, "rounds") && strcmp(measure, "captain")) {
+        return cli_usage_error("bad --measure '%s' (win:SEAT, ghost, rounds or captain)", measure);
+    }
+    if (o->pmin != o->pmax) return cli_usage_error("sweep takes one player count");
+    if (o->nmix != 1) return cli_usage_error("sweep takes one --agents");
+    /* Every value must parse before the first game. */
+    char rules[700], err[512];
+    for (long v = lo; v <= hi; v += step) {
+        jm_rules r;
+        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, key, v);
+        if (jm_rules_parse(&r, rules, err, sizeof err)) return cli_usage_error("--sweep: %s", err);
+        jm_state probe;
+        if (jm_init(&probe, &r, o->pmin, 0, 0, NULL, err, sizeof err) != JM_OK)
+            return cli_usage_error("--sweep %s=%ld: %s", key, v, err);
+        if (!strcmp(measure, "ghost") && !jm_has_ghost_rules(&r, o->pmin))
+            return cli_usage_error("--measure ghost: the ghost does not play with %d players under '%s'", o->pmin,
+                                   rules);
+    }
+    FILE *f = o->csv.f;
+    fputs("option,value,agents,players,games,measure,estimate,low,high\n", f);
+    fprintf(o->md, "# Sweep of `%s` from %ld to %ld (step %ld)\n\n%llu games a value, %d players, agents `%s` "
+                   "rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% intervals, rounds and "
+                   "the captain's paired advantage with t intervals).\n\n| %s | %s [95%%] |\n|---|---|\n",
+            key, lo, hi, step, (unsigned long long)o->games, o->pmin, o->mix[0], (unsigned long long)o->seed,
+            o->rules, measure, key, measure);
+    for (long v = lo; v <= hi; v += step) {
+        study_acc *a = calloc(1, sizeof *a);
+        if (!a) return cli_usage_error("out of memory");
+        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, key, v);
+        int rc = run_one(o, o->mix[0], o->pmin, rules, a);
+        if (rc) {
+            free(a);
+            return rc;
+        }
+        double n = (double)a->games, est, l, h;
+        if (seat >= 0 || !strcmp(measure, "ghost")) {
+            double w = (double)(seat >= 0 ? a->seat_wins[seat] : a->ghost_wins) / 420;
+            est = w / n;
+            an_wilson(w, n, &l, &h);
+        } else {
+            an_interval d = an_mean_interval(!strcmp(measure, "rounds") ? &a->rounds : &a->adv[0], 0);
+            est = d.mean;
+            l = d.lo;
+            h = d.hi;
+        }
+        fprintf(f, "%s,%ld,", key, v);
+        csvq(f, o->mix[0], ",");
+        fprintf(f, "%d,%llu,%s,%.6f,%.6f,%.6f\n", o->pmin, (unsigned long long)a->games, measure, est, l, h);
+        if (!strcmp(measure, "rounds")) fprintf(o->md, "| %ld | %.3f [%.3f, %.3f] |\n", v, est, l, h);
+        else fprintf(o->md, "| %ld | %.2f%% [%.2f, %.2f] |\n", v, 100 * est, 100 * l, 100 * h);
+        free(a);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- command */
+
+static const char study_help[] =
+    "Usage: jamaica study captain|ghost|sweep [options]\n"
+    "\n"
+    "  captain  the first Captain's win rate and advantage by player count, for\n"
+    "           each agent mix: per captain_offset the win rate (Wilson 95%%), a\n"
+    "           test against 1/P, and the paired advantage over the other players\n"
+    "  ghost    with 2 players, the ghost's win rate for each agent mix; at 3 to 5\n"
+    "           players, ghost=on against ghost=off over the same deals: rounds,\n"
+    "           shortages and battles per game, paired differences with intervals\n"
+    "  sweep    --sweep KEY=FROM..TO[:STEP] runs one numeric rule option (see\n"
+    "           --rules) over the range and reports --measure at each value\n"
+    "\n"
+    "Writes the CSV (--out) and prints a Markdown summary (or writes it to --md).\n"
+    "Every configuration rotates the agents over the seats and plays the deals\n"
+    "0..N-1 of the seed, so the numbers are the same for any --threads.\n"
+    "\n"
+    "  --agents LIST    an agent mix, as for sim (one name fills every seat);\n"
+    "                   repeat for several mixes (random)\n"
+    "  --players P|A-B  player counts (captain: 2-6; ghost: 3-5; sweep: 4)\n"
+    "  --games N        games a configuration (10000)\n"
+    "  --seed S         the run's seed (1)\n"
+    "  --rules R        the base rules (2021)\n"
+    "  --threads T      OpenMP threads (all)\n"
+    "  --sweep K=A..B[:S]  sweep: the rule option and its values\n"
+    "  --measure M      sweep: win:SEAT, ghost, rounds or captain (win:0)\n"
+    "  --out PATH       the CSV (study-KIND.csv)\n"
+    "  --md PATH        the Markdown summary (stdout)\n"
+    "  -h, --help       this help\n";
+
+static int parse_players(const char *v, int *lo, int *hi)
+{
+    char *end;
+    long a = strtol(v, &end, 10), b = a;
+    if (end == v || (*end && *end != '-')) goto bad;
+    if (*end == '-') {
+        char *e2;
+        b = strtol(end + 1, &e2, 10);
+        if (e2 == end + 1 || *e2) goto bad;
+    }
+    if (a < 2 || b > 6 || b < a || !(*v >= '0' && *v <= '9')) goto bad;
+    *lo = (int)a;
+    *hi = (int)b;
+    return 0;
+bad:
+    return cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v);
+}
+
+int cmd_study(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"agents", required_argument, 0, 'a'}, {"players", required_argument, 0, 'p'},
+        {"games", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
+        {"rules", required_argument, 0, 'r'},  {"threads", required_argument, 0, 't'},
+        {"sweep", required_argument, 0, 'w'},  {"measure", required_argument, 0, 'm'},
+        {"out", required_argument, 0, 'o'},    {"md", required_argument, 0, 'M'},
+        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
+    };
+    if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        fputs(study_help, stdout);
+        return 0;
+    }
+    if (argc < 2) return cli_usage_error("study needs a kind: captain, ghost or sweep");
+    const char *kind = argv[1];
+    if (strcmp(kind, "captain") && strcmp(kind, "ghost") && strcmp(kind, "sweep"))
+        return cli_usage_error("unknown study '%s' (captain, ghost or sweep)", kind);
+    study_opts o;
+    memset(&o, 0, sizeof o);
+    o.games = 10000;
+    o.seed = 1;
+    o.rules = "2021";
+    o.pmin = o.pmax = -1;
+    uint64_t threads = 0;
+    const char *sweep = NULL, *measure = "win:0", *md_path = NULL;
+    char out_default[64];
+    snprintf(out_default, sizeof out_default, "study-%s.csv", kind);
+    const char *out_path = out_default;
+    int ch;
+    optind = 1;
+    opterr = 0;
+    while ((ch = cli_getopt(argc - 1, argv + 1, opts)) != -1) {
+        switch (ch) {
+        case 'a':
+            if (o.nmix == MAX_MIXES) return cli_usage_error("at most %d --agents mixes", MAX_MIXES);
+            o.mix[o.nmix++] = optarg;
+            break;
+        case 'p': if (parse_players(optarg, &o.pmin, &o.pmax)) return 2; break;
+        case 'n': if (cli_parse_u64(optarg, "game count", 1, 100000000000ULL, &o.games)) return 2; break;
+        case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &o.seed)) return 2; break;
+        case 'r': o.rules = optarg; break;
+        case 't': if (cli_parse_u64(optarg, "thread count", 1, CLI_MAX_THREADS, &threads)) return 2; break;
+        case 'w': sweep = optarg; break;
+        case 'm': measure = optarg; break;
+        case 'o': out_path = optarg; break;
+        case 'M': md_path = optarg; break;
+        case 'h': fputs(study_help, stdout); return 0;
+        case CLI_BAD_VALUE: return 2;
+        default: return cli_bad_option("study", argv + 1);
+        }
+    }
+    if (optind < argc - 1) return cli_usage_error("study: unexpected argument '%s'", argv[optind + 1]);
+    int is_sweep = !strcmp(kind, "sweep");
+    if (is_sweep != (sweep != NULL)) return cli_usage_error(is_sweep ? "study sweep needs --sweep KEY=FROM..TO" : "--sweep goes with study sweep");
+    if (o.pmin < 0) {
+        o.pmin = !strcmp(kind, "ghost") ? 3 : is_sweep ? 4 : 2;
+        o.pmax = !strcmp(kind, "ghost") ? 5 : is_sweep ? 4 : 6;
+    }
+    if (!o.nmix) o.mix[o.nmix++] = "random";
+    jm_rules r;
+    char err[512];
+    if (jm_rules_parse(&r, o.rules, err, sizeof err)) return cli_usage_error("%s", err);
+    if (!strcmp(kind, "ghost") && strstr(o.rules, "ghost="))
+        return cli_usage_error("study ghost sets ghost= itself: drop it from --rules");
+    /* Every mix must fit every player count before the first game. */
+    for (int m = 0; m < o.nmix; m++)
+        for (int P = o.pmin; P <= o.pmax; P++) {
+            char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
+            if (sim_parse_agents(o.mix[m], P, specs, err, sizeof err)) return cli_usage_error("%s", err);
+        }
+    if (!threads) {
+        int t;
+        if (cli_default_threads(&t)) return 2;
+        threads = (uint64_t)t;
+    }
+    o.threads = (int)threads;
+    if (!*out_path || (md_path && !*md_path)) return cli_usage_error("study: empty output path");
+    if (md_path && outfile_same(out_path, md_path))
+        return cli_usage_error("'%s' and '%s' are the same file", out_path, md_path);
+    memset(&o.csv, 0, sizeof o.csv);
+    o.csv.slot = -1;
+    outfile md;
+    memset(&md, 0, sizeof md);
+    md.slot = -1;
+    if (outfile_open(&o.csv, out_path, err, sizeof err)) return cli_usage_error("%s", err);
+    if (md_path && outfile_open(&md, md_path, err, sizeof err)) {
+        outfile_abort(&o.csv);
+        return cli_usage_error("%s", err);
+    }
+    /* The Markdown goes to a buffer, printed only when the study is done. */
+    char *mdbuf = NULL;
+    size_t mdlen = 0;
+    o.md = open_memstream(&mdbuf, &mdlen);
+    if (!o.md) {
+        outfile_abort(&o.csv);
+        outfile_abort(&md);
+        return cli_usage_error("out of memory");
+    }
+    cli_catch_stop();
+    int rc = !strcmp(kind, "captain") ? study_captain(&o)
+             : !strcmp(kind, "ghost") ? study_ghost(&o)
+                                      : study_sweep(&o, sweep, measure);
+    cli_release_stop();
+    fclose(o.md);
+    int werr = 0;
+    if (!rc && md_path)
+        werr = outfile_write(&md, mdbuf, mdlen, err, sizeof err) || outfile_commit(&md, err, sizeof err);
+    if (!rc && !werr) werr = outfile_commit(&o.csv, err, sizeof err);
+    if (!rc && !werr && !md_path) fwrite(mdbuf, 1, mdlen, stdout);
+    if (werr) {
+        fprintf(stderr, "jamaica: %s\n", err);
+        rc = 1;
+    }
+    outfile_abort(&o.csv);
+    outfile_abort(&md);
+    free(mdbuf);
+    return rc;
+}
