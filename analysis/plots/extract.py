@@ -1,0 +1,83 @@
+"""Read a report CSV into the plain columns a plots/KIND.gp file draws.
+
+extract.py KIND IN.csv OUT.data [AGENTS]; exits 2 with one line on a CSV
+that is not of that kind."""
+import csv
+import sys
+
+
+def fail(msg):
+    print("plot.sh: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def rows(path, need):
+    with open(path, newline="") as f:
+        r = csv.DictReader(f)
+        missing = [c for c in need if c not in (r.fieldnames or [])]
+        if missing:
+            fail("%s has no column %s (not the CSV this kind plots)" % (path, missing[0]))
+        return list(r)
+
+
+def label(s):
+    return '"' + s.replace('"', "'") + '"'
+
+
+def main():
+    kind, src, dst = sys.argv[1:4]
+    mix = sys.argv[4] if len(sys.argv) > 4 else ""
+    out = []
+    if kind == "captain":
+        rs = rows(src, ["agents", "players", "captain_offset", "win_rate", "wilson_low", "wilson_high"])
+        if not rs:
+            fail(src + " holds no rows")
+        mix = mix or rs[0]["agents"]
+        rs = [r for r in rs if r["agents"] == mix]
+        if not rs:
+            fail("no rows for agents '%s' in %s" % (mix, src))
+        for p in sorted({int(r["players"]) for r in rs}):
+            out.append('"%d players" 0 0 0 0' % p)
+            for r in rs:
+                if int(r["players"]) == p:
+                    out.append("%s %s %s %s %s" % (r["captain_offset"], r["win_rate"], r["wilson_low"],
+                                                   r["wilson_high"], p))
+            out += ["", ""]
+    elif kind == "ghost":
+        rs = [r for r in rows(src, ["agents", "measure", "ghost_on", "low", "high"])
+              if r["measure"] == "ghost_win_rate"]
+        if not rs:
+            fail(src + " holds no ghost_win_rate rows")
+        for i, r in enumerate(rs):
+            out.append("%d %s %s %s %s" % (i, r["ghost_on"], r["low"], r["high"], label(r["agents"])))
+    elif kind == "sweep":
+        rs = rows(src, ["option", "value", "measure", "estimate", "low", "high"])
+        if not rs:
+            fail(src + " holds no rows")
+        out.append("# %s %s" % (rs[0]["option"], rs[0]["measure"]))
+        for r in rs:
+            out.append("%s %s %s %s" % (r["value"], r["estimate"], r["low"], r["high"]))
+    elif kind == "ratings":
+        rs = [r for r in rows(src, ["agent", "rating", "rating_low", "rating_high"]) if r["rating"]]
+        if not rs:
+            fail(src + " holds no ratings")
+        for i, r in enumerate(rs):
+            lo = r["rating_low"] or r["rating"]
+            hi = r["rating_high"] or r["rating"]
+            out.append("%d %s %s %s %s" % (i, r["rating"], lo, hi, label(r["agent"])))
+    elif kind == "games":
+        rs = rows(src, ["game", "seat", "is_ghost", "score", "rounds"])
+        if not rs:
+            fail(src + " holds no rows")
+        out += [r["score"] for r in rs if r["is_ghost"] == "0"]
+        out += ["", ""]
+        out += [r["rounds"] for r in rs if r["seat"] == "0"]
+    else:
+        fail("unknown kind '%s'" % kind)
+    while out and out[-1] == "":
+        out.pop()
+    with open(dst, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+main()
