@@ -395,7 +395,13 @@ static void start_cost(jm_state *s, const jm_tracer *tr, int i)
 
 /* ---------------------------------------------------------------- battle */
 
-static int beth(const jm_state *s, int i) { return tloc_get(s, JM_T_BETH) == i ? 2 : 0; }
+/* G5: Lady Beth's +2; the ghost, which keeps her, fights with its own
+ * bonus (2 unless ghost_bonus says otherwise). */
+static int beth(const jm_state *s, int i)
+{
+    if (tloc_get(s, JM_T_BETH) != i) return 0;
+    return i == GHOST ? (s->ghost_rules & GR_BONUS) : 2;
+}
 
 /* B2: gunpowder is spent from the smallest gunpowder holds first. */
 static void spend(jm_state *s, int i, int n)
@@ -499,7 +505,8 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
         sd = face_value(s->b_droll) + s->b_dpow + beth(s, d);
     }
     EMIT(JM_EV_BATTLE, a, 14, d, s->b_apow, face_value(s->b_aroll0), face_value(s->b_aroll), s->b_dpow,
-         face_value(s->b_droll0), face_value(s->b_droll), beth(s, a) > 0, beth(s, d) > 0, sa, sd,
+         face_value(s->b_droll0), face_value(s->b_droll), tloc_get(s, JM_T_BETH) == a,
+         tloc_get(s, JM_T_BETH) == d, sa, sd,
          s->b_win == NO_SPACE ? -1 : s->b_win, s->b_sabre_by == NO_SPACE ? -1 : s->b_sabre_by,
          ship_pos(s, a));
     s->step = ST_AFTERLAND;
@@ -619,8 +626,8 @@ void jm__run(jm_state *s, const jm_tracer *tr)
             break;
         }
         case ST_NEXT:
-            if (s->actor == GHOST) { /* G2: the ghost's second move, then the round ends */
-                s->step = half(s) ? ST_ENDROUND : ST_GHOST;
+            if (s->actor == GHOST) { /* G2: the ghost's second move (unless ghost_moves=1), then the round ends */
+                s->step = half(s) || (s->ghost_rules & GR_ONE_MOVE) ? ST_ENDROUND : ST_GHOST;
                 setbit(s, B_HALF, 1);
                 break;
             }
@@ -774,6 +781,7 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r->shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
     s->hand = r->hand;
     s->round_cap = r->round_cap;
+    s->ghost_rules = jm__ghost_rules(r);
     s->round = 1;
     s->dec = JM_D_NONE;
     /* S2, G1: Lady Beth to the ghost; the pile drawn from the rest. */
@@ -798,7 +806,9 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     for (int p = 0; p < players; p++) {
         s->holds[p] = hold_put(hold_put(0, 0, JM_FOOD, r->start_food), 1, JM_GOLD, r->start_gold);
     }
-    if (ghost) s->holds[GHOST] = hold_put(hold_put(0, 0, JM_GOLD, 5), 1, JM_GOLD, 3);
+    if (ghost) /* G1: 5 and 3 doubloons by default; ghost_gold fills holds of 5 */
+        for (int h = 0, left = r->ghost_gold; left > 0; h++, left -= 5)
+            s->holds[GHOST] = hold_put(s->holds[GHOST], h, JM_GOLD, left < 5 ? left : 5);
     /* S5 */
     for (int p = 0; p < players; p++) draw_up(s, NULL, p);
     /* S6 */

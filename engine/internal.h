@@ -82,6 +82,14 @@ static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] =
 #define F_OVER 4u
 #define F_CAPPED 8u
 
+/* ghost_rules: the ghost's combat bonus and whether it moves once a round. */
+#define GR_BONUS 7u
+#define GR_ONE_MOVE 8u
+static inline uint8_t jm__ghost_rules(const jm_rules *r)
+{
+    return (uint8_t)(r->ghost_bonus | (r->ghost_moves == 1 ? GR_ONE_MOVE : 0));
+}
+
 /* Combat die faces: index 0..4 are 2,4,..,10; 5 is the star. */
 #define STAR 5
 #define NOROLL 0xff

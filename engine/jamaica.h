@@ -83,6 +83,14 @@ typedef struct jm_rules {
     uint8_t treasures;     /* 0..9 cards in the treasure pile */
     int8_t first_captain;  /* -1: drawn by the game's RNG, else a seat */
     uint16_t round_cap;    /* 1..10000 */
+    /* Ghost Ship variants for balance tests (RULES.md G1, G2, G5 by default):
+     * its starting doubloons, in holds of 5 (8: 5 and 3); its combat bonus
+     * (2: Lady Beth's); its moves a round (2: the morning die, then the
+     * evening die; 1: the morning die only).  jm_rules_format() names
+     * them only when they differ from these defaults. */
+    uint8_t ghost_gold;    /* 0..25 (8) */
+    uint8_t ghost_bonus;   /* 0..6 (2) */
+    uint8_t ghost_moves;   /* 1..2 (2) */
 } jm_rules;
 
 /* The preset "2021" (the default). */
@@ -250,6 +258,7 @@ typedef struct jm_state {
     uint8_t pay_due, pay_res, pay_paid;
     uint8_t ld_ship, ld_res, ld_n, ld_ret;
     uint8_t sh_kind, sh_roll, sh_from, sh_due, sh_paid;
+    uint8_t ghost_rules; /* the ghost's combat bonus (bits 0..2); bit 3: one move a round */
 } jm_state;
 
 /* Status codes. */

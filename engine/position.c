@@ -146,6 +146,8 @@ int jm_position_format(const jm_state *s, char *buf, size_t len)
     if (ghost != (s->np == 2)) RULE(",ghost=%s", ghost ? "on" : "off");
     if (s->hand != 3) RULE(",hand=%d", s->hand);
     if (s->round_cap != 200) RULE(",round_cap=%d", s->round_cap);
+    if ((s->ghost_rules & GR_BONUS) != 2) RULE(",ghost_bonus=%d", s->ghost_rules & GR_BONUS);
+    if (s->ghost_rules & GR_ONE_MOVE) RULE(",ghost_moves=1");
 #undef RULE
     if (ro) put(&w, " rules=%s", rules + 1);
     if (s->round != 1) put(&w, " round=%d", s->round);
@@ -531,14 +533,15 @@ static int build(parser *p, jm_state *s)
     char rerr[256];
     if (p->val[K_RULES] && jm_rules_parse(&r, p->val[K_RULES], rerr, sizeof rerr)) return perr(p, "rules: %s", rerr);
     if (r.start_food != def.start_food || r.start_gold != def.start_gold || r.treasures != def.treasures ||
-        r.first_captain != def.first_captain)
-        return perr(p, "rules: start_food, start_gold, treasures and first_captain apply at setup only; a position "
-                       "gives holds, pile and captain");
+        r.first_captain != def.first_captain || r.ghost_gold != def.ghost_gold)
+        return perr(p, "rules: start_food, start_gold, treasures, first_captain and ghost_gold apply at setup only; "
+                       "a position gives holds, pile and captain");
     int ghost = jm_has_ghost_rules(&r, np);
     if (ghost && np == JM_MAX_PLAYERS) return perr(p, "rules: ghost=on plays with 2 to 5 players, not 6");
     s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r.shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
     s->hand = r.hand;
     s->round_cap = r.round_cap;
+    s->ghost_rules = jm__ghost_rules(&r);
     s->round = 1;
     if (p->val[K_ROUND] && num(p->val[K_ROUND], 1, s->round_cap, &n))
         return perr(p, "round: '%s' is not 1..%d (round_cap)", p->val[K_ROUND], s->round_cap);

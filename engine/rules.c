@@ -19,6 +19,9 @@ void jm_rules_default(jm_rules *r)
     r->treasures = 9;
     r->first_captain = -1;
     r->round_cap = 200;
+    r->ghost_gold = 8;
+    r->ghost_bonus = 2;
+    r->ghost_moves = 2;
 }
 
 /* Digits only (no sign, no space), at most 6 of them, in [lo, hi]. */
@@ -36,7 +39,8 @@ static int parse_int(const char *v, long lo, long hi, long *out)
 }
 
 static const char *const option_keys[] = {"shortage", "ghost", "start_food", "start_gold", "hand",
-                                          "treasures", "first_captain", "round_cap"};
+                                          "treasures", "first_captain", "round_cap",
+                                          "ghost_gold", "ghost_bonus", "ghost_moves"};
 #define NKEYS (int)(sizeof option_keys / sizeof option_keys[0])
 
 /* One option; -1 with err set when the key or the value is bad. */
@@ -71,9 +75,19 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
     } else if (!strcmp(key, "round_cap")) {
         if (parse_int(val, 1, 10000, &x)) goto badval;
         r->round_cap = (uint16_t)x;
+    } else if (!strcmp(key, "ghost_gold")) {
+        if (parse_int(val, 0, 25, &x)) goto badval;
+        r->ghost_gold = (uint8_t)x;
+    } else if (!strcmp(key, "ghost_bonus")) {
+        if (parse_int(val, 0, 6, &x)) goto badval;
+        r->ghost_bonus = (uint8_t)x;
+    } else if (!strcmp(key, "ghost_moves")) {
+        if (parse_int(val, 1, 2, &x)) goto badval;
+        r->ghost_moves = (uint8_t)x;
     } else {
         snprintf(err, errlen, "unknown rule option '%s' (known: shortage, ghost, start_food, "
-                 "start_gold, hand, treasures, first_captain, round_cap)", key);
+                 "start_gold, hand, treasures, first_captain, round_cap, ghost_gold, ghost_bonus, "
+                 "ghost_moves)", key);
         return -1;
     }
     return 0;
@@ -145,9 +159,19 @@ void jm_rules_format(const jm_rules *r, char *buf, size_t len)
     char fc[16];
     if (r->first_captain < 0) snprintf(fc, sizeof fc, "random");
     else snprintf(fc, sizeof fc, "%d", r->first_captain);
-    snprintf(buf, len,
-             "shortage=%s,ghost=%s,start_food=%d,start_gold=%d,hand=%d,treasures=%d,"
-             "first_captain=%s,round_cap=%d",
-             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food,
-             r->start_gold, r->hand, r->treasures, fc, r->round_cap);
+    int n = snprintf(buf, len,
+                     "shortage=%s,ghost=%s,start_food=%d,start_gold=%d,hand=%d,treasures=%d,"
+                     "first_captain=%s,round_cap=%d",
+                     r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food,
+                     r->start_gold, r->hand, r->treasures, fc, r->round_cap);
+    /* The ghost's variants only when set, so the text of the rules that
+     * came before them (and every CSV holding it) stays the same. */
+    jm_rules d;
+    jm_rules_default(&d);
+    if (r->ghost_gold != d.ghost_gold && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ",ghost_gold=%d", r->ghost_gold);
+    if (r->ghost_bonus != d.ghost_bonus && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ",ghost_bonus=%d", r->ghost_bonus);
+    if (r->ghost_moves != d.ghost_moves && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
 }

@@ -128,10 +128,11 @@ void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game,
     fprintf(f,
             "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"game\":%llu,\"players\":%d,"
             "\"rules\":{\"shortage\":\"%s\",\"ghost\":\"%s\",\"start_food\":%d,\"start_gold\":%d,\"hand\":%d,"
-            "\"treasures\":%d,\"first_captain\":%s,\"round_cap\":%d}}\n",
+            "\"treasures\":%d,\"first_captain\":%s,\"round_cap\":%d,\"ghost_gold\":%d,\"ghost_bonus\":%d,"
+            "\"ghost_moves\":%d}}\n",
             (unsigned long long)seed, (unsigned long long)game, players,
             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
-            r->hand, r->treasures, fc, r->round_cap);
+            r->hand, r->treasures, fc, r->round_cap, r->ghost_gold, r->ghost_bonus, r->ghost_moves);
 }
 
 /* ---------------------------------------------------------------- text */

@@ -188,7 +188,12 @@ class Game:
             self.ships[p] = Ship([("food", food) if food else None, ("gold", gold) if gold else None,
                                   None, None, None, None])
         if self.ghost:
-            self.ships["ghost"] = Ship([("gold", 5), ("gold", 3), None, None, None, None])
+            # G1: 5 and 3 doubloons, or ghost_gold in holds of 5
+            left, holds = self.rules.get("ghost_gold", 8), []
+            while left > 0:
+                holds.append(("gold", min(left, 5)))
+                left -= 5
+            self.ships["ghost"] = Ship(holds + [None] * (6 - len(holds)))
             self.ships["ghost"].cards.append("Lady Beth")
         need(0 <= e["pile"] <= 9, "S2: pile of %d" % e["pile"])
         self.pile = e["pile"]
@@ -316,8 +321,10 @@ class Game:
             if e["d_roll"] == "star":
                 need(e["winner"] == e["defender"], "B4: defender's star")
             else:
-                sa = e["a_roll"] + e["a_powder"] + 2 * e["a_beth"]
-                sd = e["d_roll"] + e["d_powder"] + 2 * e["d_beth"]
+                # B5: Lady Beth's +2; G5: the ghost's bonus (ghost_bonus, 2)
+                bonus = self.rules.get("ghost_bonus", 2)
+                sa = e["a_roll"] + e["a_powder"] + (bonus if key == "ghost" else 2) * e["a_beth"]
+                sd = e["d_roll"] + e["d_powder"] + (bonus if e["defender"] == "ghost" else 2) * e["d_beth"]
                 need((e["a_strength"], e["d_strength"]) == (sa, sd), "B5: strengths")
                 need(e["winner"] == (key if sa > sd else e["defender"] if sd > sa else None), "B5: winner")
         self.battle = (key, e["defender"], e["winner"])
@@ -376,6 +383,7 @@ class Game:
         self.end_of_actor()
         self.settled()
         self.ghost_dir, self.ghost_move = e["dir"], e["move"]
+        need(e["move"] == 0 or self.rules.get("ghost_moves", 2) == 2, "G2: ghost_moves=1 moves once a round")
         g = self.ship("ghost")
         left = {k: self.steps_left(k) for k in self.ships}
         others = [left[k] for k in self.ships if k != "ghost"]

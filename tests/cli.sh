@@ -58,12 +58,13 @@ assert list(json.loads(lines[-1])) == ["hash"]
 PY
 fi
 
-# Every event of 190 games, replayed by an independent checker of the rules.
+# Every event of 270 games, replayed by an independent checker of the rules.
 if command -v python3 >/dev/null 2>&1; then
     mkdir "$tmp/tr"
     for p in 2 3 4 5 6; do
-        for r in 2021 classic 2021,ghost=on start_food=0,start_gold=6,treasures=4,hand=5; do
-            [ $p = 6 ] && [ $r = 2021,ghost=on ] && continue
+        for r in 2021 classic 2021,ghost=on start_food=0,start_gold=6,treasures=4,hand=5 \
+            ghost=on,ghost_gold=13,ghost_bonus=5,ghost_moves=1 ghost=on,ghost_gold=0,ghost_bonus=0; do
+            [ $p = 6 ] && case $r in *ghost=on*) continue ;; esac
             for s in 1 2 3 4 5 6 7 8 9 10; do
                 $J trace --seed $s --players $p --rules $r --format jsonl >"$tmp/tr/$p-$r-$s.jsonl"
             done
@@ -230,6 +231,94 @@ rc=$?
 expect2 "'9223372036854775808'" trace --seed 1 --game 9223372036854775808
 # One line on stderr for bad input.
 $J trace --seed x >/dev/null 2>"$tmp/e"; [ "$(wc -l <"$tmp/e")" -eq 1 ] && ok || bad "bad input: $(wc -l <"$tmp/e") lines"
+
+# ---------------------------------------------------------------- analysis
+# tournament: the same bytes on 1 and 2 threads; ratings ordered as the
+# agents' strength; the pairwise CSV's shares of a pair add to 1.
+$J tournament --agents greedy,random,first --players 3 --games 60 --threads 1 --out "$tmp/r1.csv" \
+    --games-csv "$tmp/tg1.csv" --pairs "$tmp/p1.csv" >"$tmp/md1" &&
+    $J tournament --agents greedy,random,first --players 3 --games 60 --threads 2 --out "$tmp/r2.csv" \
+        --games-csv "$tmp/tg2.csv" --pairs "$tmp/p2.csv" >/dev/null &&
+    cmp -s "$tmp/r1.csv" "$tmp/r2.csv" && cmp -s "$tmp/tg1.csv" "$tmp/tg2.csv" && cmp -s "$tmp/p1.csv" "$tmp/p2.csv" &&
+    ok || bad "tournament: 1 and 2 threads differ"
+[ "$(wc -l <"$tmp/tg1.csv")" -eq $((60 * 6 * 3 + 1)) ] && head -n 1 "$tmp/tg1.csv" | grep -q ',trace_hash,seating$' &&
+    grep -q '^# Tournament: 3 agents, 3 players, 60 deals x 6 seatings (all) = 360 games' "$tmp/md1" &&
+    ok || bad "tournament: games CSV or report: $(head -n 1 "$tmp/md1")"
+g=$(awk -F, '$1=="greedy"{print $10}' "$tmp/r1.csv")
+r=$(awk -F, '$1=="random"{print $10}' "$tmp/r1.csv")
+awk -v g="$g" -v r="$r" 'BEGIN{exit !(g > r + 100)}' && ok || bad "tournament: greedy rated $g, random $r"
+awk -F, 'NR>1{s[$1","$2]=$4} END{for(k in s){split(k,a,","); d=s[k]+s[a[2]","a[1]]-1; if(d>1e-5||d<-1e-5) exit 1}}' \
+    "$tmp/p1.csv" && ok || bad "tournament: pairwise shares do not add to 1"
+# --sprt stops early once the evidence decides (greedy is far stronger).
+$J tournament --agents greedy,random --players 2 --games 100000 --sprt 0,50 --out "$tmp/rs.csv" \
+    --games-csv "$tmp/tgs.csv" >"$tmp/mds" && grep -q 'H1 accepted after' "$tmp/mds" &&
+    [ "$(wc -l <"$tmp/tgs.csv")" -lt 1000 ] && ok || bad "tournament --sprt: $(tail -n 1 "$tmp/mds")"
+expect2 "names 1 agents" tournament --agents random --out "$tmp/x.csv"
+expect2 "named twice" tournament --agents random,random --out "$tmp/x.csv"
+expect2 "'bogus'" tournament --agents random,first --seatings bogus --out "$tmp/x.csv"
+expect2 "ELO1 must be above" tournament --agents random,first --sprt 10,0 --out "$tmp/x.csv"
+expect2 "cannot share 6 seats" tournament --agents random,first,greedy,flat --players 6 --out "$tmp/x.csv"
+expect2 "cannot write" tournament --agents random,first --games 1000000 --out "$tmp/nodir/x.csv"
+[ ! -e "$tmp/x.csv" ] && ok || bad "a bad tournament left a file"
+
+# diff: a run against itself says nothing differs (exit 0); another rule
+# set changes games, names the first differing event (exit 1); bad input 2.
+$J sim --games 300 --players 3 --out /dev/null --games-csv "$tmp/da.csv" >/dev/null &&
+    $J diff "$tmp/da.csv" "$tmp/da.csv" >"$tmp/d0" && grep -q '^300 games: trace hash changed in 0 ' "$tmp/d0" &&
+    ok || bad "diff of a run against itself: $(cat "$tmp/d0")"
+$J diff --rules 2021 --vs-rules 2021,start_gold=4 --games 300 --players 3 --show 2 >"$tmp/d1"
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c 'first difference at event' "$tmp/d1")" -eq 2 ] && grep -q '^  A: {"round"' "$tmp/d1" &&
+    grep -q '^| seat | `0` | 300 |' "$tmp/d1" && ok || bad "diff --rules: exit $rc: $(head -n 5 "$tmp/d1")"
+# The file form agrees with the shorthand, game for game.
+$J sim --games 300 --players 3 --rules 2021,start_gold=4 --out /dev/null --games-csv "$tmp/db.csv" >/dev/null &&
+    $J diff "$tmp/da.csv" "$tmp/db.csv" --show 0 >"$tmp/d2"; [ $? -eq 1 ] &&
+    [ "$(grep '^300 games' "$tmp/d1")" = "$(grep '^300 games' "$tmp/d2")" ] && ok || bad "diff: files and --rules disagree"
+$J sim --games 300 --players 3 --seed 2 --out /dev/null --games-csv "$tmp/dc.csv" >/dev/null
+expect2 "same seed" diff "$tmp/da.csv" "$tmp/dc.csv"
+expect2 "cannot read" diff "$tmp/da.csv" "$tmp/missing.csv"
+expect2 "no column 'game'" diff "$tmp/da.csv" "$tmp/r1.csv"
+
+# study: rows, the same bytes on 1 and 2 threads, bad input.
+$J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&
+    $J study captain --players 2-3 --games 300 --threads 2 --out "$tmp/c2.csv" >/dev/null &&
+    cmp -s "$tmp/c1.csv" "$tmp/c2.csv" && [ "$(wc -l <"$tmp/c1.csv")" -eq 6 ] &&
+    grep -q '^| `random` | 3 |' "$tmp/cm" && ok || bad "study captain: $(head -n 3 "$tmp/c1.csv")"
+$J study ghost --players 3 --games 200 --agents random --agents greedy --out "$tmp/gh.csv" --md "$tmp/gh.md" >"$tmp/o" &&
+    [ ! -s "$tmp/o" ] && [ "$(grep -c ',ghost_win_rate,' "$tmp/gh.csv")" -eq 2 ] &&
+    [ "$(grep -c '^random,3,' "$tmp/gh.csv")" -eq 3 ] && grep -q '^## ghost=on against ghost=off' "$tmp/gh.md" &&
+    ok || bad "study ghost: $(cat "$tmp/gh.csv")"
+$J study sweep --sweep ghost_bonus=0..4:2 --measure ghost --players 2 --games 300 --out "$tmp/sw.csv" >/dev/null &&
+    [ "$(wc -l <"$tmp/sw.csv")" -eq 4 ] && grep -q '^ghost_bonus,4,random,2,300,ghost,' "$tmp/sw.csv" &&
+    ok || bad "study sweep: $(cat "$tmp/sw.csv")"
+expect2 "bad --sweep" study sweep --sweep start_gold=5..1 --out "$tmp/x.csv"
+expect2 "bad value '7' for rule option 'start_gold'" study sweep --sweep start_gold=0..9 --out "$tmp/x.csv"
+expect2 "--measure ghost" study sweep --sweep start_gold=0..2 --measure ghost --out "$tmp/x.csv"
+expect2 "unknown study 'foo'" study foo
+expect2 "'2-7'" study captain --players 2-7 --out "$tmp/x.csv"
+[ ! -e "$tmp/x.csv" ] && ok || bad "a bad study left a file"
+# The Ghost Ship's variants (RULES.md G1, G2, G5 by default): bad values.
+expect2 "'26'" trace --seed 1 --players 2 --rules ghost_gold=26
+expect2 "'3'" trace --seed 1 --players 2 --rules ghost_moves=3
+expect2 "'7'" trace --seed 1 --players 2 --rules ghost_bonus=7
+
+# Plots (when gnuplot is installed: .ci/run installs it): a PNG or SVG of
+# every kind from the small runs above.
+if command -v gnuplot >/dev/null 2>&1; then
+    $J sim --games 200 --out /dev/null --games-csv "$tmp/pg.csv" >/dev/null
+    for k in "captain $tmp/c1.csv" "ghost $tmp/gh.csv" "sweep $tmp/sw.csv" "ratings $tmp/r1.csv" "games $tmp/pg.csv"; do
+        # shellcheck disable=SC2086
+        set -- $k
+        if analysis/plot.sh "$1" "$2" "$tmp/plot-$1.png" 2>"$tmp/e" && [ -s "$tmp/plot-$1.png" ] &&
+            [ "$(head -c 8 "$tmp/plot-$1.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then ok; else
+            bad "plot $1: $(cat "$tmp/e")"; fi
+    done
+    analysis/plot.sh sweep "$tmp/sw.csv" "$tmp/plot.svg" && grep -q '<svg' "$tmp/plot.svg" && ok || bad "plot svg"
+    analysis/plot.sh captain "$tmp/gh.csv" "$tmp/bad.png" 2>"$tmp/e"; rc=$?
+    [ $rc -eq 2 ] && [ ! -e "$tmp/bad.png" ] && grep -q "no column" "$tmp/e" && ok || bad "plot of the wrong CSV: exit $rc"
+else
+    echo "cli: gnuplot not installed: plots not checked (apt-get install gnuplot-nox)"
+fi
 
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1

@@ -1,4 +1,6 @@
 /* The end of the game (E1-E4) and the Ghost Ship (G1-G10). */
+#include <stdio.h>
+
 #include "helpers.h"
 
 /* Two players on p0, p1 (lap 1) and the ghost on g (lap 1, or 0 on 0). */
@@ -144,6 +146,36 @@ static void test_G1_ghost_setup(void **state)
     assert_true(s.tpub & (1u << JM_T_BETH));
 }
 
+/* G1 variant: ghost_gold fills holds of 5 (13: 5, 5 and 3; 0: none). */
+static void test_G1_ghost_gold_variant(void **state)
+{
+    (void)state;
+    jm_state s = scn_new(2, "ghost_gold=13");
+    assert_string_equal(STR(&s, GHOST), "5g 5g 3g - -");
+    s = scn_new(3, "ghost=on,ghost_gold=0");
+    assert_string_equal(STR(&s, GHOST), "- - - - -");
+    assert_int_equal(jm_treasure_owner(&s, JM_T_BETH), GHOST);
+}
+
+/* G2 variant: with ghost_moves=1 the ghost moves by the morning die only. */
+static void test_G2_ghost_moves_once_variant(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "ghost_moves=1");
+    scn_pos(&s, 0, 10, 1);
+    scn_pos(&s, 1, 10, 1);
+    loads_only(&s, 3, 2, &l);
+    assert_int_equal(evlog_count(&l, JM_EV_GHOSTDIR), 1);
+    const jm_event *m = evlog_find(&l, JM_EV_MOVE, 0);
+    assert_int_equal(m->ship, GHOST);
+    assert_int_equal(m->v[JM_V_MOVE_DIE], 3);
+    assert_null(evlog_find(&l, JM_EV_MOVE, 1));
+    assert_int_equal(jm_pos(&s, GHOST), 3);
+    assert_int_equal(jm_round(&s), 2); /* the round ended after one move */
+}
+
 /* Players far ahead: the ghost is alone last and must go forward. */
 static void test_G2_G4_ghost_moves_twice_after_players_and_never_pays(void **state)
 {
@@ -238,6 +270,33 @@ static void test_G5_G6_G7_ghost_attacks(void **state)
     assert_true(evlog_find(&l, JM_EV_LOOT, 0)->v[JM_V_LOOT_OVERBOARD]);
     assert_int_equal(jm_total(&s, GHOST, JM_FOOD), 0);
     assert_string_equal(STR(&s, GHOST), "5g 3g - - -");
+}
+
+/* G5 variant: ghost_bonus replaces Lady Beth's +2 for the ghost (the
+ * scenario of test_G5_G6_G7_ghost_attacks: the ghost rolls 8). */
+static void test_G5_ghost_bonus_variant(void **state)
+{
+    (void)state;
+    for (int bonus = 0; bonus <= 4; bonus += 4) {
+        evlog l;
+        evlog_init(&l);
+        char rules[32];
+        snprintf(rules, sizeof rules, "ghost_bonus=%d", bonus);
+        jm_state s = scn_new(2, rules);
+        scn_pos(&s, 0, 20, 1);
+        scn_pos(&s, 1, 5, 1);
+        scn_pos(&s, GHOST, 2, 1);
+        scn_holds(&s, 1, "3f 3g 2p");
+        scn_dice(&s, 3, 1, &l);
+        rig6(&s, 2, F8, F2);
+        scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
+        expect_decision(&s, JM_D_POWDER, 1);
+        act(&s, 0, &l);
+        const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
+        assert_int_equal(b->ship, GHOST);
+        assert_int_equal(b->v[JM_V_BATTLE_A_BETH], 1); /* she is with the ghost */
+        assert_int_equal(b->v[JM_V_BATTLE_A_STRENGTH], 8 + bonus);
+    }
 }
 
 /* G6 with 3 players: the Captain picks the ghost's target; the loot
@@ -339,6 +398,9 @@ int main(void)
         cmocka_unit_test(test_G2_G4_ghost_moves_twice_after_players_and_never_pays),
         cmocka_unit_test(test_G3_ghost_direction),
         cmocka_unit_test(test_G5_G6_G7_ghost_attacks),
+        cmocka_unit_test(test_G5_ghost_bonus_variant),
+        cmocka_unit_test(test_G1_ghost_gold_variant),
+        cmocka_unit_test(test_G2_ghost_moves_once_variant),
         cmocka_unit_test(test_G6_G10_ghost_with_three_players),
         cmocka_unit_test(test_G8_player_beats_ghost),
         cmocka_unit_test(test_G9_ghost_finishes_and_wins),

@@ -7,7 +7,8 @@
 #include "helpers.h"
 
 
-static const char *const rule_sets[] = {"2021", "classic", "2021,ghost=on", "classic,hand=4,round_cap=60"};
+static const char *const rule_sets[] = {"2021", "classic", "2021,ghost=on", "classic,hand=4,round_cap=60",
+                                        "ghost=on,ghost_gold=11,ghost_bonus=4,ghost_moves=1"};
 
 /* Format, parse, format: the same text and a byte-identical state, over
  * 10,000 random states of every player count and rule set (ends too). */
@@ -17,7 +18,7 @@ static void test_position_round_trip(void **state)
     int done = 0, decisions[JM_D_COUNT] = {0};
     for (int i = 0; i < 10000; i++) {
         int players = 2 + i % 5;
-        const char *rules = rule_sets[(i / 5) % 4];
+        const char *rules = rule_sets[(i / 5) % 5];
         if (players == 6 && strstr(rules, "ghost=on")) rules = "classic";
         jm_state s = random_state(players, rules, 99, (uint64_t)i, (i * 7919) % 700), t;
         char a[JM_POSITION_MAX], b[JM_POSITION_MAX], err[256];
