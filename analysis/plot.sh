@@ -33,7 +33,7 @@ tmp=$(mktemp -d)
 part=$(mktemp "$dir/.$(basename "$out").XXXXXX")
 trap 'rm -rf "$tmp"; rm -f "$part"' EXIT INT TERM
 python3 "$here/plots/extract.py" "$kind" "$in" "$tmp/data" "$mix" || exit 2
-gnuplot -e "datafile='$tmp/data'; outfile='$part'; set terminal $term" "$here/plots/$kind.gp"
+gnuplot -e "datafile='$tmp/data'; outfile='$part'; set terminal $term; set termoption noenhanced; load '$tmp/data.vars'" "$here/plots/$kind.gp"
 [ -s "$part" ] || { echo "plot.sh: gnuplot wrote nothing for '$out'" >&2; exit 1; }
 chmod 644 "$part"
 mv "$part" "$out"

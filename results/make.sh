@@ -6,7 +6,12 @@ set -eu
 cd "$(dirname "$0")/.."
 make -s bin/jamaica
 J=bin/jamaica
-if [ "${1:-}" != agents ]; then
+# What to run: nothing named, everything but the analysis; `agents`; or any
+# of the analysis parts `captain ghost sweep ladder` (`analysis`: all four).
+want=${*:-base agents}
+[ "$want" = analysis ] && want="captain ghost sweep ladder"
+has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
+if has base; then
 $J sim --games 1000000 --players 4 --seed 1 --agents random --out results/random-4p.csv
 $J sim --games 1000000 --players 2 --seed 1 --agents random --out results/random-2p-ghost.csv
 $J sim --games 1000000 --players 4 --seed 1 --agents random --rules classic --out results/random-4p-classic.csv
@@ -20,6 +25,7 @@ fi
 # mean and p99 time per decision) to results/timing/NAME.txt: those are
 # wall-clock measurements of the machine that ran them, unlike the
 # summaries, which are the same bytes everywhere.
+if has agents; then
 mkdir -p results/timing
 run() {
     name=$1
@@ -40,3 +46,43 @@ run mcts-vs-pimc-4p --games 400 --players 4 --seed 1 \
     --agents mcts:iters=300,pimc:worlds=10,iters=300,mcts:iters=300,pimc:worlds=10,iters=300 --rotate
 run mcts-vs-flat-4p --games 400 --players 4 --seed 1 \
     --agents mcts:iters=300,flat:playouts=300,mcts:iters=300,flat:playouts=300 --rotate
+fi
+
+# The analysis (results/analysis/: each study's CSV and Markdown, the
+# tournament's ratings, pairs and report; results/plots/: the pictures
+# README shows).  The CSVs and Markdown tables are the same bytes on any
+# machine except the reports' line of wall time; on 16 cores the parts take
+# about 8 (captain, ghost) and 5 minutes (sweep, ladder).
+A=results/analysis
+mkdir -p $A results/plots
+plot() { if command -v gnuplot >/dev/null 2>&1; then analysis/plot.sh "$@"; else echo "no gnuplot: $3 not drawn"; fi; }
+if has captain; then
+    $J study captain --players 2-6 --games 1000000 --agents random --out $A/captain-random.csv --md $A/captain-random.md
+    $J study captain --players 2-6 --games 50000 --agents greedy --out $A/captain-greedy.csv --md $A/captain-greedy.md
+    $J study captain --players 2-6 --games 4000 --agents mcts:iters=50 --out $A/captain-mcts50.csv \
+        --md $A/captain-mcts50.md
+fi
+if has ghost; then
+    $J study ghost --players 3-5 --games 200000 --agents random --out $A/ghost-random.csv --md $A/ghost-random.md
+    $J study ghost --players 3-5 --games 50000 --agents greedy --out $A/ghost-greedy.csv --md $A/ghost-greedy.md
+    $J study ghost --players 3-5 --games 2000 --agents mcts:iters=50 --out $A/ghost-mcts50.csv --md $A/ghost-mcts50.md
+fi
+if has sweep; then
+    $J study sweep --sweep ghost_bonus=0..6 --measure ghost --players 2 --games 20000 --agents greedy \
+        --out $A/sweep-ghost-bonus-greedy.csv --md $A/sweep-ghost-bonus-greedy.md
+    $J study sweep --sweep ghost_gold=0..20:4 --measure ghost --players 2 --games 20000 --agents greedy \
+        --out $A/sweep-ghost-gold-greedy.csv --md $A/sweep-ghost-gold-greedy.md
+    $J study sweep --sweep ghost_moves=1..2 --measure ghost --players 2 --games 20000 --agents greedy \
+        --out $A/sweep-ghost-moves-greedy.csv --md $A/sweep-ghost-moves-greedy.md
+    $J study sweep --sweep start_gold=0..6 --measure captain --players 4 --games 200000 --agents random \
+        --out $A/sweep-start-gold-captain.csv --md $A/sweep-start-gold-captain.md
+fi
+if has ladder; then
+    $J tournament --agents greedy,mcts:iters=30,mcts:iters=100,mcts:iters=300 --players 4 --games 400 \
+        --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv >$A/ladder.md
+fi
+for f in $A/captain-*.csv; do [ -e "$f" ] && plot captain "$f" "results/plots/$(basename "$f" .csv).png"; done
+for f in $A/ghost-*.csv; do [ -e "$f" ] && plot ghost "$f" "results/plots/$(basename "$f" .csv).png"; done
+for f in $A/sweep-*.csv; do [ -e "$f" ] && plot sweep "$f" "results/plots/$(basename "$f" .csv).png"; done
+[ -e $A/ladder-ratings.csv ] && plot ratings $A/ladder-ratings.csv results/plots/ladder-ratings.png
+true

@@ -107,7 +107,7 @@ static void test_bradley_terry_closed_form(void **state)
     /* Two items: the MLE has gamma_A / gamma_B = wins_A / wins_B.  A ahead 3
      * times, B once: 3, that is 400 log10 3 = 190.85 points. */
     an_ranking r[4] = {rk(0, 1, 0), rk(0, 1, 0), rk(0, 1, 0), rk(1, 0, 0)};
-    double g[2];
+    double g[3]; /* room for the third item of the last check */
     assert_true(an_pl_fit(r, 4, 2, g, 10000) > 0);
     assert_float_equal(g[0] / g[1], 3, 1e-8);
     assert_float_equal(an_pl_elo(g[0], g[1]), 400 * log10(3), 1e-6);

@@ -1,6 +1,6 @@
 # Win rate by captain offset, one line per player count, Wilson 95% bars.
 set output outfile
-set title "Win rate by seat after the first Captain"
+set title "Win rate by seat after the first Captain, " . what
 set xlabel "captain offset (0 = the first Captain)"
 set ylabel "win rate"
 set format y "%.0f%%"

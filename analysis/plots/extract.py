@@ -28,12 +28,14 @@ def main():
     kind, src, dst = sys.argv[1:4]
     mix = sys.argv[4] if len(sys.argv) > 4 else ""
     out = []
+    var = {"what": ""}  # gnuplot variables for titles, written to OUT.data.vars
     if kind == "captain":
         rs = rows(src, ["agents", "players", "captain_offset", "win_rate", "wilson_low", "wilson_high"])
         if not rs:
             fail(src + " holds no rows")
         mix = mix or rs[0]["agents"]
         rs = [r for r in rs if r["agents"] == mix]
+        var["what"] = "agents " + mix
         if not rs:
             fail("no rows for agents '%s' in %s" % (mix, src))
         for p in sorted({int(r["players"]) for r in rs}):
@@ -55,6 +57,11 @@ def main():
         if not rs:
             fail(src + " holds no rows")
         out.append("# %s %s" % (rs[0]["option"], rs[0]["measure"]))
+        var["what"] = "%s, %s players, agents %s" % (rs[0]["option"], rs[0]["players"], rs[0]["agents"])
+        var["xlab"] = rs[0]["option"]
+        var["ylab"] = {"ghost": "ghost win rate", "rounds": "rounds per game",
+                       "captain": "first Captain's advantage (paired)"}.get(rs[0]["measure"],
+                                                                          rs[0]["measure"].replace("win:", "win rate of seat "))
         for r in rs:
             out.append("%s %s %s %s" % (r["value"], r["estimate"], r["low"], r["high"]))
     elif kind == "ratings":
@@ -74,6 +81,9 @@ def main():
         out += [r["rounds"] for r in rs if r["seat"] == "0"]
     else:
         fail("unknown kind '%s'" % kind)
+    with open(dst + ".vars", "w") as f:
+        for k, v in var.items():
+            f.write("%s = \"%s\"\n" % (k, v.replace("\\", "").replace('"', "'")))
     while out and out[-1] == "":
         out.pop()
     with open(dst, "w") as f:

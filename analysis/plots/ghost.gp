@@ -4,7 +4,8 @@ set title "Ghost Ship's win rate, 2 players"
 set ylabel "ghost win rate"
 set format y "%.0f%%"
 set yrange [0:*]
-set xrange [-0.6:*]
+stats datafile using 1 nooutput
+set xrange [-0.6:STATS_max + 0.6]
 set grid ytics
 set boxwidth 0.6
 set style fill solid 0.4
