@@ -82,7 +82,6 @@ typedef struct jm_rules {
     uint8_t hand;          /* 1..5 cards (one more with Morgan's Map) */
     uint8_t treasures;     /* 0..9 cards in the treasure pile */
     int8_t first_captain;  /* -1: drawn by the game's RNG, else a seat */
-    uint16_t round_cap;    /* 1..10000 */
     /* Ghost Ship variants for balance tests (RULES.md G1, G2, G5 by default):
      * its starting doubloons, in holds of 5 (8: 5 and 3); its combat bonus
      * (2: Lady Beth's); its moves a round (2: the morning die, then the
@@ -91,6 +90,7 @@ typedef struct jm_rules {
     uint8_t ghost_gold;    /* 0..25 (8) */
     uint8_t ghost_bonus;   /* 0..6 (2) */
     uint8_t ghost_moves;   /* 1..2 (2) */
+    uint16_t round_cap;    /* 1..10000 (last: the struct has no padding) */
 } jm_rules;
 
 /* The preset "2021" (the default). */

@@ -175,3 +175,6 @@ void jm_rules_format(const jm_rules *r, char *buf, size_t len)
     if (r->ghost_moves != d.ghost_moves && n >= 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
 }
+
+/* Rules compare by memcmp (the fuzz target's round trip): no padding. */
+_Static_assert(sizeof(jm_rules) == 12, "jm_rules has padding");
