@@ -85,6 +85,15 @@ int cli_default_threads(int *t)
     return -1;
 }
 
+int cli_threads(uint64_t *threads)
+{
+    int t;
+    if (*threads) return 0;
+    if (cli_default_threads(&t)) return -1;
+    *threads = (uint64_t)t;
+    return 0;
+}
+
 double cli_now(void)
 {
     struct timespec ts;

@@ -26,6 +26,9 @@ double cli_now(void);
  * -1 after reporting a count over CLI_MAX_THREADS (*t holds it anyway). */
 #define CLI_MAX_THREADS 1024
 int cli_default_threads(int *t);
+/* *threads = cli_default_threads' count when it is 0 (not given); -1
+ * after reporting a count over the limit. */
+int cli_threads(uint64_t *threads);
 /* The perft line for one player count and rule set (see `jamaica perft`). */
 void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
 

@@ -494,11 +494,7 @@ int cmd_diff(int argc, char **argv)
     c.players = (int)players;
     c.seed = seed;
     c.rotate = rotate;
-    if (!threads) {
-        int t;
-        if (cli_default_threads(&t)) return 2;
-        threads = (uint64_t)t;
-    }
+    if (cli_threads(&threads)) return 2;
     c.threads = (int)threads;
     c.progress = isatty(2);
     char pa[4096] = "", pb[4096] = "";

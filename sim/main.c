@@ -204,11 +204,7 @@ static int cmd_sim(int argc, char **argv)
     c.games = games;
     c.players = (int)players;
     c.seed = seed;
-    if (!threads) {
-        int t;
-        if (cli_default_threads(&t)) return 2;
-        threads = (uint64_t)t;
-    }
+    if (cli_threads(&threads)) return 2;
     c.threads = (int)threads;
     c.progress = isatty(2);
 

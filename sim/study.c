@@ -451,11 +451,7 @@ int cmd_study(int argc, char **argv)
             char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
             if (sim_parse_agents(o.mix[m], P, specs, err, sizeof err)) return cli_usage_error("%s", err);
         }
-    if (!threads) {
-        int t;
-        if (cli_default_threads(&t)) return 2;
-        threads = (uint64_t)t;
-    }
+    if (cli_threads(&threads)) return 2;
     o.threads = (int)threads;
     if (!*out_path || (md_path && !*md_path)) return cli_usage_error("study: empty output path");
     if (md_path && outfile_same(out_path, md_path))

@@ -385,11 +385,7 @@ int cmd_tournament(int argc, char **argv)
         return cli_usage_error("%d agents at %d seats give more than %d seatings (use --seatings balanced)", K,
                                (int)players, SIM_MAX_SEATINGS);
     if (balanced < 0) balanced = 0;
-    if (!threads) {
-        int t;
-        if (cli_default_threads(&t)) return 2;
-        threads = (uint64_t)t;
-    }
+    if (cli_threads(&threads)) return 2;
     if (pairs_path && !*pairs_path) return cli_usage_error("tournament: empty --pairs path");
     const char *paths[3] = {out_path, pairs_path, games_path};
     for (int i = 0; i < 3; i++)

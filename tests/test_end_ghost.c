@@ -234,22 +234,34 @@ static void test_G3_ghost_direction(void **state)
     assert_int_equal(a[1], 14);
 }
 
+/* The ghost (on 2) moves 3 onto P1 (on 5, 3 food, 3 gold, 2 gunpowder),
+ * rolls 8 against P1's 2; P1 has loaded 3 food and 1 gunpowder, spends
+ * none, and the battle is fought.  rules: scn_new's. */
+static jm_state ghost_attacks_p1(const char *rules, evlog *l)
+{
+    evlog_init(l);
+    jm_state s = scn_new(2, rules);
+    scn_pos(&s, 0, 20, 1);
+    scn_pos(&s, 1, 5, 1);
+    scn_pos(&s, GHOST, 2, 1);
+    scn_holds(&s, 1, "3f 3g 2p");
+    scn_treasure(&s, JM_T_M4, GHOST); /* the ghost never gives it */
+    scn_treasure(&s, JM_T_P3A, 1);
+    scn_dice(&s, 3, 1, l);
+    rig6(&s, 2, F8, F2);
+    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, l);
+    /* P1 loaded 3 food and 1 gunpowder before; now it defends. */
+    expect_decision(&s, JM_D_POWDER, 1);
+    act(&s, 0, l);
+    return s;
+}
+
 /* The ghost attacks P1: no gunpowder, die + 2; the loot chosen by P0. */
 static void test_G5_G6_G7_ghost_attacks(void **state)
 {
     (void)state;
     evlog l;
-    evlog_init(&l);
-    jm_state s = ghost_game(20, 5, 2);
-    scn_holds(&s, 1, "3f 3g 2p");
-    scn_treasure(&s, JM_T_M4, GHOST); /* the ghost never gives it */
-    scn_treasure(&s, JM_T_P3A, 1);
-    scn_dice(&s, 3, 1, &l);
-    rig6(&s, 2, F8, F2);
-    scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
-    /* P1 loaded 3 food and 1 gunpowder before; now it defends. */
-    expect_decision(&s, JM_D_POWDER, 1);
-    act(&s, 0, &l);
+    jm_state s = ghost_attacks_p1("", &l);
     const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
     assert_int_equal(b->ship, GHOST);
     assert_int_equal(b->v[JM_V_BATTLE_A_POWDER], 0);
@@ -279,19 +291,9 @@ static void test_G5_ghost_bonus_variant(void **state)
     (void)state;
     for (int bonus = 0; bonus <= 4; bonus += 4) {
         evlog l;
-        evlog_init(&l);
         char rules[32];
         snprintf(rules, sizeof rules, "ghost_bonus=%d", bonus);
-        jm_state s = scn_new(2, rules);
-        scn_pos(&s, 0, 20, 1);
-        scn_pos(&s, 1, 5, 1);
-        scn_pos(&s, GHOST, 2, 1);
-        scn_holds(&s, 1, "3f 3g 2p");
-        scn_dice(&s, 3, 1, &l);
-        rig6(&s, 2, F8, F2);
-        scn_cards(&s, (int[]){C_FOOD_POWDER, C_FOOD_POWDER}, &l);
-        expect_decision(&s, JM_D_POWDER, 1);
-        act(&s, 0, &l);
+        ghost_attacks_p1(rules, &l);
         const jm_event *b = evlog_find(&l, JM_EV_BATTLE, 0);
         assert_int_equal(b->ship, GHOST);
         assert_int_equal(b->v[JM_V_BATTLE_A_BETH], 1); /* she is with the ghost */
