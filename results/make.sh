@@ -82,7 +82,18 @@ if has ladder; then
         --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv >$A/ladder.md
 fi
 for f in $A/captain-*.csv; do [ -e "$f" ] && plot captain "$f" "results/plots/$(basename "$f" .csv).png"; done
-for f in $A/ghost-*.csv; do [ -e "$f" ] && plot ghost "$f" "results/plots/$(basename "$f" .csv).png"; done
+# The ghost's 2-player win rate by agent strength: the three runs' rows in one CSV.
+if [ -e $A/ghost-random.csv ] && [ -e $A/ghost-greedy.csv ] && [ -e $A/ghost-mcts50.csv ]; then
+    { head -n 1 $A/ghost-random.csv; grep -h ',ghost_win_rate,' $A/ghost-random.csv $A/ghost-mcts50.csv \
+        $A/ghost-greedy.csv; } >$A/ghost-by-agent.csv
+    plot ghost $A/ghost-by-agent.csv results/plots/ghost-by-agent.png
+fi
 for f in $A/sweep-*.csv; do [ -e "$f" ] && plot sweep "$f" "results/plots/$(basename "$f" .csv).png"; done
 [ -e $A/ladder-ratings.csv ] && plot ratings $A/ladder-ratings.csv results/plots/ladder-ratings.png
+# Distributions of score and game length: 20,000 random 4-player games.
+if has captain; then
+    $J sim --games 20000 --players 4 --seed 1 --out /dev/null --games-csv $A/.games.csv >/dev/null
+    plot games $A/.games.csv results/plots/games-random-4p.png
+    rm -f $A/.games.csv
+fi
 true
