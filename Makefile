@@ -20,7 +20,7 @@ AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agent
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
 ANALYSIS := analysis/stats.c
 SIMLIB := sim/csv.c sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c sim/timing.c sim/outfile.c \
-          sim/tournament.c sim/diff.c sim/study.c
+          sim/tournament.c sim/diff.c sim/study.c sim/summary.c sim/merge.c
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
 HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*.h tests/*.h)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))

@@ -44,5 +44,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_study(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

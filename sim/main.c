@@ -116,6 +116,7 @@ static const char sim_help[] =
     "Usage: jamaica sim [--games N] [--players P] [--seed S] [--threads T]\n"
     "                   [--agents LIST] [--rules R] [--out SUMMARY.csv]\n"
     "                   [--games-csv GAMES.csv] [--timing TIMING.csv] [--rotate]\n"
+    "                   [--first-game K]\n"
     "\n"
     "Play N seeded games between agents on all cores and write statistics.\n"
     "Game g uses the dice of PCG32 stream g of seed S, so a run is the same bytes\n"
@@ -144,6 +145,8 @@ static const char sim_help[] =
     "                   too fast to time: counted, not timed)\n"
     "  --rotate         seat i of game g plays agent (i + g) mod P, so every agent\n"
     "                   sits in every seat equally often over P games\n"
+    "  --first-game K   play games K..K+N-1 of the run (0): a shard for a job\n"
+    "                   array; 'jamaica merge' combines the shards' summaries\n"
     "  -h, --help       this help\n"
     "\n"
     "See README.md for the CSV columns.\n";
@@ -156,10 +159,10 @@ static int cmd_sim(int argc, char **argv)
         {"agents", required_argument, 0, 'a'},  {"rules", required_argument, 0, 'r'},
         {"out", required_argument, 0, 'o'},     {"games-csv", required_argument, 0, 'g'},
         {"rotate", no_argument, 0, 'R'},        {"help", no_argument, 0, 'h'},
-        {"timing", required_argument, 0, 'T'},
+        {"timing", required_argument, 0, 'T'},  {"first-game", required_argument, 0, 'F'},
         {0, 0, 0, 0},
     };
-    uint64_t games = 100000, players = 4, seed = 1, threads = 0;
+    uint64_t games = 100000, players = 4, seed = 1, threads = 0, first = 0;
     const char *agents = "random", *rules_text = "2021";
     sim_config c;
     memset(&c, 0, sizeof c);
@@ -179,6 +182,7 @@ static int cmd_sim(int argc, char **argv)
         case 'g': c.games_path = optarg; break;
         case 'T': c.timing_path = optarg; break;
         case 'R': c.rotate = 1; break;
+        case 'F': if (cli_parse_u64(optarg, "first game", 0, INT64_MAX, &first)) return 2; break;
         case 'h': {
             char names[256];
             size_t o = 0;
@@ -201,7 +205,11 @@ static int cmd_sim(int argc, char **argv)
         return cli_usage_error("%s", err);
     if (sim_parse_agents(agents, (int)players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (!*c.out_path) return cli_usage_error("sim: empty --out path");
+    if (games > (uint64_t)INT64_MAX - first)
+        return cli_usage_error("--first-game %llu with --games %llu passes game 2^63 (PCG32 streams are 63-bit)",
+                               (unsigned long long)first, (unsigned long long)games);
     c.games = games;
+    c.first_game = first;
     c.players = (int)players;
     c.seed = seed;
     if (cli_threads(&threads)) return 2;
@@ -365,6 +373,7 @@ typedef struct command {
 static const command commands[] = {
     {"sim", cmd_sim, "play N seeded games between agents on all cores; CSV out"},
     {"tournament", cmd_tournament, "every seating of agents over the same deals: ratings, pairwise, SPRT"},
+    {"merge", cmd_merge, "combine the summaries of shards of one run exactly"},
     {"diff", cmd_diff, "compare two runs of the same deals game by game (regression by seed)"},
     {"study", cmd_study, "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown"},
     {"trace", cmd_trace, "play one seeded game with random agents and print it"},

@@ -16,10 +16,10 @@
 #include "outfile.h"
 #include "play.h"
 #include "sim.h"
+#include "summary.h"
 #include "trace.h"
 
 #define BLOCK 2048            /* games per parallel block */
-#define WIN_UNIT 420          /* wins counted in 420ths: 1/k exact for k <= 7 */
 
 /* ---------------------------------------------------------------- agents */
 
@@ -187,27 +187,18 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     }
 }
 
-static const char summary_header[] =
-    "seed,rules,players,games_total,group,key,games,wins,win_rate,wilson_low,wilson_high,mean_score,"
-    "mean_rounds,capped_share\n";
-
 /* ---------------------------------------------------------------- tallies */
 
-typedef struct tally {
-    uint64_t n, wins, capped, rounds; /* wins in WIN_UNIT parts */
-    int64_t score;
-} tally;
-
 typedef struct tallies {
-    tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
+    sim_tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
     int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
     int nagents;
 } tallies;
 
-static void tally_add(tally *t, const sim_game *r, const sim_seat *s)
+static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s)
 {
     t->n++;
-    t->wins += s->winner ? (uint64_t)(WIN_UNIT / r->nwin) : 0;
+    t->wins += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
     t->capped += (uint64_t)r->capped;
     t->rounds += (uint64_t)r->rounds;
     t->score += s->score;
@@ -228,44 +219,28 @@ static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
     ts->all.rounds += (uint64_t)r->rounds;
 }
 
-static void summary_row(FILE *f, const char *lead, const char *group, const char *key, const tally *t,
-                        int with_wins)
-{
-    double n = (double)t->n;
-    fprintf(f, "%s,%s,%s,%llu,", lead, group, key, (unsigned long long)t->n);
-    if (with_wins && t->n) {
-        double w = (double)t->wins / WIN_UNIT, lo, hi;
-        an_wilson(w, n, &lo, &hi);
-        fprintf(f, "%.10g,%.6f,%.6f,%.6f,%.4f,", w, w / n, lo, hi, (double)t->score / n);
-    } else {
-        fputs(",,,,,", f);
-    }
-    if (t->n) fprintf(f, "%.4f,%.6f\n", (double)t->rounds / n, (double)t->capped / n);
-    else fputs(",\n", f);
-}
-
 static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
                           const char (*specs_q)[CSV_QUOTED_SPEC])
 {
-    char lead[512], key[16];
-    snprintf(lead, sizeof lead, "%llu,%s,%d,%llu", (unsigned long long)c->seed, rules_q, c->players,
-             (unsigned long long)ts->all.n);
+    char key[16];
+    summary_run run = {.seed = c->seed, .games_total = ts->all.n, .first_game = c->first_game,
+                       .players = c->players, .rotate = c->rotate, .rules_q = rules_q};
     fputs(summary_header, f);
-    summary_row(f, lead, "all", "all", &ts->all, 0);
+    summary_row(f, &run, "all", "all", &ts->all, 0);
     for (int a = 0; a < ts->nagents; a++) {
         int k = 0;
         while (ts->agent_of_spec[k] != a) k++;
-        summary_row(f, lead, "agent", specs_q[k], &ts->agent[a], 1);
+        summary_row(f, &run, "agent", specs_q[k], &ts->agent[a], 1);
     }
     for (int i = 0; i < c->players; i++) {
         snprintf(key, sizeof key, "%d", i);
-        summary_row(f, lead, "seat", key, &ts->seat[i], 1);
+        summary_row(f, &run, "seat", key, &ts->seat[i], 1);
     }
     for (int i = 0; i < c->players; i++) {
         snprintf(key, sizeof key, "%d", i);
-        summary_row(f, lead, "captain_offset", key, &ts->offset[i], 1);
+        summary_row(f, &run, "captain_offset", key, &ts->offset[i], 1);
     }
-    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, lead, "ghost", "ghost", &ts->ghost, 1);
+    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, &run, "ghost", "ghost", &ts->ghost, 1);
 }
 
 /* ---------------------------------------------------------------- the run */
@@ -316,7 +291,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     outfile of[NOUT];
     const char *paths[NOUT] = {c->out_path, c->games_path, c->timing_path};
     int rc = 1, T = c->threads, nspecs = sim_nspecs(c), slots = sim_agent_slots(c);
-    uint64_t S = c->nseatings ? (uint64_t)c->nseatings : 1, units = c->games * S;
+    uint64_t S = c->nseatings ? (uint64_t)c->nseatings : 1, units = c->games * S, u0 = c->first_game * S;
     agent *ag = NULL;
     agent **byslot = NULL;
     sim_game *res = NULL;
@@ -394,7 +369,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
 #else
             int tid = 0;
 #endif
-            sim_play_game(c, byslot + (size_t)tid * (size_t)slots, g0 + (uint64_t)i, &res[i],
+            sim_play_game(c, byslot + (size_t)tid * (size_t)slots, u0 + g0 + (uint64_t)i, &res[i],
                           tmby + (size_t)tid * (size_t)nspecs, hashing);
             if (text)
                 len[i] = csv_games_rows(c, rules_q, (const char(*)[CSV_QUOTED_SPEC])specs_q, &res[i],

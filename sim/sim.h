@@ -24,7 +24,8 @@ struct sim_game;
 struct agent;
 
 typedef struct sim_config {
-    uint64_t games;              /* deals: game indexes 0..games-1 */
+    uint64_t games;              /* deals: game indexes first_game..first_game+games-1 */
+    uint64_t first_game;         /* a shard of a longer run starts here (0) */
     uint64_t seed;
     int players;
     int threads;                 /* >= 1 */

@@ -22,6 +22,7 @@
 #include "csv.h"
 #include "outfile.h"
 #include "sim.h"
+#include "summary.h"
 
 #define MAX_MIXES 8
 
@@ -40,7 +41,7 @@ typedef struct study_opts {
 typedef struct study_acc {
     int players, ghost;
     uint64_t games;
-    uint64_t offset_wins[JM_MAX_PLAYERS]; /* 420ths */
+    uint64_t offset_wins[JM_MAX_PLAYERS]; /* in SUMMARY_WIN_UNITs */
     uint64_t seat_wins[JM_MAX_SHIPS], ghost_wins;
     an_moments adv[JM_MAX_PLAYERS];        /* win(offset) - mean win(other players) */
     an_moments rounds, shortages, battles;
@@ -59,14 +60,14 @@ static int on_game(void *ctx, const sim_game *r)
         w[k] = r->seat[k].winner ? 1.0 / r->nwin : 0;
         tot += w[k];
         int off = (k - r->first_captain + P) % P;
-        a->offset_wins[off] += r->seat[k].winner ? (uint64_t)(420 / r->nwin) : 0;
-        a->seat_wins[k] += r->seat[k].winner ? (uint64_t)(420 / r->nwin) : 0;
+        a->offset_wins[off] += r->seat[k].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+        a->seat_wins[k] += r->seat[k].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
     }
     for (int k = 0; k < P; k++) {
         int off = (k - r->first_captain + P) % P;
         an_moments_add(&a->adv[off], w[k] - (tot - w[k]) / (P - 1));
     }
-    if (a->ghost) a->ghost_wins += r->seat[P].winner ? (uint64_t)(420 / r->nwin) : 0;
+    if (a->ghost) a->ghost_wins += r->seat[P].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
     int sh = 0;
     for (int k = 0; k < P; k++) sh += r->seat[k].shortages;
     an_moments_add(&a->rounds, r->rounds);
@@ -152,10 +153,10 @@ static int study_captain(study_opts *o)
                 return rc;
             }
             double n = (double)a->games, tot = 0;
-            for (int k = 0; k < P; k++) tot += (double)a->offset_wins[k] / 420;
+            for (int k = 0; k < P; k++) tot += (double)a->offset_wins[k] / SUMMARY_WIN_UNIT;
             double fair = tot / (n * P);
             for (int k = 0; k < P; k++) {
-                double w = (double)a->offset_wins[k] / 420, lo, hi;
+                double w = (double)a->offset_wins[k] / SUMMARY_WIN_UNIT, lo, hi;
                 an_wilson(w, n, &lo, &hi);
                 an_interval d = an_mean_interval(&a->adv[k], 0);
                 csvq(f, o->mix[m], ",");
@@ -197,7 +198,7 @@ static int study_ghost(study_opts *o)
             free(a);
             return rc;
         }
-        double n = (double)a->games, w = (double)a->ghost_wins / 420, lo, hi;
+        double n = (double)a->games, w = (double)a->ghost_wins / SUMMARY_WIN_UNIT, lo, hi;
         an_wilson(w, n, &lo, &hi);
         csvq(f, o->mix[m], ",");
         fprintf(f, "2,ghost_win_rate,%llu,,%.6f,,%.6f,%.6f,\n", (unsigned long long)a->games, w / n, lo, hi);
@@ -312,7 +313,7 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
         }
         double n = (double)a->games, est, l, h;
         if (seat >= 0 || !strcmp(measure, "ghost")) {
-            double w = (double)(seat >= 0 ? a->seat_wins[seat] : a->ghost_wins) / 420;
+            double w = (double)(seat >= 0 ? a->seat_wins[seat] : a->ghost_wins) / SUMMARY_WIN_UNIT;
             est = w / n;
             an_wilson(w, n, &l, &h);
         } else {

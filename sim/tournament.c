@@ -18,6 +18,7 @@
 #include "csv.h"
 #include "outfile.h"
 #include "sim.h"
+#include "summary.h"
 #include "tournament.h"
 
 /* ---------------------------------------------------------------- seatings */
@@ -64,7 +65,7 @@ typedef struct tour {
     uint64_t deals;
     const int8_t (*seating)[JM_MAX_PLAYERS];
     /* per agent */
-    uint64_t games[SIM_MAX_AGENTS], wins[SIM_MAX_AGENTS]; /* wins in 420ths */
+    uint64_t games[SIM_MAX_AGENTS], wins[SIM_MAX_AGENTS]; /* wins in SUMMARY_WIN_UNITs */
     an_moments rank[SIM_MAX_AGENTS];
     /* ahead[a][b]: games where a finished ahead of b, in halves (a tie is 1) */
     uint64_t ahead2[SIM_MAX_AGENTS][SIM_MAX_AGENTS], met[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
@@ -144,7 +145,7 @@ static int tour_on_game(void *ctx, const sim_game *r)
         const sim_seat *s = &r->seat[i];
         int a = s->agent;
         t->games[a]++;
-        t->wins[a] += s->winner ? (uint64_t)(420 / r->nwin) : 0;
+        t->wins[a] += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
         an_moments_add(&t->rank[a], s->rank);
         for (int j = 0; j < P; j++) {
             int b = r->seat[j].agent;
@@ -449,7 +450,7 @@ int cmd_tournament(int argc, char **argv)
     for (int a = 0; a < K; a++) {
         char q[CSV_QUOTED_SPEC];
         csv_field(q, sizeof q, c.specs[a]);
-        double n = (double)t->games[a], w = (double)t->wins[a] / 420, lo, hi;
+        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
         an_wilson(w, n, &lo, &hi);
         an_interval ri = an_mean_interval(&t->rank[a], 0);
         fprintf(f, "%s,%llu,%.10g,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f,", q, (unsigned long long)t->games[a], w,
@@ -490,7 +491,7 @@ int cmd_tournament(int argc, char **argv)
     for (int a = 0; a < K; a++) {
         char name[SIM_SPEC_LEN + 4];
         md_name(name, sizeof name, c.specs[a]);
-        double n = (double)t->games[a], w = (double)t->wins[a] / 420, lo, hi;
+        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
         an_wilson(w, n, &lo, &hi);
         an_interval ri = an_mean_interval(&t->rank[a], 0);
         printf("| %s | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", name, (unsigned long long)t->games[a],

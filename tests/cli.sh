@@ -320,6 +320,29 @@ else
     echo "cli: gnuplot not installed: plots not checked (apt-get install gnuplot-nox)"
 fi
 
+# Shards: three shards' summaries merge into the single run's, byte for
+# byte, and their GAMES.csv rows concatenate to its rows; merge refuses
+# another run, a gap and an overlap, naming the shard (exit 2, no file).
+for args in "--players 4 --agents greedy,random,random,first --rotate" "--players 2"; do
+    # shellcheck disable=SC2086
+    $J sim --games 900 $args --out "$tmp/full.csv" --games-csv "$tmp/fullg.csv" >/dev/null &&
+        $J sim --games 300 $args --out "$tmp/sh0.csv" --games-csv "$tmp/shg0.csv" >/dev/null &&
+        $J sim --first-game 300 --games 250 $args --out "$tmp/sh1.csv" --games-csv "$tmp/shg1.csv" >/dev/null &&
+        $J sim --first-game 550 --games 350 $args --out "$tmp/sh2.csv" --games-csv "$tmp/shg2.csv" >/dev/null &&
+        $J merge "$tmp/merged.csv" "$tmp/sh2.csv" "$tmp/sh0.csv" "$tmp/sh1.csv" >/dev/null &&
+        cmp -s "$tmp/merged.csv" "$tmp/full.csv" &&
+        { cat "$tmp/shg0.csv"; tail -n +2 "$tmp/shg1.csv"; tail -n +2 "$tmp/shg2.csv"; } | cmp -s - "$tmp/fullg.csv" &&
+        ok || bad "shards of sim $args do not merge into the single run"
+done
+$J sim --games 300 --players 2 --seed 2 --out "$tmp/other.csv" >/dev/null
+expect2 "'$tmp/other.csv' is of another run" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/other.csv"
+expect2 "'$tmp/sh2.csv' starts at game 550, but the games before it end at 300 (a gap)" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/sh2.csv"
+expect2 "'$tmp/sh1.csv' starts at game 300, inside" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/sh1.csv" "$tmp/sh1.csv"
+expect2 "not a summary of this version" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/r1.csv"
+expect2 "both the output and a shard" merge "$tmp/sh0.csv" "$tmp/sh0.csv"
+[ ! -e "$tmp/x.csv" ] && ok || bad "a refused merge left a file"
+expect2 "passes game 2^63" sim --first-game 9223372036854775800 --games 100 --out "$tmp/x.csv"
+
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1
 sb=$(sed -n 's/^state_bytes=//p' "$tmp/bq")

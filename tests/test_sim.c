@@ -250,8 +250,9 @@ static void test_sim_summary_equals_rows_summed(void **state)
         save = NULL;
         for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
             if (!strncmp(line, "seed,", 5)) continue;
-            assert_int_equal(csv_split(line, f, 32), 14);
+            assert_int_equal(csv_split(line, f, 32), 20);
             assert_int_equal(atol(f[3]), 2500);
+            assert_int_equal(atol(f[14]), 0); /* first_game */
             if (!strcmp(f[4], "all")) {
                 assert_int_equal(atol(f[6]), 2500);
                 assert_true(fabs(atof(f[12]) - (double)rounds_all / 2500) < 1e-3);
@@ -265,6 +266,10 @@ static void test_sim_summary_equals_rows_summed(void **state)
             assert_true(fabs(atof(f[8]) - sums[k].wins / sums[k].n) < 1e-5);
             assert_true(fabs(atof(f[11]) - (double)sums[k].score / sums[k].n) < 1e-3);
             assert_true(fabs(atof(f[12]) - (double)sums[k].rounds / sums[k].n) < 1e-3);
+            /* The exact tallies that merge adds up. */
+            assert_int_equal(atoll(f[16]), llround(sums[k].wins * 420));
+            assert_int_equal(atoll(f[17]), sums[k].score);
+            assert_int_equal(atoll(f[18]), sums[k].rounds);
             double lo, hi;
             an_wilson(sums[k].wins, (double)sums[k].n, &lo, &hi);
             assert_true(fabs(atof(f[9]) - lo) < 1e-5 && fabs(atof(f[10]) - hi) < 1e-5);
@@ -419,7 +424,7 @@ static void stop_leaves_complete_files(int sig)
     snprintf(path, sizeof path, "%s/s.csv", dir);
     char *sum = slurp(path, NULL);
     char *line2 = strchr(sum, '\n') + 1;
-    assert_int_equal(csv_split(line2, f, 32), 14);
+    assert_int_equal(csv_split(line2, f, 32), 20);
     long total = atol(f[3]);
     assert_true(total > 0);
     assert_int_equal(total, last_game + 1);
