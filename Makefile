@@ -7,6 +7,7 @@
 #                     apply (its own binary, so it never stands in for
 #                     bin/jamaica; `make debug` builds it too)
 #   make fuzz         libFuzzer targets in tests/fuzz/, each for FUZZ_SECONDS
+#   make mpi          bin/jamaica-mpi (OpenMPI's mpicc): sim across MPI ranks
 CC ?= cc
 CFLAGS ?= -O2 -g
 OMP := -fopenmp
@@ -20,7 +21,7 @@ AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agent
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
 ANALYSIS := analysis/stats.c
 SIMLIB := sim/csv.c sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c sim/timing.c sim/outfile.c \
-          sim/tournament.c sim/diff.c sim/study.c sim/summary.c sim/merge.c
+          sim/tournament.c sim/diff.c sim/study.c sim/summary.c sim/merge.c sim/mpi.c
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
 HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*.h tests/*.h)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
@@ -35,6 +36,14 @@ bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
 	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm
 
 debug: bin/jamaica-debug
+
+# bin/jamaica-mpi: `mpirun -np K bin/jamaica-mpi sim ...` (OpenMPI's mpicc;
+# the default build needs no MPI).
+MPICC ?= mpicc
+mpi: bin/jamaica-mpi
+
+bin/jamaica-mpi: $(LIBSRC) sim/main.c $(HEADERS) | bin
+	$(MPICC) $(CFLAGS) $(WARN) $(OMP) -DJM_MPI -o $@ $(LIBSRC) sim/main.c -lm
 
 bin/jamaica-debug: $(LIBSRC) sim/main.c $(HEADERS) | bin
 	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG $(OMP) -o $@ $(LIBSRC) sim/main.c -lm
@@ -58,6 +67,9 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
+	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
+	    $(MAKE) -s bin/jamaica-mpi && sh tests/mpi.sh; \
+	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
 
 check-asan: $(addprefix bin/asan/,$(TESTS))
 	@set -e; for t in $(TESTS); do echo "== asan $$t"; bin/asan/$$t; done
@@ -67,6 +79,8 @@ check-clang:
 	@if command -v clang >/dev/null 2>&1; then \
 	    clang $(WARN) -Wno-source-uses-openmp -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
 	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
+	    { ! command -v $(MPICC) >/dev/null 2>&1 || \
+	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/mpi.c; } && \
 	    echo "clang: no warnings"; \
 	else echo "clang: not installed, skipped"; fi
 
@@ -97,5 +111,5 @@ bench: bin/jamaica
 clean:
 	rm -rf bin
 
-.PHONY: all debug check check-asan check-clang test fuzz bench clean
+.PHONY: all debug mpi check check-asan check-clang test fuzz bench clean
 .SECONDARY:

@@ -16,6 +16,7 @@
 #include "trace.h"
 
 static const char *current_command;
+int cli_quiet;
 
 void cli_set_command(const char *name)
 {
@@ -29,6 +30,7 @@ int cli_usage_error(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (cli_quiet) return 2;
     fprintf(stderr, "jamaica: %s (see 'jamaica %s%s--help')\n", msg, current_command ? current_command : "",
             current_command ? " " : "");
     return 2;

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Set on MPI ranks other than 0: usage errors are rank 0's to report. */
+extern int cli_quiet;
 /* The subcommand being run, for messages. */
 void cli_set_command(const char *name);
 /* One line on stderr, "jamaica: <message> (see 'jamaica CMD --help')";

@@ -14,6 +14,7 @@
 #endif
 
 #include "cli.h"
+#include "mpi.h"
 #include "outfile.h"
 #include "play.h"
 #include "sim.h"
@@ -215,6 +216,7 @@ static int cmd_sim(int argc, char **argv)
     if (cli_threads(&threads)) return 2;
     c.threads = (int)threads;
     c.progress = isatty(2);
+    c.dist = sim_mpi_dist();
 
     cli_catch_stop();
     sim_outcome res;
@@ -225,9 +227,11 @@ static int cmd_sim(int argc, char **argv)
         fprintf(stderr, "jamaica: %s\n", err);
         return 1;
     }
-    printf("%llu games of %d players in %.2f s (%.0f games/s, %d threads); wrote %s%s%s%s%s\n",
+    char procs[64] = "";
+    if (sim_mpi_size() > 1) snprintf(procs, sizeof procs, "%d ranks x ", sim_mpi_size());
+    printf("%llu games of %d players in %.2f s (%.0f games/s, %s%d threads); wrote %s%s%s%s%s\n",
            (unsigned long long)res.games_done, c.players, res.seconds,
-           res.seconds > 0 ? (double)res.games_done / res.seconds : 0.0, c.threads, c.out_path,
+           res.seconds > 0 ? (double)res.games_done / res.seconds : 0.0, procs, c.threads, c.out_path,
            c.games_path ? ", " : "", c.games_path ? c.games_path : "", c.timing_path ? ", " : "",
            c.timing_path ? c.timing_path : "");
     for (int a = 0; a < res.nagents; a++) {
@@ -239,7 +243,8 @@ static int cmd_sim(int argc, char **argv)
             printf(" (not timed)\n");
     }
     if (res.interrupted) {
-        fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
+        if (!cli_quiet)
+            fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
                 strsignal(cli_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
         return 128 + cli_stop;
     }
@@ -396,6 +401,9 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) {
             cli_set_command(commands[i].name);
+            if (sim_mpi_size() > 1 && commands[i].run != cmd_sim)
+                return cli_usage_error("over MPI ranks only sim runs; run %s with bin/jamaica (or mpirun -np 1)",
+                                       commands[i].name);
             return commands[i].run(argc - 1, argv + 1);
         }
     return cli_usage_error("unknown command '%s'", argv[1]);
@@ -406,12 +414,18 @@ int main(int argc, char **argv)
     /* Past a file-size limit, a write fails with EFBIG and is reported,
      * rather than killing the process. */
     signal(SIGXFSZ, SIG_IGN);
+    /* Over MPI, rank 0 speaks for the run: the other ranks' stdout and
+     * usage messages (the same as rank 0's) go nowhere. */
+    if (sim_mpi_start(&argc, &argv)) {
+        cli_quiet = 1;
+        if (!freopen("/dev/null", "w", stdout)) return sim_mpi_finish(1);
+    }
     int rc = dispatch(argc, argv);
     /* Output lost on stdout (a full disk, /dev/full) is an error. */
     errno = 0;
     if (fflush(stdout) || ferror(stdout)) {
         fprintf(stderr, "jamaica: writing standard output failed: %s\n", strerror(errno ? errno : EIO));
-        return rc ? rc : 1;
+        return sim_mpi_finish(rc ? rc : 1);
     }
-    return rc;
+    return sim_mpi_finish(rc);
 }

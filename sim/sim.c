@@ -129,6 +129,12 @@ int sim_agent_slot(const sim_config *c, int seat, int spec)
     return c->nseatings ? seat * sim_nspecs(c) + spec : spec;
 }
 
+void sim_share(int nb, int rank, int size, int *lo, int *hi)
+{
+    *lo = (int)((int64_t)nb * rank / size);
+    *hi = (int)((int64_t)nb * (rank + 1) / size);
+}
+
 int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u)
 {
     if (c->nseatings) return c->seating[u % (uint64_t)c->nseatings][seat];
@@ -289,7 +295,15 @@ static void abort_all(outfile *o)
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
 {
     outfile of[NOUT];
-    const char *paths[NOUT] = {c->out_path, c->games_path, c->timing_path};
+    const sim_dist *dist = c->dist;
+    int writer = !dist || dist->rank == 0, rank = dist ? dist->rank : 0, size = dist ? dist->size : 1;
+    const char *paths[NOUT] = {NULL, NULL, NULL};
+    if (writer) {
+        paths[OUT_SUMMARY] = c->out_path;
+        paths[OUT_GAMES] = c->games_path;
+        paths[OUT_TIMING] = c->timing_path;
+    }
+    char *gtext = NULL; /* rank 0: a block's rows gathered from every rank */
     int rc = 1, T = c->threads, nspecs = sim_nspecs(c), slots = sim_agent_slots(c);
     uint64_t S = c->nseatings ? (uint64_t)c->nseatings : 1, units = c->games * S, u0 = c->first_game * S;
     agent *ag = NULL;
@@ -305,19 +319,23 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     for (int k = 0; k < NOUT; k++) of[k].slot = -1;
 
     /* Every output is checked and opened (or refused) before the first game. */
+    int bad = 0;
     for (int i = 0; i < NOUT; i++)
         for (int j = i + 1; j < NOUT; j++)
-            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j])) {
+            if (!bad && paths[i] && paths[j] && outfile_same(paths[i], paths[j])) {
                 snprintf(err, errlen, "'%s' and '%s' are the same file", paths[i], paths[j]);
-                return 2;
+                bad = 1;
             }
-    for (int k = 0; k < NOUT; k++)
-        if (paths[k] && outfile_open(&of[k], paths[k], err, errlen)) {
-            abort_all(of);
-            return 2;
-        }
+    for (int k = 0; k < NOUT && !bad; k++)
+        if (paths[k] && outfile_open(&of[k], paths[k], err, errlen)) bad = 1;
+    if (dist && dist->any(dist, bad)) bad = 1;
+    if (bad) {
+        if (rank) snprintf(err, errlen, "rank 0 could not open its outputs");
+        abort_all(of);
+        return 2;
+    }
     const char *header = csv_games_header(c->nseatings > 0);
-    if (c->games_path && outfile_write(&of[OUT_GAMES], header, strlen(header), err, errlen)) goto fail;
+    if (writer && c->games_path && outfile_write(&of[OUT_GAMES], header, strlen(header), err, errlen)) goto fail;
 
     char rules_text[256], rules_q[300];
     jm_rules_format(&c->rules, rules_text, sizeof rules_text);
@@ -358,11 +376,16 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     uint64_t g0 = 0, played = 0, decisions = 0;
     int hashing = c->games_path != NULL;
     int halted = 0; /* the consumer asked to stop */
-    while (g0 < units && !*stop && !halted) {
-        int nb = units - g0 < BLOCK ? (int)(units - g0) : BLOCK;
+    int failed = 0; /* rank 0 could not write */
+    for (;;) {
+        int quit = g0 >= units || *stop || halted || failed;
+        if (dist) quit = dist->any(dist, quit);
+        if (quit) break;
+        int nb = units - g0 < BLOCK ? (int)(units - g0) : BLOCK, lo, hi;
+        sim_share(nb, rank, size, &lo, &hi);
+        memset(done, 0, (size_t)nb);
 #pragma omp parallel for num_threads(T) schedule(dynamic, 4)
-        for (int i = 0; i < nb; i++) {
-            done[i] = 0;
+        for (int i = lo; i < hi; i++) {
             if (*stop) continue;
 #ifdef _OPENMP
             int tid = omp_get_thread_num();
@@ -380,23 +403,41 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
             so_far = ++played;
 #pragma omp atomic capture
             dec = decisions += res[i].decisions;
-            if (c->progress && tid == 0) progress(units, t0, &last, so_far, dec, 0);
+            /* With several ranks, rank 0 reports after each block. */
+            if (c->progress && tid == 0 && !dist) progress(units, t0, &last, so_far, dec, 0);
         }
+        const char *rows = text;
+        if (dist && dist->gather(dist, nb, res, done, len, text, (size_t)JM_MAX_SHIPS * CSV_ROW_MAX, &gtext)) {
+            snprintf(err, errlen, "gathering the games from the ranks failed");
+            failed = 1;
+            break;
+        }
+        if (dist) rows = gtext;
         int i = 0;
-        for (; i < nb && done[i] && !halted; i++) {
-            out->decisions += res[i].decisions;
-            tally_game(&ts, c, &res[i]);
-            if (c->games_path &&
-                outfile_write(&of[OUT_GAMES], text + (size_t)i * JM_MAX_SHIPS * CSV_ROW_MAX, len[i], err, errlen))
-                goto fail;
-            if (c->on_game && c->on_game(c->ctx, &res[i])) halted = 1;
+        size_t off = 0;
+        if (writer) {
+            for (; i < nb && done[i] && !halted; i++) {
+                out->decisions += res[i].decisions;
+                tally_game(&ts, c, &res[i]);
+                const char *row = dist ? rows + off : text + (size_t)i * JM_MAX_SHIPS * CSV_ROW_MAX;
+                off += text ? len[i] : 0;
+                if (c->games_path && !failed && outfile_write(&of[OUT_GAMES], row, len[i], err, errlen)) failed = 1;
+                if (c->on_game && c->on_game(c->ctx, &res[i])) halted = 1;
+            }
+            /* A write error (a full disk) stops the run at the block it hit. */
+            if (c->games_path && !failed && outfile_check(&of[OUT_GAMES], err, errlen)) failed = 1;
+            if (dist && c->progress) progress(units, t0, &last, g0 + (uint64_t)i, out->decisions, 0);
         }
-        /* A write error (a full disk) stops the run at the block it hit. */
-        if (c->games_path && outfile_check(&of[OUT_GAMES], err, errlen)) goto fail;
+        if (dist) i = (int)dist->bcast(dist, (uint64_t)i);
         g0 += (uint64_t)i;
         if (i < nb) break;
     }
-    if (c->progress) {
+    if (dist) failed = dist->any(dist, failed);
+    if (failed) {
+        if (rank) snprintf(err, errlen, "the run failed on rank 0");
+        goto fail;
+    }
+    if (c->progress && writer) {
         progress(units, t0, &last, g0, out->decisions, 1);
         fputc('\n', stderr);
     }
@@ -408,6 +449,11 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     for (int t = 0; t < T; t++)
         for (int a = 0; a < ts.nagents; a++)
             timing_merge(&out->timing[a], &tm[(size_t)t * (size_t)ts.nagents + (size_t)a]);
+    if (dist) dist->sum(dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
+    if (!writer) {
+        rc = 0;
+        goto fail;
+    }
 
     if (c->out_path)
         write_summary(of[OUT_SUMMARY].f, c, &ts, rules_q, (const char(*)[CSV_QUOTED_SPEC])specs_q);
@@ -430,5 +476,6 @@ fail:
     free(text);
     free(tm);
     free(tmby);
+    free(gtext);
     return rc;
 }

@@ -22,6 +22,27 @@
 
 struct sim_game;
 struct agent;
+struct sim_timing;
+
+/* A run split over processes (MPI ranks; sim/mpi.c): every rank plays its
+ * share of each block, rank 0 gathers the games in order, writes every
+ * file and reports.  NULL for one process. */
+typedef struct sim_dist {
+    int rank, size;
+    void *ctx;
+    /* 1 on every rank if any rank passes a non-zero flag. */
+    int (*any)(const struct sim_dist *d, int flag);
+    /* Rank 0's value on every rank. */
+    uint64_t (*bcast)(const struct sim_dist *d, uint64_t v);
+    /* Games lo_r..hi_r-1 of a block of nb were played by rank r (r's share
+     * of [0, nb), in rank order): on rank 0, res[0..nb), done[0..nb) and
+     * len[0..nb) get every rank's, and *text the rows of all of them, each
+     * game's len[i] bytes one after another (a buffer it owns).  0, or -1. */
+    int (*gather)(const struct sim_dist *d, int nb, struct sim_game *res, unsigned char *done, size_t *len,
+                  const char *slots, size_t slot, char **text);
+    /* Sum n uint64 counters over the ranks into rank 0's. */
+    void (*sum)(const struct sim_dist *d, uint64_t *v, size_t n);
+} sim_dist;
 
 typedef struct sim_config {
     uint64_t games;              /* deals: game indexes first_game..first_game+games-1 */
@@ -45,6 +66,7 @@ typedef struct sim_config {
      * non-zero return stops the run after that game (it is counted). */
     int (*on_game)(void *ctx, const struct sim_game *r);
     void *ctx;
+    const sim_dist *dist;        /* NULL: this process plays every game */
     const char *out_path;        /* SUMMARY.csv, or NULL */
     const char *games_path;      /* GAMES.csv, or NULL */
     const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
@@ -101,6 +123,8 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
 int sim_nspecs(const sim_config *c);
 int sim_agent_slots(const sim_config *c);
 int sim_agent_slot(const sim_config *c, int seat, int spec);
+/* Rank r's share of a block of nb games: [*lo, *hi). */
+void sim_share(int nb, int rank, int size, int *lo, int *hi);
 /* The spec index that plays seat i of game u. */
 int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
 

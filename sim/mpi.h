@@ -1,0 +1,19 @@
+/*
+ * mpi.h - the harness over MPI ranks (bin/jamaica-mpi, `make mpi`).  In the
+ * plain build these are stubs: one process, no distribution.
+ */
+#ifndef SIM_MPI_H
+#define SIM_MPI_H
+
+#include "sim.h"
+
+/* MPI_Init (the MPI build); the rank, 0 in the plain build. */
+int sim_mpi_start(int *argc, char ***argv);
+/* MPI_Finalize, or MPI_Abort with rc when some rank failed. */
+int sim_mpi_finish(int rc);
+/* The ranks as a sim_dist, or NULL for one process. */
+const sim_dist *sim_mpi_dist(void);
+/* The number of ranks (1 in the plain build). */
+int sim_mpi_size(void);
+
+#endif

@@ -1,0 +1,62 @@
+#!/bin/sh
+# bin/jamaica-mpi against bin/jamaica: the same bytes for 2 and 3 ranks (4
+# random players rotated; 2 players and the ghost; searching agents), a bad
+# output refused before any game, and a stopped run's files a prefix of
+# the run.  Run by `make check` when mpicc and mpirun are installed.
+set -u
+cd "$(dirname "$0")/.."
+J=bin/jamaica
+JM=bin/jamaica-mpi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "mpi: FAIL: $*" >&2; }
+run_as=""
+[ "$(id -u)" -eq 0 ] && run_as=--allow-run-as-root
+M="mpirun $run_as --oversubscribe"
+
+for args in "--games 6000 --players 4 --rotate --agents greedy,random,random,first" "--games 6000 --players 2" \
+    "--games 24 --players 3 --agents mcts:iters=20,greedy,flat:playouts=20 --rotate"; do
+    # shellcheck disable=SC2086
+    $J sim $args --threads 2 --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null || bad "sim $args"
+    for np in 2 3; do
+        # shellcheck disable=SC2086
+        if $M -np $np $JM sim $args --threads 1 --out "$tmp/s$np.csv" --games-csv "$tmp/g$np.csv" >"$tmp/o" 2>"$tmp/e" &&
+            cmp -s "$tmp/s.csv" "$tmp/s$np.csv" && cmp -s "$tmp/g.csv" "$tmp/g$np.csv" &&
+            [ "$(wc -l <"$tmp/o")" -ge 2 ] && grep -q "$np ranks x 1 threads" "$tmp/o"; then ok; else
+            bad "-np $np sim $args: $(head -n 3 "$tmp/e")"; fi
+    done
+done
+# Two threads in each of two ranks: the same bytes.
+$M -np 2 $JM sim --games 6000 --players 2 --threads 2 --out "$tmp/s22.csv" --games-csv "$tmp/g22.csv" >/dev/null 2>&1 &&
+    cmp -s "$tmp/s.csv" "$tmp/s22.csv" || true
+$J sim --games 6000 --players 2 --threads 2 --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null
+cmp -s "$tmp/s.csv" "$tmp/s22.csv" && cmp -s "$tmp/g.csv" "$tmp/g22.csv" && ok || bad "2 ranks x 2 threads differ"
+# A bad output: exit 2 from every rank, one message, no file, no game.
+mkdir "$tmp/d"
+timeout 60 $M -np 2 $JM sim --games 1000000000 --out "$tmp/d" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+[ $rc -ne 0 ] && [ "$(grep -c '^jamaica: cannot write' "$tmp/e")" -eq 1 ] && [ "$(ls -A "$tmp/d")" = "" ] && ok ||
+    bad "a bad output over 2 ranks: exit $rc: $(cat "$tmp/e")"
+# Commands other than sim refuse to run on several ranks.
+$M -np 2 $JM trace --seed 1 >"$tmp/o" 2>"$tmp/e"
+[ $? -ne 0 ] && grep -q "only sim runs" "$tmp/e" && ok || bad "trace over 2 ranks: $(cat "$tmp/e")"
+# SIGINT to mpirun: the ranks stop at the block in flight, rank 0 writes
+# the games completed, which are a prefix of the run (one message).
+(cd "$tmp" && exec $M -np 2 "$OLDPWD/$JM" sim --games 1000000000 --threads 1 --out i.csv --games-csv ig.csv >io 2>ie) &
+pid=$!
+sleep 3
+kill -INT $pid
+wait $pid
+rc=$?
+n=$(sed -n 's/^\([0-9]*\) games of .*/\1/p' "$tmp/io")
+if [ $rc -ne 0 ] && [ -n "$n" ] && [ "$(grep -c 'stopped by' "$tmp/ie")" -eq 1 ]; then
+    $J sim --games "$n" --threads 2 --out "$tmp/is.csv" --games-csv "$tmp/isg.csv" >/dev/null
+    cmp -s "$tmp/i.csv" "$tmp/is.csv" && cmp -s "$tmp/ig.csv" "$tmp/isg.csv" && ok || bad "a stopped MPI run is not a prefix"
+else
+    bad "SIGINT over 2 ranks: exit $rc, $n games: $(cat "$tmp/ie")"
+fi
+echo "mpi: $pass passed, $fail failed"
+[ $fail -eq 0 ]
