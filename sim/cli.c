@@ -11,6 +11,7 @@
 #endif
 
 #include "cli.h"
+#include "sim.h"
 #include "outfile.h"
 #include "play.h"
 #include "trace.h"
@@ -156,4 +157,20 @@ void cli_catch_stop(void)
 void cli_release_stop(void)
 {
     for (int i = 0; i < 3; i++) signal(stop_signals[i], SIG_DFL);
+}
+
+int cli_run_games(const sim_config *c, const char *on_stop)
+{
+    char err[512];
+    sim_outcome res;
+    int rc = sim_run(c, &cli_stop, &res, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "jamaica: %s\n", err);
+        return 1;
+    }
+    if (res.interrupted) {
+        fprintf(stderr, "jamaica: stopped by %s; %s\n", strsignal(cli_stop), on_stop);
+        return 128 + cli_stop;
+    }
+    return 0;
 }

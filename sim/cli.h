@@ -41,6 +41,13 @@ extern volatile sig_atomic_t cli_stop;
 void cli_catch_stop(void);
 void cli_release_stop(void);
 
+/* Run c's games whole for a command that reads them through on_game or
+ * temporary files (stop signals caught by the caller): 0; 1 after
+ * reporting an error; 128 + the signal after reporting a stop (on_stop:
+ * what that leaves, "nothing written"). */
+struct sim_config;
+int cli_run_games(const struct sim_config *c, const char *on_stop);
+
 /* The subcommands beyond main.c. */
 int cmd_bench(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);

@@ -432,19 +432,10 @@ static int play_to(const sim_config *base, const char *rules_text, char *path, s
     }
     close(fd);
     c.games_path = path;
-    sim_outcome res;
     cli_catch_stop();
-    int rc = sim_run(&c, &cli_stop, &res, err, sizeof err);
+    int rc = cli_run_games(&c, "nothing compared");
     cli_release_stop();
-    if (rc) {
-        fprintf(stderr, "jamaica: %s\n", err);
-        return 1;
-    }
-    if (res.interrupted) {
-        fprintf(stderr, "jamaica: stopped by %s\n", strsignal(cli_stop));
-        return 128 + cli_stop;
-    }
-    return 0;
+    return rc;
 }
 
 int cmd_diff(int argc, char **argv)

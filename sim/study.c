@@ -108,17 +108,7 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     acc->players = players;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
     if (c.progress) fprintf(stderr, "%s, %d players, rules %s\n", mix, players, rules_text);
-    sim_outcome res;
-    int rc = sim_run(&c, &cli_stop, &res, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "jamaica: %s\n", err);
-        return 1;
-    }
-    if (res.interrupted) {
-        fprintf(stderr, "jamaica: stopped by %s; nothing written\n", strsignal(cli_stop));
-        return 128 + cli_stop;
-    }
-    return 0;
+    return cli_run_games(&c, "nothing written");
 }
 
 static void csvq(FILE *f, const char *v, const char *sep)
