@@ -401,9 +401,10 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) {
             cli_set_command(commands[i].name);
-            if (sim_mpi_size() > 1 && commands[i].run != cmd_sim)
-                return cli_usage_error("over MPI ranks only sim runs; run %s with bin/jamaica (or mpirun -np 1)",
-                                       commands[i].name);
+            if (sim_mpi_size() > 1 && commands[i].run != cmd_sim && commands[i].run != cmd_tournament &&
+                commands[i].run != cmd_study)
+                return cli_usage_error("over MPI ranks only sim, tournament and study run; run %s with "
+                                       "bin/jamaica (or mpirun -np 1)", commands[i].name);
             return commands[i].run(argc - 1, argv + 1);
         }
     return cli_usage_error("unknown command '%s'", argv[1]);

@@ -141,6 +141,16 @@ int sim_mpi_size(void)
     return nranks;
 }
 
+int sim_mpi_rank(void)
+{
+    return world.rank;
+}
+
+int sim_mpi_any(int flag)
+{
+    return nranks > 1 ? mpi_any(&world, flag) : flag != 0;
+}
+
 #else
 
 int sim_mpi_start(int *argc, char ***argv)
@@ -163,6 +173,16 @@ const sim_dist *sim_mpi_dist(void)
 int sim_mpi_size(void)
 {
     return 1;
+}
+
+int sim_mpi_rank(void)
+{
+    return 0;
+}
+
+int sim_mpi_any(int flag)
+{
+    return flag != 0;
 }
 
 #endif

@@ -13,7 +13,11 @@ int sim_mpi_start(int *argc, char ***argv);
 int sim_mpi_finish(int rc);
 /* The ranks as a sim_dist, or NULL for one process. */
 const sim_dist *sim_mpi_dist(void);
-/* The number of ranks (1 in the plain build). */
+/* The number of ranks (1 in the plain build) and this one's. */
 int sim_mpi_size(void);
+int sim_mpi_rank(void);
+/* 1 on every rank if any rank passes a non-zero flag (the flag itself with
+ * one process): ranks agree before they part ways. */
+int sim_mpi_any(int flag);
 
 #endif

@@ -433,6 +433,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         if (i < nb) break;
     }
     if (dist) failed = dist->any(dist, failed);
+    if (dist) halted = (int)dist->bcast(dist, (uint64_t)halted); /* rank 0's consumer decides */
     if (failed) {
         if (rank) snprintf(err, errlen, "the run failed on rank 0");
         goto fail;

@@ -19,6 +19,7 @@
 
 #include "../analysis/stats.h"
 #include "cli.h"
+#include "mpi.h"
 #include "csv.h"
 #include "outfile.h"
 #include "sim.h"
@@ -105,6 +106,7 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     c.on_game = on_game;
     c.ctx = acc;
     c.progress = isatty(2);
+    c.dist = sim_mpi_dist();
     acc->players = players;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
     if (c.progress) fprintf(stderr, "%s, %d players, rules %s\n", mix, players, rules_text);
@@ -452,10 +454,22 @@ int cmd_study(int argc, char **argv)
     outfile md;
     memset(&md, 0, sizeof md);
     md.slot = -1;
-    if (outfile_open(&o.csv, out_path, err, sizeof err)) return cli_usage_error("%s", err);
-    if (md_path && outfile_open(&md, md_path, err, sizeof err)) {
+    /* Over MPI, rank 0 gets the games, writes and reports; the other ranks
+     * play their shares and write to /dev/null. */
+    int writer = sim_mpi_rank() == 0, bad = 0;
+    if (writer) {
+        bad = outfile_open(&o.csv, out_path, err, sizeof err) ||
+              (md_path && outfile_open(&md, md_path, err, sizeof err));
+    } else {
+        o.csv.f = fopen("/dev/null", "w");
+        bad = !o.csv.f;
+        snprintf(err, sizeof err, "cannot open /dev/null");
+    }
+    if (sim_mpi_any(bad)) {
         outfile_abort(&o.csv);
-        return cli_usage_error("%s", err);
+        outfile_abort(&md);
+        if (!writer && o.csv.f) fclose(o.csv.f);
+        return bad ? cli_usage_error("%s", err) : 2;
     }
     /* The Markdown goes to a buffer, printed only when the study is done. */
     char *mdbuf = NULL;
@@ -472,6 +486,11 @@ int cmd_study(int argc, char **argv)
                                       : study_sweep(&o, sweep, measure);
     cli_release_stop();
     fclose(o.md);
+    if (!writer) {
+        fclose(o.csv.f);
+        free(mdbuf);
+        return rc;
+    }
     int werr = 0;
     if (!rc && md_path)
         werr = outfile_write(&md, mdbuf, mdlen, err, sizeof err) || outfile_commit(&md, err, sizeof err);

@@ -15,6 +15,7 @@
 #include "../agents/agent.h"
 #include "../analysis/stats.h"
 #include "cli.h"
+#include "mpi.h"
 #include "csv.h"
 #include "outfile.h"
 #include "sim.h"
@@ -402,6 +403,8 @@ int cmd_tournament(int argc, char **argv)
     c.seating = (const int8_t(*)[JM_MAX_PLAYERS])seating;
     c.games_path = games_path;
     c.progress = isatty(2);
+    c.dist = sim_mpi_dist();
+    int writer = sim_mpi_rank() == 0; /* over MPI, rank 0 writes and reports */
 
     tour *t = calloc(1, sizeof *t);
     if (!t) return cli_usage_error("out of memory");
@@ -419,11 +422,12 @@ int cmd_tournament(int argc, char **argv)
     memset(&of_p, 0, sizeof of_p);
     of_r.slot = of_p.slot = -1;
     int rc = 1;
-    if (outfile_open(&of_r, out_path, err, sizeof err) ||
-        (pairs_path && outfile_open(&of_p, pairs_path, err, sizeof err))) {
+    int bad = writer && (outfile_open(&of_r, out_path, err, sizeof err) ||
+                         (pairs_path && outfile_open(&of_p, pairs_path, err, sizeof err)));
+    if (sim_mpi_any(bad)) {
         outfile_abort(&of_r);
         free(t);
-        return cli_usage_error("%s", err);
+        return bad ? cli_usage_error("%s", err) : 2;
     }
     cli_catch_stop();
     sim_outcome res;
@@ -438,6 +442,12 @@ int cmd_tournament(int argc, char **argv)
         if (src == 2) return cli_usage_error("%s", err);
         fprintf(stderr, "jamaica: %s\n", src ? err : "out of memory");
         return 1;
+    }
+    if (!writer) {
+        free(t->dist);
+        free(t->game_rank);
+        free(t);
+        return res.interrupted ? 128 + cli_stop : 0;
     }
     /* Only whole deals count (an interrupted run may end inside one). */
     uint64_t deals = t->nunits / (uint64_t)S;

@@ -40,9 +40,22 @@ timeout 60 $M -np 2 $JM sim --games 1000000000 --out "$tmp/d" >"$tmp/o" 2>"$tmp/
 rc=$?
 [ $rc -ne 0 ] && [ "$(grep -c '^jamaica: cannot write' "$tmp/e")" -eq 1 ] && [ "$(ls -A "$tmp/d")" = "" ] && ok ||
     bad "a bad output over 2 ranks: exit $rc: $(cat "$tmp/e")"
-# Commands other than sim refuse to run on several ranks.
+# tournament and study: the same files and report over 3 ranks (the
+# report's line of wall time aside); an SPRT that stops early exits 0.
+$J tournament --agents greedy,random,first --players 3 --games 60 --threads 2 --out "$tmp/t1.csv" \
+    --pairs "$tmp/p1.csv" --games-csv "$tmp/tg1.csv" | sed 3d >"$tmp/tm1"
+$M -np 3 $JM tournament --agents greedy,random,first --players 3 --games 60 --threads 1 --out "$tmp/t3.csv" \
+    --pairs "$tmp/p3.csv" --games-csv "$tmp/tg3.csv" 2>"$tmp/e" | sed 3d >"$tmp/tm3"
+cmp -s "$tmp/t1.csv" "$tmp/t3.csv" && cmp -s "$tmp/p1.csv" "$tmp/p3.csv" && cmp -s "$tmp/tg1.csv" "$tmp/tg3.csv" &&
+    cmp -s "$tmp/tm1" "$tmp/tm3" && ok || bad "tournament over 3 ranks: $(cat "$tmp/e")"
+$J study ghost --players 3 --games 200 --threads 2 --out "$tmp/st1.csv" >"$tmp/sm1"
+$M -np 2 $JM study ghost --players 3 --games 200 --threads 1 --out "$tmp/st2.csv" >"$tmp/sm2" 2>"$tmp/e" &&
+    cmp -s "$tmp/st1.csv" "$tmp/st2.csv" && cmp -s "$tmp/sm1" "$tmp/sm2" && ok || bad "study over 2 ranks: $(cat "$tmp/e")"
+$M -np 2 $JM tournament --agents greedy,random --players 2 --games 100000 --sprt 0,50 --out "$tmp/ts.csv" \
+    >"$tmp/o" 2>"$tmp/e" && grep -q "H1 accepted" "$tmp/o" && ok || bad "an SPRT over 2 ranks: $(cat "$tmp/e")"
+# The other commands refuse to run on several ranks.
 $M -np 2 $JM trace --seed 1 >"$tmp/o" 2>"$tmp/e"
-[ $? -ne 0 ] && grep -q "only sim runs" "$tmp/e" && ok || bad "trace over 2 ranks: $(cat "$tmp/e")"
+[ $? -ne 0 ] && grep -q "only sim, tournament and study run" "$tmp/e" && ok || bad "trace over 2 ranks: $(cat "$tmp/e")"
 # SIGINT to mpirun: the ranks stop at the block in flight, rank 0 writes
 # the games completed, which are a prefix of the run (one message).
 (cd "$tmp" && exec $M -np 2 "$OLDPWD/$JM" sim --games 1000000000 --threads 1 --out i.csv --games-csv ig.csv >io 2>ie) &
