@@ -309,6 +309,8 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
     an_moments rounds = {0};
     double rounds_a = 0, rounds_b = 0;
     uint64_t games = 0, hash_changed = 0, outcome_changed = 0, shown = 0;
+    char first_changed[2][200] = {"", ""}; /* the first games whose hash, and whose outcome, changed */
+    size_t fc_len[2] = {0, 0};
     if (!ga || !gb) {
         cli_usage_error("out of memory");
         goto out;
@@ -322,7 +324,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
             goto out;
         }
         if (ga->game != gb->game || ga->seed != gb->seed || ga->seating != gb->seating ||
-            ga->players != gb->players || ga->nseats != gb->nseats) {
+            ga->players != gb->players) {
             cli_usage_error("game %llu of seed %llu in '%s' meets game %llu of seed %llu in '%s' (compare runs of "
                             "the same seed, games and players)", (unsigned long long)ga->game,
                             (unsigned long long)ga->seed, pa, (unsigned long long)gb->game,
@@ -331,13 +333,25 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
         }
         games++;
         int changed = ga->hash != gb->hash, outcome = 0;
-        for (int k = 0; k < ga->nseats; k++) outcome |= ga->rank[k] != gb->rank[k] || ga->win[k] != gb->win[k];
+        /* The players' rows pair by seat; the ghost's only when it plays in
+         * both (ghost=on against ghost=off compares the players alone). */
+        int paired = ga->nseats == gb->nseats ? ga->nseats : ga->players;
+        for (int k = 0; k < paired; k++) outcome |= ga->rank[k] != gb->rank[k] || ga->win[k] != gb->win[k];
         hash_changed += changed;
+        for (int k = 0; k < 2; k++)
+            if ((k ? outcome : changed) && fc_len[k] < sizeof first_changed[k] - 40) {
+                char one[48];
+                if (ga->seating >= 0) snprintf(one, sizeof one, "%s%llu/%ld", fc_len[k] ? " " : "",
+                                               (unsigned long long)ga->game, ga->seating);
+                else snprintf(one, sizeof one, "%s%llu", fc_len[k] ? " " : "", (unsigned long long)ga->game);
+                fc_len[k] += (size_t)snprintf(first_changed[k] + fc_len[k], sizeof first_changed[k] - fc_len[k], "%s",
+                                              one);
+            }
         outcome_changed += outcome;
         an_moments_add(&rounds, gb->rounds - ga->rounds);
         rounds_a += ga->rounds;
         rounds_b += gb->rounds;
-        for (int k = 0; k < ga->nseats; k++) {
+        for (int k = 0; k < paired; k++) {
             char key[16];
             if (ga->ghost[k]) snprintf(key, sizeof key, "ghost");
             else snprintf(key, sizeof key, "%d", k);
@@ -360,6 +374,12 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
     printf("\n%llu games: trace hash changed in %llu (%.2f%%), outcome (ranks or wins) in %llu (%.2f%%).\n",
            (unsigned long long)games, (unsigned long long)hash_changed, 100.0 * (double)hash_changed / (double)games,
            (unsigned long long)outcome_changed, 100.0 * (double)outcome_changed / (double)games);
+    if (hash_changed)
+        printf("Games whose hash changed: %s%s\n", first_changed[0], hash_changed > 1 && fc_len[0] >= sizeof
+               first_changed[0] - 40 ? " ..." : "");
+    if (outcome_changed)
+        printf("Games whose outcome changed: %s%s\n", first_changed[1], fc_len[1] >= sizeof first_changed[1] - 40
+               ? " ..." : "");
     an_interval r = an_mean_interval(&rounds, 0);
     printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f [%+.3f, %+.3f] (paired t, p %.3g).\n\n",
            rounds_a / (double)games, rounds_b / (double)games, r.mean, r.lo, r.hi, r.p);

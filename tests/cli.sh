@@ -274,6 +274,11 @@ rc=$?
 $J sim --games 300 --players 3 --rules 2021,start_gold=4 --out /dev/null --games-csv "$tmp/db.csv" >/dev/null &&
     $J diff "$tmp/da.csv" "$tmp/db.csv" --show 0 >"$tmp/d2"; [ $? -eq 1 ] &&
     [ "$(grep '^300 games' "$tmp/d1")" = "$(grep '^300 games' "$tmp/d2")" ] && ok || bad "diff: files and --rules disagree"
+# ghost=off against ghost=on: the players' rows pair, the ghost's stands alone.
+$J diff --rules ghost=off --vs-rules ghost=on --players 3 --games 50 --show 1 >"$tmp/d3"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^Games whose hash changed: 0 1 2 ' "$tmp/d3" && grep -q '"ghost":true' "$tmp/d3" &&
+    ok || bad "diff ghost=off against ghost=on: exit $rc: $(head -n 3 "$tmp/d3")"
 $J sim --games 300 --players 3 --seed 2 --out /dev/null --games-csv "$tmp/dc.csv" >/dev/null
 expect2 "same seed" diff "$tmp/da.csv" "$tmp/dc.csv"
 expect2 "cannot read" diff "$tmp/da.csv" "$tmp/missing.csv"
