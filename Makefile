@@ -8,6 +8,8 @@
 #                     bin/jamaica; `make debug` builds it too)
 #   make fuzz         libFuzzer targets in tests/fuzz/, each for FUZZ_SECONDS
 #   make mpi          bin/jamaica-mpi (OpenMPI's mpicc): sim across MPI ranks
+#   make lib          lib/libjamaica.so.1 and .a (engine and agents), jamaica.pc,
+#                     the man page; make install PREFIX=DIR installs them
 CC ?= cc
 CFLAGS ?= -O2 -g
 OMP := -fopenmp
@@ -67,6 +69,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
+	@sh tests/lib.sh
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
 	    $(MAKE) -s bin/jamaica-mpi && sh tests/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
@@ -108,8 +111,59 @@ fuzz: $(addprefix bin/fuzz/,$(FUZZ_TARGETS))
 bench: bin/jamaica
 	bin/jamaica bench
 
-clean:
-	rm -rf bin
+# The library: the engine and the agents, exporting only the public jm_*
+# API and the agent API (engine/jamaica.map); shared with a versioned
+# soname, and static.
+VERSION := 1.0.0
+SOMAJOR := 1
+LIBSRC_CORE := $(ENGINE) $(AGENTS)
+LIBOBJ := $(patsubst %.c,bin/lib/%.o,$(LIBSRC_CORE))
+PREFIX ?= /usr/local
 
-.PHONY: all debug mpi check check-asan check-clang test fuzz bench clean
+bin/lib/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fPIC -c -o $@ $<
+
+lib/libjamaica.so.$(VERSION): $(LIBOBJ) engine/jamaica.map
+	@mkdir -p lib
+	$(CC) -shared -Wl,-soname,libjamaica.so.$(SOMAJOR) -Wl,--version-script=engine/jamaica.map \
+	    -Wl,--no-undefined -o $@ $(LIBOBJ) -lm
+	ln -sf libjamaica.so.$(VERSION) lib/libjamaica.so.$(SOMAJOR)
+	ln -sf libjamaica.so.$(SOMAJOR) lib/libjamaica.so
+
+lib/libjamaica.a: $(LIBOBJ)
+	@mkdir -p lib
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+lib/jamaica.pc: jamaica.pc.in Makefile
+	@mkdir -p lib
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' jamaica.pc.in >$@
+
+lib/jamaica.1: bin/jamaica sim/man.sh
+	@mkdir -p lib
+	sh sim/man.sh bin/jamaica $(VERSION) >$@.tmp && mv $@.tmp $@
+
+lib: lib/libjamaica.so.$(VERSION) lib/libjamaica.a lib/jamaica.pc lib/jamaica.1
+
+# make install PREFIX=DIR: the command, the headers (include/jamaica/),
+# the libraries, jamaica.pc and the man page.  DESTDIR is honoured.
+install: bin/jamaica lib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/jamaica $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 bin/jamaica $(DESTDIR)$(PREFIX)/bin/jamaica
+	install -m 644 engine/jamaica.h $(DESTDIR)$(PREFIX)/include/jamaica/jamaica.h
+	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/agent.h >$(DESTDIR)$(PREFIX)/include/jamaica/agent.h
+	install -m 755 lib/libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libjamaica.so.$(SOMAJOR)
+	ln -sf libjamaica.so.$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/libjamaica.so
+	install -m 644 lib/libjamaica.a $(DESTDIR)$(PREFIX)/lib/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' jamaica.pc.in \
+	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/jamaica.pc
+	install -m 644 lib/jamaica.1 $(DESTDIR)$(PREFIX)/share/man/man1/jamaica.1
+
+clean:
+	rm -rf bin lib
+
+.PHONY: all debug mpi lib install check check-asan check-clang test fuzz bench clean
 .SECONDARY:

@@ -1,0 +1,52 @@
+#!/bin/sh
+# libjamaica as another program meets it: make install into a temporary
+# prefix, the example built with pkg-config against the installed library
+# (shared, then static) and run, only public symbols exported, the man
+# page covering every command and option.
+set -u
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "lib: FAIL: $*" >&2; }
+P=$tmp/prefix
+make -s install PREFIX="$P" >"$tmp/log" 2>&1 || { cat "$tmp/log"; bad "make install"; }
+for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h lib/libjamaica.so.1 lib/libjamaica.so \
+    lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1; do
+    [ -e "$P/$f" ] && ok || bad "make install did not install $f"
+done
+[ "$(readelf -d "$P/lib/libjamaica.so.1" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')" = libjamaica.so.1 ] && ok ||
+    bad "soname is not libjamaica.so.1"
+# Only the public API: jm_* (not the engine-private jm__*) and agent_*.
+nm -D --defined-only "$P/lib/libjamaica.so.1" | awk '$2 ~ /^[TDBRV]$/ {sub(/@.*/, "", $3); print $3}' | grep -v '^JAMAICA_1$' >"$tmp/syms"
+if [ -s "$tmp/syms" ] && ! grep -qvE '^(jm_[a-z][a-z0-9_]*|agent_[a-z_]*)$' "$tmp/syms" && grep -q '^jm_init$' "$tmp/syms" &&
+    grep -q '^agent_choose$' "$tmp/syms" && ! grep -q '^jm__' "$tmp/syms"; then ok; else
+    bad "exported symbols: $(grep -vE '^(jm_[a-z][a-z0-9_]*|agent_[a-z_]*)$' "$tmp/syms" | head -n 5)"; fi
+# The example, against the installed library found by pkg-config.
+export PKG_CONFIG_PATH="$P/lib/pkgconfig"
+# shellcheck disable=SC2046
+if cc -std=c11 -Wall -Wextra -Werror examples/play.c $(pkg-config --cflags --libs jamaica) -Wl,-rpath,"$P/lib" \
+    -o "$tmp/play" 2>"$tmp/e" && "$tmp/play" greedy "mcts:iters=50" 3 >"$tmp/o" 2>"$tmp/e" &&
+    grep -q '^seat 0 (greedy): score ' "$tmp/o" && grep -q '^ghost: score ' "$tmp/o" &&
+    ldd "$tmp/play" | grep -q "$P/lib/libjamaica.so.1"; then ok; else bad "example (shared): $(cat "$tmp/e")"; fi
+# shellcheck disable=SC2046
+if cc -std=c11 examples/play.c $(pkg-config --cflags jamaica) "$P/lib/libjamaica.a" -lm -o "$tmp/play-static" \
+    2>"$tmp/e" && "$tmp/play-static" greedy "mcts:iters=50" 3 >"$tmp/o2" && cmp -s "$tmp/o" "$tmp/o2"; then ok; else
+    bad "example (static): $(cat "$tmp/e")"; fi
+# The man page: every command has its section, every option of its --help.
+for c in $(bin/jamaica --help | sed -n '/^Commands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
+    u=$(echo "$c" | tr a-z A-Z)
+    missing=""
+    grep -q "^\.SH \"JAMAICA $u\"" "$P/share/man/man1/jamaica.1" || missing="section"
+    for o in $(bin/jamaica "$c" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+        grep -q -- "$o" "$P/share/man/man1/jamaica.1" || missing="$missing $o"
+    done
+    [ -z "$missing" ] && ok || bad "man page, $c: missing $missing"
+done
+if command -v groff >/dev/null 2>&1; then
+    groff -man -Tutf8 -ww -z "$P/share/man/man1/jamaica.1" 2>"$tmp/e" && [ ! -s "$tmp/e" ] && ok || bad "groff: $(cat "$tmp/e")"
+fi
+echo "lib: $pass passed, $fail failed"
+[ $fail -eq 0 ]
