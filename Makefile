@@ -65,11 +65,14 @@ bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	    $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
 	    $(CMOCKA_LIBS) -lm
 
-check: $(addprefix bin/test/,$(TESTS)) bin/jamaica
+check: $(addprefix bin/test/,$(TESTS)) bin/jamaica lib
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
 	@sh tests/lib.sh
+	@if command -v python3 >/dev/null 2>&1; then \
+	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica python3 -m unittest discover -s python/tests; \
+	else echo "python: python3 not installed, skipped"; fi
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
 	    $(MAKE) -s bin/jamaica-mpi && sh tests/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
@@ -87,7 +90,13 @@ check-clang:
 	    echo "clang: no warnings"; \
 	else echo "clang: not installed, skipped"; fi
 
-test: check-clang check check-asan
+# make test installs what it needs first (tests/deps.sh: apt-get as root or
+# through sudo, or one line saying what to run).
+deps:
+	@sh tests/deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory check-clang check check-asan
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus; a crash leaves its input in bin/fuzz/ and fails the target.
@@ -165,5 +174,5 @@ install: bin/jamaica lib
 clean:
 	rm -rf bin lib
 
-.PHONY: all debug mpi lib install check check-asan check-clang test fuzz bench clean
+.PHONY: all debug mpi lib install deps check check-asan check-clang test fuzz bench clean
 .SECONDARY:

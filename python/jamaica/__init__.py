@@ -1,0 +1,509 @@
+"""jamaica: the Jamaica rules engine and its agents from Python.
+
+A thin ctypes layer over libjamaica (``make lib``), using nothing but the
+library's public C API (``engine/jamaica.h`` and ``agents/agent.h``) and
+Python's standard library (numpy, if installed, for the environment's
+arrays).  The library is found through $JAMAICA_LIB, then beside this
+package in the source tree (``lib/libjamaica.so.1``), then by the system's
+loader.
+
+    >>> import jamaica
+    >>> g = jamaica.Game(players=4, seed=1)
+    >>> a = jamaica.Agent("mcts:iters=200")
+    >>> while not g.over:
+    ...     g.apply(a.choose(g) if len(g.legal()) > 1 else g.legal()[0])
+    >>> g.scores()[0]["rank"]
+
+Classes: Game (a game state with legal/apply/observe/position/scores and its
+events as the JSONL trace's dicts), Agent (any C agent), Env (a reset/step
+environment for one learning seat).  sim() runs the harness (bin/jamaica)
+and returns the GAMES.csv rows as dicts.
+"""
+import csv
+import ctypes
+import ctypes.util
+import io
+import os
+import shutil
+import subprocess
+import tempfile
+
+__all__ = ["Game", "Agent", "Env", "sim", "MAX_ACTIONS", "GHOST", "DECISIONS", "JamaicaError"]
+
+MAX_PLAYERS = 6
+MAX_SHIPS = 7
+GHOST = 6
+MAX_ACTIONS = 48
+HASH_INIT = 0xCBF29CE484222325
+POSITION_MAX = 1024
+EV_MAXV = 14
+DECISIONS = ["none", "dice", "card", "dest", "hold", "pay", "route", "target", "powder", "sabre", "loot",
+             "ghost_dir"]
+RES = ["gold", "food", "gunpowder"]
+
+
+class JamaicaError(ValueError):
+    """Bad input to the engine (rules, a position, an agent spec, an illegal action)."""
+
+
+# ---------------------------------------------------------------- the C types
+
+class _State(ctypes.Structure):
+    _fields_ = [("b", ctypes.c_uint64 * 16)]  # jm_state: 128 bytes, 8-aligned
+
+
+class _Rules(ctypes.Structure):
+    _fields_ = [("shortage", ctypes.c_uint8), ("ghost", ctypes.c_uint8), ("start_food", ctypes.c_uint8),
+                ("start_gold", ctypes.c_uint8), ("hand", ctypes.c_uint8), ("treasures", ctypes.c_uint8),
+                ("first_captain", ctypes.c_int8), ("ghost_gold", ctypes.c_uint8), ("ghost_bonus", ctypes.c_uint8),
+                ("ghost_moves", ctypes.c_uint8), ("round_cap", ctypes.c_uint16)]
+
+
+class _Event(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_uint8), ("ship", ctypes.c_int8), ("round", ctypes.c_uint16),
+                ("v", ctypes.c_int32 * EV_MAXV)]
+
+
+class _Field(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("kind", ctypes.c_uint8)]
+
+
+class _Desc(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("nfields", ctypes.c_uint8), ("fields", _Field * EV_MAXV)]
+
+
+_TRACE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(_Event))
+
+
+class _Tracer(ctypes.Structure):
+    _fields_ = [("fn", _TRACE_FN), ("ctx", ctypes.c_void_p), ("mask", ctypes.c_uint32)]
+
+
+class _Score(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_int) for n in ("space", "gold", "treasure", "total", "steps_left", "rank", "winner")]
+
+
+class _Pcg(ctypes.Structure):
+    _fields_ = [("state", ctypes.c_uint64), ("inc", ctypes.c_uint64)]
+
+
+class _Agent(ctypes.Structure):
+    _fields_ = [("ops", ctypes.c_void_p), ("rng", _Pcg), ("seat", ctypes.c_int), ("data", ctypes.c_void_p),
+                ("spec", ctypes.c_char * 64)]
+
+
+def _load():
+    here = os.path.dirname(os.path.abspath(__file__))
+    tried = []
+    for path in (os.environ.get("JAMAICA_LIB"), os.path.join(here, "..", "..", "lib", "libjamaica.so.1"),
+                 ctypes.util.find_library("jamaica")):
+        if not path:
+            continue
+        tried.append(path)
+        try:
+            return ctypes.CDLL(path)
+        except OSError:
+            continue
+    raise ImportError("libjamaica not found (tried %s): run 'make lib', or set JAMAICA_LIB" % (tried or "nothing"))
+
+
+_lib = _load()
+_S = ctypes.POINTER(_State)
+_sigs = {
+    "jm_rules_parse": (ctypes.c_int, [ctypes.POINTER(_Rules), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_rules_format": (None, [ctypes.POINTER(_Rules), ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_init": (ctypes.c_int, [_S, ctypes.POINTER(_Rules), ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64,
+                               ctypes.POINTER(_Tracer), ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_over": (ctypes.c_int, [_S]), "jm_capped": (ctypes.c_int, [_S]),
+    "jm_decision": (ctypes.c_int, [_S]), "jm_to_move": (ctypes.c_int, [_S]),
+    "jm_legal": (ctypes.c_int, [_S, ctypes.POINTER(ctypes.c_int)]),
+    "jm_apply": (ctypes.c_int, [_S, ctypes.c_int, ctypes.POINTER(_Tracer)]),
+    "jm_observe": (None, [_S, ctypes.c_int, ctypes.c_uint64, _S]),
+    "jm_position_format": (ctypes.c_int, [_S, ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_position_parse": (ctypes.c_int, [_S, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_scores": (ctypes.c_int, [_S, ctypes.POINTER(_Score)]),
+    "jm_event_info": (ctypes.POINTER(_Desc), [ctypes.c_int]),
+    "jm_hash_event": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.POINTER(_Event)]),
+    "jm_res_name": (ctypes.c_char_p, [ctypes.c_int]), "jm_act_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "jm_treasure_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "jm_pcg32_seed": (None, [ctypes.POINTER(_Pcg), ctypes.c_uint64, ctypes.c_uint64]),
+    "jm_pcg32_bounded": (ctypes.c_uint32, [ctypes.POINTER(_Pcg), ctypes.c_uint32]),
+    "jm_mix64": (ctypes.c_uint64, [ctypes.c_uint64]),
+    "agent_create": (ctypes.c_int, [ctypes.POINTER(_Agent), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "agent_destroy": (None, [ctypes.POINTER(_Agent)]),
+    "agent_reset": (None, [ctypes.POINTER(_Agent), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int]),
+    "agent_choose": (ctypes.c_int, [ctypes.POINTER(_Agent), _S, ctypes.POINTER(ctypes.c_int), ctypes.c_int]),
+}
+for _name, (_res, _args) in _sigs.items():
+    _f = getattr(_lib, _name)
+    _f.restype, _f.argtypes = _res, _args
+for _name in ("players", "ships", "has_ghost", "round", "captain", "first_captain", "pile_size"):
+    _f = getattr(_lib, "jm_" + _name)
+    _f.restype, _f.argtypes = ctypes.c_int, [_S]
+for _name in ("pos", "lap", "finished", "steps_left", "nholds", "in_play", "face_down_count", "dice"):
+    _f = getattr(_lib, "jm_" + _name)
+    _f.restype, _f.argtypes = ctypes.c_int, [_S, ctypes.c_int]
+for _name in ("hold_count", "hold_type", "total", "card_count"):
+    _f = getattr(_lib, "jm_" + _name)
+    _f.restype, _f.argtypes = ctypes.c_int, [_S, ctypes.c_int, ctypes.c_int]
+_lib.jm_cards.restype, _lib.jm_cards.argtypes = ctypes.c_uint, [_S, ctypes.c_int, ctypes.c_int]
+_lib.jm_lair_tokens.restype, _lib.jm_lair_tokens.argtypes = ctypes.c_uint, [_S]
+
+# Event field kinds (JM_FK_*), read as the JSONL trace writes them.
+_FK_INT, _FK_SHIP, _FK_RES, _FK_DIR, _FK_HOLDS, _FK_CARD, _FK_ACT, _FK_TREASURE, _FK_ROLL, _FK_BOOL, _FK_LOOT, \
+    _FK_SHORT = range(12)
+_LOOT = ["nothing", "hold", "power", "blind", "curse"]
+_SHORT = ["stay put", "port", "sea", "pirate lair", "retreat"]
+
+
+def _ship(v):
+    return None if v < 0 else "ghost" if v == GHOST else v
+
+
+def _value(kind, v):
+    if kind == _FK_SHIP:
+        return _ship(v)
+    if kind == _FK_RES:
+        return None if v < 0 else _lib.jm_res_name(v).decode()
+    if kind == _FK_DIR:
+        return "backward" if v else "forward"
+    if kind == _FK_HOLDS:
+        out = []
+        for i in range(6):
+            c, t = (v >> (5 * i)) & 7, (v >> (5 * i + 3)) & 3
+            out.append([_lib.jm_res_name(t).decode(), c] if c else None)
+        return out
+    if kind == _FK_ACT:
+        return _lib.jm_act_name(v).decode()
+    if kind == _FK_TREASURE:
+        return None if v < 0 else _lib.jm_treasure_name(v).decode()
+    if kind == _FK_ROLL:
+        return None if v < 0 else "star" if v == 0 else v
+    if kind == _FK_BOOL:
+        return bool(v)
+    if kind == _FK_LOOT:
+        return _LOOT[v]
+    if kind == _FK_SHORT:
+        return _SHORT[v]
+    return v
+
+
+def _event_dict(ev):
+    d = _lib.jm_event_info(ev.type).contents
+    out = {"round": ev.round, "event": d.name.decode(), "ship": _ship(ev.ship)}
+    for i in range(d.nfields):
+        f = d.fields[i]
+        out[f.name.decode()] = _value(f.kind, ev.v[i])
+    return out
+
+
+def _err():
+    return ctypes.create_string_buffer(512)
+
+
+def _rules(text):
+    r, err = _Rules(), _err()
+    if _lib.jm_rules_parse(ctypes.byref(r), text.encode(), err, len(err)):
+        raise JamaicaError(err.value.decode())
+    return r
+
+
+# ---------------------------------------------------------------- Game
+
+class Game:
+    """One game: Game(players=4, rules="2021", seed=1, game=0), or
+    Game(position="jamaica/1 ...").  The state is the engine's 128 bytes;
+    copy() is a cheap clone.  Events (the JSONL trace's dicts) are kept
+    when trace=True: events() yields them, trace_hash is `jamaica trace`'s
+    hash of them."""
+
+    def __init__(self, players=4, rules="2021", seed=1, game=0, position=None, trace=False):
+        self._s = _State()
+        self._events = [] if trace else None
+        self.trace_hash = HASH_INIT
+        self._cb = _TRACE_FN(self._on_event)  # kept alive with the game
+        self._tracer = _Tracer(self._cb, None, 0)
+        if position is not None:
+            err = _err()
+            if _lib.jm_position_parse(ctypes.byref(self._s), position.encode(), err, len(err)):
+                raise JamaicaError("bad position: " + err.value.decode())
+            return
+        r, err = _rules(rules), _err()
+        if _lib.jm_init(ctypes.byref(self._s), ctypes.byref(r), players, seed, game, ctypes.byref(self._tracer),
+                        err, len(err)):
+            raise JamaicaError(err.value.decode())
+
+    def _on_event(self, ctx, evp):
+        ev = evp.contents
+        self.trace_hash = _lib.jm_hash_event(self.trace_hash, evp)
+        if self._events is not None:
+            self._events.append(_event_dict(ev))
+
+    def events(self):
+        """Iterate over the events so far (setup onwards), as dicts."""
+        return iter(list(self._events or []))
+
+    # the pending decision
+    @property
+    def over(self):
+        return bool(_lib.jm_over(ctypes.byref(self._s)))
+
+    @property
+    def decision(self):
+        """The pending decision's name ('card', 'dest', ..., 'none' when over)."""
+        return DECISIONS[_lib.jm_decision(ctypes.byref(self._s))]
+
+    @property
+    def to_move(self):
+        return _lib.jm_to_move(ctypes.byref(self._s))
+
+    def legal(self):
+        out = (ctypes.c_int * MAX_ACTIONS)()
+        n = _lib.jm_legal(ctypes.byref(self._s), out)
+        return list(out[:n])
+
+    def apply(self, action):
+        """Apply a legal action; JamaicaError (state unchanged) if it is not."""
+        if _lib.jm_apply(ctypes.byref(self._s), int(action), ctypes.byref(self._tracer)):
+            raise JamaicaError("illegal action %r for decision %s" % (action, self.decision))
+
+    def copy(self):
+        g = Game.__new__(Game)
+        g._s = _State()
+        ctypes.memmove(ctypes.byref(g._s), ctypes.byref(self._s), ctypes.sizeof(_State))
+        g._events = list(self._events) if self._events is not None else None
+        g.trace_hash = self.trace_hash
+        g._cb = _TRACE_FN(g._on_event)
+        g._tracer = _Tracer(g._cb, None, 0)
+        return g
+
+    def observe(self, seat, seed):
+        """The game as `seat` may know it: what is hidden from it re-dealt
+        from `seed` (jm_observe)."""
+        g = Game.__new__(Game)
+        g._s = _State()
+        _lib.jm_observe(ctypes.byref(self._s), seat, seed, ctypes.byref(g._s))
+        g._events, g.trace_hash = None, HASH_INIT
+        g._cb = _TRACE_FN(g._on_event)
+        g._tracer = _Tracer(g._cb, None, 0)
+        return g
+
+    @property
+    def position(self):
+        """The state as one line of position text (README, "Positions")."""
+        buf = ctypes.create_string_buffer(POSITION_MAX)
+        _lib.jm_position_format(ctypes.byref(self._s), buf, len(buf))
+        return buf.value.decode()
+
+    def scores(self):
+        """E2-E3 for every ship in play: {ship: {space, gold, treasure,
+        total, steps_left, rank, winner}} (ship 'ghost' for the ghost)."""
+        sc = (_Score * MAX_SHIPS)()
+        _lib.jm_scores(ctypes.byref(self._s), sc)
+        out = {}
+        for i in range(MAX_SHIPS):
+            if _lib.jm_in_play(ctypes.byref(self._s), i):
+                out[_ship(i)] = {n: getattr(sc[i], n) for n, _ in _Score._fields_}
+                out[_ship(i)]["winner"] = bool(out[_ship(i)]["winner"])
+        return out
+
+    # public features
+    @property
+    def players(self):
+        return _lib.jm_players(ctypes.byref(self._s))
+
+    @property
+    def round(self):
+        return _lib.jm_round(ctypes.byref(self._s))
+
+    @property
+    def captain(self):
+        return _lib.jm_captain(ctypes.byref(self._s))
+
+    def ship(self, i):
+        """A ship's public state: space, lap, finished, steps_left and holds
+        (a list of [resource, count] or None)."""
+        s = ctypes.byref(self._s)
+        holds = []
+        for h in range(_lib.jm_nholds(s, i)):
+            c = _lib.jm_hold_count(s, i, h)
+            holds.append([RES[_lib.jm_hold_type(s, i, h)], c] if c else None)
+        return {"space": _lib.jm_pos(s, i), "lap": _lib.jm_lap(s, i), "finished": bool(_lib.jm_finished(s, i)),
+                "steps_left": _lib.jm_steps_left(s, i), "holds": holds}
+
+    def features(self, seat):
+        """The public features a seat sees, as a flat list of numbers: the
+        round, the Captain, the dice, the pile's size, the lair tokens (9),
+        the decision (one-hot, 12) and who makes it; then for each of the 7
+        ship slots: in play, space, lap, steps left, gold, food, gunpowder,
+        face-down treasures; then the seat's hand (11 bits), each player's
+        hand size.  Length 27 + 7 * 8 + 11 + 6 = 100."""
+        s = ctypes.byref(self._s)
+        f = [self.round, self.captain, _lib.jm_dice(s, 0), _lib.jm_dice(s, 1), _lib.jm_pile_size(s)]
+        tok = _lib.jm_lair_tokens(s)
+        f += [(tok >> i) & 1 for i in range(9)]
+        d = _lib.jm_decision(s)
+        f += [1 if d == k else 0 for k in range(len(DECISIONS))]
+        f.append(_lib.jm_to_move(s) if d else -1)
+        for i in range(MAX_SHIPS):
+            if _lib.jm_in_play(s, i):
+                f += [1, _lib.jm_pos(s, i), _lib.jm_lap(s, i), _lib.jm_steps_left(s, i), _lib.jm_total(s, i, 0),
+                      _lib.jm_total(s, i, 1), _lib.jm_total(s, i, 2), _lib.jm_face_down_count(s, i)]
+            else:
+                f += [0] * 8
+        hand = _lib.jm_cards(s, seat, 1)
+        f += [(hand >> c) & 1 for c in range(11)]
+        f += [_lib.jm_card_count(s, p, 1) if p < self.players else 0 for p in range(MAX_PLAYERS)]
+        return f
+
+
+# ---------------------------------------------------------------- Agent
+
+class Agent:
+    """Any C agent by its spec ("greedy", "mcts:iters=500,c=0.7", ...).
+    choose(game) returns its action for the pending decision, seeing only
+    the seat's observation; reset(seed, game, seat) seeds its stream as the
+    harness does (the default: seed 1, game 0, the seat to move)."""
+
+    def __init__(self, spec):
+        self._a = _Agent()
+        err = _err()
+        if _lib.agent_create(ctypes.byref(self._a), spec.encode(), err, len(err)):
+            raise JamaicaError(err.value.decode())
+        self.spec = spec
+        self._live = True
+
+    def reset(self, seed, game, seat):
+        _lib.agent_reset(ctypes.byref(self._a), seed, game, seat)
+
+    def choose(self, game):
+        legal = game.legal()
+        if len(legal) == 1:
+            return legal[0]
+        arr = (ctypes.c_int * len(legal))(*legal)
+        return _lib.agent_choose(ctypes.byref(self._a), ctypes.byref(game._s), arr, len(legal))
+
+    def close(self):
+        if self._live:
+            _lib.agent_destroy(ctypes.byref(self._a))
+            self._live = False
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+def random_stream(seed, game, seat):
+    """The PCG32 stream the harness gives `seat` in `game` of a run with
+    `seed` (agent_reset): a function n -> a uniform draw in [0, n)."""
+    rng = _Pcg()
+    _lib.jm_pcg32_seed(ctypes.byref(rng), _lib.jm_mix64(seed ^ ((0x6167656E74 * (seat + 1)) & (2 ** 64 - 1))), game)
+    return lambda n: _lib.jm_pcg32_bounded(ctypes.byref(rng), n)
+
+
+# ---------------------------------------------------------------- sim
+
+def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=False, threads=None, binary=None):
+    """Run `jamaica sim` and return its GAMES.csv rows as dicts (numbers
+    as int or float).  binary: the jamaica command ($JAMAICA_BIN, then
+    bin/jamaica beside this package, then PATH)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    exe = binary or os.environ.get("JAMAICA_BIN") or os.path.join(here, "..", "..", "bin", "jamaica")
+    if not os.path.exists(exe):
+        exe = shutil.which("jamaica")
+    if not exe:
+        raise FileNotFoundError("the jamaica command was not found (make, or set JAMAICA_BIN)")
+    with tempfile.TemporaryDirectory() as d:
+        args = [exe, "sim", "--games", str(games), "--players", str(players), "--agents", agents, "--rules", rules,
+                "--seed", str(seed), "--out", os.devnull, "--games-csv", os.path.join(d, "games.csv")]
+        if rotate:
+            args.append("--rotate")
+        if threads:
+            args += ["--threads", str(threads)]
+        p = subprocess.run(args, capture_output=True, text=True)
+        if p.returncode:
+            raise JamaicaError(p.stderr.strip())
+        with open(os.path.join(d, "games.csv"), newline="") as f:
+            rows = list(csv.DictReader(f))
+    for r in rows:
+        for k, v in r.items():
+            if k in ("rules", "agent", "trace_hash", "captain_offset") or v == "":
+                continue
+            try:
+                r[k] = int(v)
+            except ValueError:
+                r[k] = float(v)
+    return rows
+
+
+# ---------------------------------------------------------------- Env
+
+class Env:
+    """A reset/step environment for one learning seat, shaped like the usual
+    RL interfaces without depending on any of them.  The other seats are C
+    agents (opponents: one spec for all, or a list).  Observations are
+    Game.features(seat) (a numpy array when numpy is installed); actions are
+    indexes into the legal list, and info["mask"] (also returned by
+    legal_mask()) marks the valid ones among MAX_ACTIONS.  The reward is the
+    seat's win share (1/k of a shared win) at the end, else 0.  Episode e
+    plays game e of `seed`."""
+
+    def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1):
+        self.players, self.seat, self.rules, self.seed = players, seat, rules, seed
+        specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
+        self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
+        self.episode = -1
+        self.game = None
+        try:
+            import numpy
+            self._np = numpy
+        except ImportError:
+            self._np = None
+
+    def _obs(self):
+        f = self.game.features(self.seat)
+        return self._np.asarray(f, dtype=self._np.int32) if self._np else f
+
+    def legal_mask(self):
+        n = len(self.game.legal()) if not self.game.over else 0
+        m = [1 if i < n else 0 for i in range(MAX_ACTIONS)]
+        return self._np.asarray(m, dtype=self._np.int8) if self._np else m
+
+    def _advance(self):
+        """Play the other seats (and forced moves) until the learner decides."""
+        while not self.game.over:
+            legal = self.game.legal()
+            if len(legal) == 1:
+                self.game.apply(legal[0])
+            elif self.game.to_move == self.seat:
+                return
+            else:
+                self.game.apply(self._opp[self.game.to_move].choose(self.game))
+
+    def _info(self):
+        return {"mask": self.legal_mask(), "legal": self.game.legal() if not self.game.over else [],
+                "decision": self.game.decision}
+
+    def reset(self):
+        self.episode += 1
+        self.game = Game(self.players, self.rules, self.seed, self.episode)
+        for p, a in self._opp.items():
+            a.reset(self.seed, self.episode, p)
+        self._advance()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        legal = self.game.legal()
+        if self.game.over or not 0 <= action < len(legal):
+            raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
+        self.game.apply(legal[action])
+        self._advance()
+        done = self.game.over
+        reward = 0.0
+        if done:
+            sc = self.game.scores()
+            winners = sum(1 for v in sc.values() if v["winner"])
+            reward = 1.0 / winners if sc[self.seat]["winner"] else 0.0
+        return self._obs(), reward, done, self._info()

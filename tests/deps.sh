@@ -1,0 +1,30 @@
+#!/bin/sh
+# deps.sh: what `make test` needs, installed when missing (Debian's
+# packages, through apt-get as root or sudo without a password); otherwise
+# it stops at once with the one line to run.
+set -u
+need=""
+have() { command -v "$1" >/dev/null 2>&1; }
+have cc || need="$need gcc"
+have pkg-config || need="$need pkg-config"
+if ! pkg-config --exists cmocka 2>/dev/null && [ ! -f /usr/include/cmocka.h ]; then need="$need libcmocka-dev"; fi
+have python3 || need="$need python3"
+have gnuplot || need="$need gnuplot-nox"
+have mpicc || need="$need libopenmpi-dev"
+have mpirun || need="$need openmpi-bin"
+have groff || need="$need groff-base"
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif have sudo && sudo -n true 2>/dev/null; then
+    sudo="sudo -n"
+else
+    echo "make test needs:$need; run: sudo apt-get install -y$need" >&2
+    exit 1
+fi
+echo "make test: installing$need"
+$sudo apt-get update -qq >/dev/null &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $need >/dev/null || {
+    echo "make test: installing$need failed; run: sudo apt-get install -y$need" >&2
+    exit 1
+}
