@@ -1,6 +1,6 @@
 /*
  * mpi.h - the harness over MPI ranks (bin/jamaica-mpi, `make mpi`).  In the
- * plain build these are stubs: one process, no distribution.
+ * plain build they report one process and distribute nothing.
  */
 #ifndef SIM_MPI_H
 #define SIM_MPI_H
