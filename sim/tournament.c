@@ -73,6 +73,7 @@ typedef struct tour {
     /* distinct finishing orders, and each game's */
     an_ranking *dist;
     size_t ndist, capdist;
+    uint32_t *index;      /* hash of the distinct orders: 1 + their place in dist, 0 empty */
     uint16_t *game_rank;  /* per game unit: its index in dist */
     size_t nunits, capunits;
     int oom;
@@ -89,6 +90,29 @@ typedef struct tour {
 static int same_ranking(const an_ranking *a, const an_ranking *b)
 {
     return a->m == b->m && !memcmp(a->item, b->item, a->m) && !memcmp(a->tie_next, b->tie_next, a->m);
+}
+
+/* Room for n + 1 elements of `each` bytes in *p (capacity *cap, doubling
+ * from `first`); 0, or -1 when out of memory. */
+static int grow(void **p, size_t *cap, size_t n, size_t each, size_t first)
+{
+    if (n < *cap) return 0;
+    size_t c = *cap ? 2 * *cap : first;
+    void *q = realloc(*p, c * each);
+    if (!q) return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* A finishing order's hash slot (TOUR_HASH slots; at most P! times the
+ * tie patterns, 23,040 for six seats, are ever distinct). */
+#define TOUR_HASH 65536u
+static uint32_t ranking_hash(const an_ranking *r)
+{
+    uint64_t h = r->m;
+    for (int i = 0; i < r->m; i++) h = h * 31 + (uint64_t)(r->item[i] * 2 + r->tie_next[i]);
+    return (uint32_t)(jm_mix64(h) & (TOUR_HASH - 1));
 }
 
 static int tour_on_game(void *ctx, const sim_game *r)
@@ -121,25 +145,16 @@ static int tour_on_game(void *ctx, const sim_game *r)
             }
         i = j + 1;
     }
-    size_t d = 0;
-    while (d < t->ndist && !same_ranking(&t->dist[d], &rk)) d++;
-    if (d == t->ndist) {
-        if (t->ndist == t->capdist) {
-            size_t cap = t->capdist ? 2 * t->capdist : 64;
-            an_ranking *nd = realloc(t->dist, cap * sizeof *nd);
-            if (!nd) return t->oom = 1;
-            t->dist = nd;
-            t->capdist = cap;
-        }
+    uint32_t h = ranking_hash(&rk);
+    while (t->index[h] && !same_ranking(&t->dist[t->index[h] - 1], &rk)) h = (h + 1) & (TOUR_HASH - 1);
+    if (!t->index[h]) {
+        if (t->ndist >= UINT16_MAX || grow((void **)&t->dist, &t->capdist, t->ndist, sizeof *t->dist, 64))
+            return t->oom = 1;
         t->dist[t->ndist++] = rk;
+        t->index[h] = (uint32_t)t->ndist;
     }
-    if (t->nunits == t->capunits) {
-        size_t cap = t->capunits ? 2 * t->capunits : 4096;
-        uint16_t *nu = realloc(t->game_rank, cap * sizeof *nu);
-        if (!nu) return t->oom = 1;
-        t->game_rank = nu;
-        t->capunits = cap;
-    }
+    size_t d = t->index[h] - 1;
+    if (grow((void **)&t->game_rank, &t->capunits, t->nunits, sizeof *t->game_rank, 4096)) return t->oom = 1;
     t->game_rank[t->nunits++] = (uint16_t)d;
 
     for (int i = 0; i < P; i++) {
@@ -407,7 +422,11 @@ int cmd_tournament(int argc, char **argv)
     int writer = sim_mpi_rank() == 0; /* over MPI, rank 0 writes and reports */
 
     tour *t = calloc(1, sizeof *t);
-    if (!t) return cli_usage_error("out of memory");
+    if (t) t->index = calloc(TOUR_HASH, sizeof *t->index);
+    if (!t || !t->index) {
+        free(t);
+        return cli_usage_error("out of memory");
+    }
     t->K = K;
     t->P = (int)players;
     t->S = S;
@@ -426,6 +445,7 @@ int cmd_tournament(int argc, char **argv)
                          (pairs_path && outfile_open(&of_p, pairs_path, err, sizeof err)));
     if (sim_mpi_any(bad)) {
         outfile_abort(&of_r);
+        free(t->index);
         free(t);
         return bad ? cli_usage_error("%s", err) : 2;
     }
@@ -437,6 +457,7 @@ int cmd_tournament(int argc, char **argv)
         outfile_abort(&of_r);
         outfile_abort(&of_p);
         free(t->dist);
+        free(t->index);
         free(t->game_rank);
         free(t);
         if (src == 2) return cli_usage_error("%s", err);
@@ -445,6 +466,7 @@ int cmd_tournament(int argc, char **argv)
     }
     if (!writer) {
         free(t->dist);
+        free(t->index);
         free(t->game_rank);
         free(t);
         return res.interrupted ? 128 + cli_stop : 0;
@@ -540,6 +562,7 @@ int cmd_tournament(int argc, char **argv)
     }
 done:
     free(t->dist);
+    free(t->index);
     free(t->game_rank);
     free(t);
     return rc;
