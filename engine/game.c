@@ -53,7 +53,7 @@ static void emit(jm_state *s, const jm_tracer *tr, int type, int ship, int n, ..
 
 /* ---------------------------------------------------------------- basics */
 
-static inline int rnd(jm_state *s, int n) { return (int)jm_pcg32_bounded(&s->rng, (uint32_t)n); }
+static inline int rnd(jm_state *s, int n) { return (int)jm__bounded(&s->rng, (uint32_t)n); }
 static inline int in_play(const jm_state *s, int i)
 {
     return i < s->np || (i == GHOST && (s->flags & F_GHOST));

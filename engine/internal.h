@@ -8,6 +8,40 @@
 #include "jamaica.h"
 
 #define NO_SPACE 0xff
+
+/* PCG32 inline for the engine's draws (pcg.c has the public functions). */
+static inline uint32_t jm__pcg32_next(jm_pcg32 *rng)
+{
+    uint64_t old = rng->state;
+    rng->state = old * 6364136223846793005ULL + rng->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+/* Bounds 1..JM__SMALL_BOUND: the rejection threshold 2^32 mod d and the
+ * magic ceil(2^64 / d) of the remainder by multiplication, from a table. */
+#define JM__SMALL_BOUND 64
+typedef struct jm__small_bound {
+    uint32_t threshold;
+    uint64_t magic;
+} jm__small_bound;
+extern const jm__small_bound jm__small_bounds[JM__SMALL_BOUND + 1];
+/* jm_pcg32_bounded() for a generator not in forced mode and a bound of 1
+ * to JM__SMALL_BOUND: the same draws. */
+static inline uint32_t jm__bounded_small(jm_pcg32 *rng, uint32_t bound)
+{
+    const jm__small_bound *b = &jm__small_bounds[bound];
+    for (;;) {
+        uint32_t r = jm__pcg32_next(rng);
+        if (r >= b->threshold) return (uint32_t)(((unsigned __int128)(b->magic * r) * bound) >> 64);
+    }
+}
+/* jm_pcg32_bounded() with the common case inline. */
+static inline uint32_t jm__bounded(jm_pcg32 *rng, uint32_t bound)
+{
+    if (__builtin_expect((rng->inc & 1) && bound <= JM__SMALL_BOUND, 1)) return jm__bounded_small(rng, bound);
+    return jm_pcg32_bounded(rng, bound);
+}
 #define GHOST JM_GHOST
 
 /* Board tables (board.c). */

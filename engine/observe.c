@@ -14,7 +14,7 @@
  */
 #include "internal.h"
 
-static int rnd(jm_pcg32 *r, int n) { return (int)jm_pcg32_bounded(r, (uint32_t)n); }
+static inline int rnd(jm_pcg32 *r, int n) { return (int)jm__bounded(r, (uint32_t)n); }
 
 static void shuffle(jm_pcg32 *r, int *a, int n)
 {

@@ -1,16 +1,7 @@
 /* pcg.c - PCG32 (XSH RR 64/32) and helpers. */
-#include "jamaica.h"
+#include "internal.h"
 
-#define PCG_MULT 6364136223846793005ULL
-
-uint32_t jm_pcg32_next(jm_pcg32 *rng)
-{
-    uint64_t old = rng->state;
-    rng->state = old * PCG_MULT + rng->inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
-}
+uint32_t jm_pcg32_next(jm_pcg32 *rng) { return jm__pcg32_next(rng); }
 
 /* pcg32_srandom_r: the stream comes from initseq, the start from initstate. */
 void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq)
@@ -43,16 +34,31 @@ static uint32_t forced_draw(jm_pcg32 *rng, uint32_t bound)
 }
 
 /* Reject the low 2^32 mod bound values so that every residue is equally
- * likely (pcg32_boundedrand_r). */
+ * likely (pcg32_boundedrand_r).  The two divisions are the cost of a draw:
+ * bounds up to JM__SMALL_BOUND take the threshold from a table and the
+ * remainder by one multiplication (jm__bounded_small, internal.h); both
+ * give exactly the divisions' results, so the draws are the same. */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound)
 {
     if (__builtin_expect(!(rng->inc & 1), 0)) return forced_draw(rng, bound);
+    if (bound <= JM__SMALL_BOUND) return jm__bounded_small(rng, bound);
     uint32_t threshold = (uint32_t)(-bound) % bound;
     for (;;) {
         uint32_t r = jm_pcg32_next(rng);
         if (r >= threshold) return r % bound;
     }
 }
+
+/* 2^32 mod d, and ceil(2^64 / d) for the remainder by multiplication
+ * (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019:
+ * exact for every 32-bit numerator). */
+#define SB_E(d) {(d) ? (uint32_t)((0x100000000ULL - (d)) % ((d) ? (d) : 1)) : 0, \
+                 (d) ? UINT64_MAX / ((d) ? (d) : 1) + 1 : 0}
+#define SB_4(d) SB_E(d), SB_E((d) + 1), SB_E((d) + 2), SB_E((d) + 3)
+#define SB_16(d) SB_4(d), SB_4((d) + 4), SB_4((d) + 8), SB_4((d) + 12)
+const jm__small_bound jm__small_bounds[JM__SMALL_BOUND + 1] = {
+    SB_16(0), SB_16(16), SB_16(32), SB_16(48), SB_E(64),
+};
 
 uint64_t jm_mix64(uint64_t x)
 {

@@ -55,6 +55,47 @@ static void test_pcg32_bounded_rejects_biased_values(void **state)
     }
 }
 
+/* The small-bound path (a threshold table and a remainder by multiplication)
+ * gives what the two divisions give: the rejection threshold and r mod d for
+ * every bound of the table, at the edges of the 32-bit range, at multiples
+ * of d and their neighbours, and on a raw stream. */
+static void test_pcg32_small_bound_table_is_exact(void **state)
+{
+    (void)state;
+    jm_pcg32 raw;
+    jm_pcg32_seed(&raw, 3, 4);
+    for (uint32_t d = 1; d <= JM__SMALL_BOUND; d++) {
+        const jm__small_bound *b = &jm__small_bounds[d];
+        assert_int_equal(b->threshold, (uint32_t)(-d) % d);
+        uint32_t xs[64 + 2 * 60], n = 0;
+        xs[n++] = 0;
+        xs[n++] = UINT32_MAX;
+        for (int k = 0; k < 30; k++) {
+            uint32_t m = (UINT32_MAX / d - (uint32_t)k) * d;
+            xs[n++] = m;
+            xs[n++] = m - 1;
+            xs[n++] = m + 1;
+            xs[n++] = (uint32_t)k * d + (uint32_t)k % d;
+        }
+        while (n < sizeof xs / sizeof xs[0]) xs[n++] = jm_pcg32_next(&raw);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t r = xs[i], fast = (uint32_t)(((unsigned __int128)(b->magic * r) * d) >> 64);
+            assert_int_equal(fast, r % d);
+        }
+        /* The inline draw is the public one, draw for draw. */
+        jm_pcg32 x, y;
+        jm_pcg32_seed(&x, d, 7);
+        y = x;
+        for (int i = 0; i < 200; i++) {
+            uint32_t want = jm__bounded_small(&x, d), v;
+            uint32_t threshold = (uint32_t)(-d) % d;
+            do v = jm_pcg32_next(&y);
+            while (v < threshold);
+            assert_int_equal(want, v % d);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -62,6 +103,7 @@ int main(void)
         cmocka_unit_test(test_pcg32_streams_differ),
         cmocka_unit_test(test_pcg32_bounded_range_and_balance),
         cmocka_unit_test(test_pcg32_bounded_rejects_biased_values),
+        cmocka_unit_test(test_pcg32_small_bound_table_is_exact),
     };
     return cmocka_run_group_tests_name("pcg32", tests, NULL, NULL);
 }
