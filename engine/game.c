@@ -158,14 +158,25 @@ static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amo
 
 /* ---------------------------------------------------------------- moving */
 
+/* Option lists that depend on the board alone are tables built once, when
+ * the program or library loads, by the walks that define them (dests_walk,
+ * seek_walk): a move's destinations by (direction, lap, space, die), and a
+ * shortage's backward route by (the die's kind, space).  Three entries are
+ * enough (tests/test_board.c checks every entry against its own walk). */
+typedef struct opt3 {
+    uint8_t n, v[3];
+} opt3;
+static opt3 dest_tab[2][2][JM_SPACES][7];
+static opt3 seek_tab[3][JM_SPACES]; /* JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR */
+
 /* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
  * branch point doubles the paths; the forks are 13 spaces apart, so a move
  * meets at most one, but the loop does not rely on it. */
-static int dests(const jm_state *s, int i, int back, int die, int *out)
+static int dests_walk(int pos0, int lap0, int back, int die, int *out)
 {
     int pos[8], lap[8], left[8], np = 1, n = 0;
-    pos[0] = ship_pos(s, i);
-    lap[0] = ship_lap(s, i);
+    pos[0] = pos0;
+    lap[0] = lap0;
     left[0] = die;
     for (int b = 0; b < np; b++) {
         int p = pos[b], l = lap[b], k = left[b];
@@ -197,6 +208,12 @@ static int dests(const jm_state *s, int i, int back, int die, int *out)
         if (!dup) out[n++] = v;
     }
     return n;
+}
+
+/* The destinations of ship i's move of `die` steps. */
+static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
+{
+    return &dest_tab[back][ship_lap(s, i)][ship_pos(s, i)][die];
 }
 
 static int targets(const jm_state *s, int mover, int *out)
@@ -305,8 +322,9 @@ static int seek_stops(const jm_state *s, int i, int q, int kind)
     }
 }
 
-/* H2, H4, H5: where a backward search from p stops; Port Royal at the latest. */
-static void seek_rec(const jm_state *s, int i, int p, int kind, int *out, int *n)
+/* H2, H4, H5: where a backward search from p stops; Port Royal at the
+ * latest.  s and i matter only for the retreat (H5). */
+static void seek_walk(const jm_state *s, int i, int p, int kind, int *out, int *n)
 {
     for (int b = 0; b < 2 && jm_prev_[p][b] != NO_SPACE; b++) {
         int q = jm_prev_[p][b];
@@ -315,15 +333,53 @@ static void seek_rec(const jm_state *s, int i, int p, int kind, int *out, int *n
             for (int m = 0; m < *n; m++) dup |= out[m] == q;
             if (!dup) out[(*n)++] = q;
         } else {
-            seek_rec(s, i, q, kind, out, n);
+            seek_walk(s, i, q, kind, out, n);
         }
     }
 }
 
 static int seek(const jm_state *s, int i, int kind, int *out)
 {
+    int n = 0, pos = ship_pos(s, i);
+    if (kind == JM_SH_RETREAT) {
+        seek_walk(s, i, pos, kind, out, &n);
+        return n;
+    }
+    const opt3 *o = &seek_tab[kind - JM_SH_PORT][pos];
+    for (; n < o->n; n++) out[n] = o->v[n];
+    return n;
+}
+
+static void put_opts(opt3 *o, const int *v, int n)
+{
+    o->n = (uint8_t)(n < 3 ? n : 3);
+    for (int k = 0; k < o->n; k++) o->v[k] = (uint8_t)v[k];
+}
+
+__attribute__((constructor)) static void build_tables(void)
+{
+    int v[64], n;
+    for (int back = 0; back < 2; back++)
+        for (int lap = 0; lap < 2; lap++)
+            for (int p = 0; p < JM_SPACES; p++)
+                for (int die = 1; die <= 6; die++) {
+                    n = dests_walk(p, lap, back, die, v);
+                    put_opts(&dest_tab[back][lap][p][die], v, n);
+                }
+    for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
+        for (int p = 0; p < JM_SPACES; p++) {
+            n = 0;
+            seek_walk(NULL, 0, p, kind, v, &n);
+            put_opts(&seek_tab[kind - JM_SH_PORT][p], v, n);
+        }
+}
+
+/* Tests: the walks themselves (what the tables were built from). */
+int jm__dests_walk(int pos, int lap, int back, int die, int *out) { return dests_walk(pos, lap, back, die, out); }
+int jm__seek_walk(int pos, int kind, int *out)
+{
     int n = 0;
-    seek_rec(s, i, ship_pos(s, i), kind, out, &n);
+    seek_walk(NULL, 0, pos, kind, out, &n);
     return n;
 }
 
@@ -620,8 +676,8 @@ void jm__run(jm_state *s, const jm_tracer *tr)
                 break;
             }
             setbit(s, B_MDIR, act == JM_ACT_BACK);
-            n = dests(s, s->actor, act == JM_ACT_BACK, die, opts);
-            if (n == 1) do_move(s, tr, s->actor, opts[0], die, -1);
+            const opt3 *o = dests(s, s->actor, act == JM_ACT_BACK, die);
+            if (o->n == 1) do_move(s, tr, s->actor, o->v[0], die, -1);
             else wait(s, JM_D_DEST, s->actor);
             break;
         }
@@ -727,8 +783,8 @@ void jm__run(jm_state *s, const jm_tracer *tr)
         }
         case ST_GHOST_MOVE: {
             int die = half(s) ? s->de : s->dm;
-            n = dests(s, GHOST, (s->bits & B_MDIR) != 0, die, opts);
-            if (n == 1) do_move(s, tr, GHOST, opts[0], die, -1);
+            const opt3 *o = dests(s, GHOST, (s->bits & B_MDIR) != 0, die);
+            if (o->n == 1) do_move(s, tr, GHOST, o->v[0], die, -1);
             else wait(s, JM_D_DEST, s->captain);
             break;
         }
@@ -842,10 +898,11 @@ int jm_legal(const jm_state *s, int *out)
     case JM_D_CARD:
         for (uint32_t m = cards_at(s, s->who, CL_HAND); m; m &= m - 1) out[n++] = mask_first(m);
         break;
-    case JM_D_DEST:
-        n = dests(s, s->actor, (s->bits & B_MDIR) != 0, half(s) ? s->de : s->dm, out);
-        for (int i = 0; i < n; i++) out[i] &= 63;
+    case JM_D_DEST: {
+        const opt3 *o = dests(s, s->actor, (s->bits & B_MDIR) != 0, half(s) ? s->de : s->dm);
+        for (; n < o->n; n++) out[n] = o->v[n] & 63;
         break;
+    }
     case JM_D_HOLD: n = load_opts(s, s->ld_ship, s->ld_res, out); break;
     case JM_D_PAY: n = pay_opts(s, s->actor, s->pay_res, out); break;
     case JM_D_ROUTE: n = seek(s, s->actor, s->sh_kind, out); break;
@@ -888,7 +945,6 @@ static int is_legal(const jm_state *s, int a)
 /* Apply a legal action. */
 static void apply(jm_state *s, int a, const jm_tracer *tr)
 {
-    int opts[JM_MAX_ACTIONS], n;
     int d = s->dec;
     s->dec = JM_D_NONE;
     switch (d) {
@@ -903,9 +959,9 @@ static void apply(jm_state *s, int a, const jm_tracer *tr)
     case JM_D_CARD: card_set(s, s->who, a, CL_CHOSEN); break;
     case JM_D_DEST: {
         int die = half(s) ? s->de : s->dm;
-        n = dests(s, s->actor, (s->bits & B_MDIR) != 0, die, opts);
-        for (int i = 0; i < n; i++)
-            if ((opts[i] & 63) == a) do_move(s, tr, s->actor, opts[i], die, s->who);
+        const opt3 *o = dests(s, s->actor, (s->bits & B_MDIR) != 0, die);
+        for (int i = 0; i < o->n; i++)
+            if ((o->v[i] & 63) == a) do_move(s, tr, s->actor, o->v[i], die, s->who);
         break;
     }
     case JM_D_HOLD:

@@ -142,6 +142,10 @@ enum {
 int jm__decision_variant(const jm_state *s);
 int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len);
 
+/* The walks that build game.c's tables (tests compare the two). */
+int jm__dests_walk(int pos, int lap, int back, int die, int *out);
+int jm__seek_walk(int pos, int kind, int *out);
+
 /* game.c helpers that tests use to build positions. */
 void jm__run(jm_state *s, const jm_tracer *tr);
 /* Start the round's card choice with the given dice (no roll, no decision). */

@@ -103,6 +103,100 @@ static void test_board_cards_and_treasures(void **state)
     assert_int_equal(cursed, 3);
 }
 
+/* Every final (pos | lap << 6) of a path of `left` more steps, as a set
+ * (bit v), walked independently of the engine: M1-M4. */
+static void paths(int p, int lap, int back, int left, uint64_t *set, int first)
+{
+    if (!first && !back && p == 0 && lap) { /* M4: the finish ends the move */
+        set[1] |= 1ULL;
+        return;
+    }
+    if (left == 0) {
+        int v = p | lap << 6;
+        set[v >> 6] |= 1ULL << (v & 63);
+        return;
+    }
+    const uint8_t *nx = back ? jm_prev_[p] : jm_next_[p];
+    for (int b = 0; b < 2 && nx[b] != NO_SPACE; b++) {
+        int q = nx[b], l = lap;
+        if (back && q == 0) l = 0;   /* M3 */
+        if (!back && p == 0) l = 1;  /* M3 */
+        paths(q, l, back, left - 1, set, 0);
+    }
+}
+
+/* A move's options come from a table built by the engine's walk: for every
+ * direction, lap, space and die, jm_legal() gives the walk's list in its
+ * order (nothing cut off), and the walk's set is every path's end. */
+static void test_board_destination_table(void **state)
+{
+    (void)state;
+    jm_rules r;
+    jm_rules_default(&r);
+    jm_state s;
+    jm_init(&s, &r, 4, 1, 0, NULL, NULL, 0);
+    int got[JM_MAX_ACTIONS], want[64], most = 0;
+    for (int back = 0; back < 2; back++)
+        for (int lap = 0; lap < 2; lap++)
+            for (int p = 0; p < JM_SPACES; p++)
+                for (int die = 1; die <= 6; die++) {
+                    if (p == 0 && lap) continue; /* finished: never moves */
+                    int nw = jm__dests_walk(p, lap, back, die, want);
+                    uint64_t set[2] = {0, 0}, wset[2] = {0, 0};
+                    paths(p, lap, back, die, set, 1);
+                    for (int k = 0; k < nw; k++) wset[want[k] >> 6] |= 1ULL << (want[k] & 63);
+                    assert_true(set[0] == wset[0] && set[1] == wset[1]);
+                    ship_put(&s, 0, p, lap);
+                    s.actor = 0;
+                    s.bits = back ? 4 : 0; /* B_MDIR; the morning half */
+                    s.dm = (uint8_t)die;
+                    s.dec = JM_D_DEST;
+                    int n = jm_legal(&s, got);
+                    assert_int_equal(n, nw);
+                    for (int k = 0; k < n; k++) assert_int_equal(got[k], want[k] & 63);
+                    most = n > most ? n : most;
+                }
+    assert_int_equal(most, 2); /* the forks are 13 spaces apart */
+}
+
+/* H2: a shortage's route options by the die's kind come from a table: the
+ * engine's walk in order, and as a set the first space of that kind (or
+ * Port Royal) on every backward path. */
+static void test_board_route_table(void **state)
+{
+    (void)state;
+    jm_rules r;
+    jm_rules_default(&r);
+    jm_state s;
+    jm_init(&s, &r, 4, 1, 0, NULL, NULL, 0);
+    static const int kind_of[] = {[JM_SH_PORT] = JM_K_PORT, [JM_SH_SEA] = JM_K_SEA, [JM_SH_LAIR] = JM_K_LAIR};
+    int got[JM_MAX_ACTIONS], want[64];
+    for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
+        for (int p = 1; p < JM_SPACES; p++) {
+            int nw = jm__seek_walk(p, kind, want);
+            uint64_t set = 0, wset = 0;
+            int stack[64], top = 0;
+            stack[top++] = p;
+            while (top) {
+                int q0 = stack[--top];
+                for (int b = 0; b < 2 && jm_prev_[q0][b] != NO_SPACE; b++) {
+                    int q = jm_prev_[q0][b];
+                    if (q == 0 || jm_kind_[q] == kind_of[kind]) set |= 1ULL << q;
+                    else stack[top++] = q;
+                }
+            }
+            for (int k = 0; k < nw; k++) wset |= 1ULL << want[k];
+            assert_true(set == wset);
+            ship_put(&s, 0, p, 1);
+            s.actor = 0;
+            s.sh_kind = (uint8_t)kind;
+            s.dec = JM_D_ROUTE;
+            int n = jm_legal(&s, got);
+            assert_int_equal(n, nw);
+            for (int k = 0; k < n; k++) assert_int_equal(got[k], want[k]);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -111,6 +205,8 @@ int main(void)
         cmocka_unit_test(test_board_prev_inverts_next),
         cmocka_unit_test(test_board_distances_by_search),
         cmocka_unit_test(test_board_cards_and_treasures),
+        cmocka_unit_test(test_board_destination_table),
+        cmocka_unit_test(test_board_route_table),
     };
     return cmocka_run_group_tests_name("board", tests, NULL, NULL);
 }
