@@ -22,6 +22,9 @@ typedef struct agent_ops {
     int needs_obs;         /* 0: choose() ignores obs (it may be NULL) */
     int cheap;             /* 1: a decision costs less than reading the clock,
                               so the harness does not time it */
+    int uniform;           /* 1: choose() is legal[jm_pcg32_bounded(&a->rng, n)]
+                              and nothing else, so a driver may let the
+                              engine make that draw (jm_play_random) */
     /* Parse parameters ("" for none) into a->data; 0, or -1 with err. */
     int (*create)(agent *a, const char *params, char *err, size_t errlen);
     /* Pick one of legal[0..n) (n >= 2). */

@@ -12,6 +12,7 @@ const agent_ops agent_random = {
     .summary = "uniform over the legal actions",
     .needs_obs = 0,
     .cheap = 1,
+    .uniform = 1,
     .create = agent_create_plain,
     .choose = random_choose,
     .destroy = NULL,

@@ -66,11 +66,18 @@ void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat)
     jm_pcg32_seed(&a->rng, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
 }
 
-int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
+/* Kept out of agent_choose() so that an agent without observations pays
+ * nothing for the copy's frame. */
+static __attribute__((noinline)) int choose_observed(agent *a, const jm_state *s, const int *legal, int n)
 {
-    if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
     jm_state obs;
     uint64_t seed = ((uint64_t)jm_pcg32_next(&a->rng) << 32) | jm_pcg32_next(&a->rng);
     jm_observe(s, jm_to_move(s), seed, &obs);
     return a->ops->choose(a, &obs, legal, n);
+}
+
+int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
+{
+    if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
+    return choose_observed(a, s, legal, n);
 }

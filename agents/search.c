@@ -9,6 +9,11 @@ uint64_t search_seed(jm_pcg32 *r)
 
 void search_playout(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w)
 {
+    if (kind == PLAYOUT_RANDOM) { /* every seat draws from r, in the engine's loop */
+        jm_pcg32 *const rng[JM_MAX_PLAYERS] = {r, r, r, r, r, r};
+        jm_play_random(t, rng, (1u << JM_MAX_PLAYERS) - 1, NULL, NULL);
+        return;
+    }
     int legal[JM_MAX_ACTIONS];
     while (!jm_over(t)) {
         int n = jm_legal(t, legal), a = legal[0];

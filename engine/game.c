@@ -32,28 +32,33 @@ static inline void setbit(jm_state *s, unsigned b, int on)
 
 /* ---------------------------------------------------------------- events */
 
-static void emit(jm_state *s, const jm_tracer *tr, int type, int ship, int n, ...)
+/* a: the ship, the number of fields (for the reader: jm_event_info()
+ * has it), then the fields; the rest of the array is zero. */
+static void emit(const jm_state *s, const jm_tracer *tr, int type, const int *a)
 {
     jm_event ev;
-    memset(&ev, 0, sizeof ev);
     ev.type = (uint8_t)type;
-    ev.ship = (int8_t)ship;
+    ev.ship = (int8_t)a[0];
     ev.round = s->round;
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++) ev.v[i] = va_arg(ap, int);
-    va_end(ap);
+    memcpy(ev.v, a + 2, sizeof ev.v);
     tr->fn(tr->ctx, &ev);
 }
 #define WANTS(tr, type) ((tr) && (tr)->fn && (!(tr)->mask || ((tr)->mask >> (type) & 1u)))
-#define EMIT(type, ...)                                      \
-    do {                                                     \
-        if (WANTS(tr, type)) emit(s, tr, type, __VA_ARGS__); \
+/* EMIT(type, ship, nfields, fields...) */
+#define EMIT(type, ...)                                                                \
+    do {                                                                               \
+        if (WANTS(tr, type)) emit(s, tr, type, (const int[JM_EV_MAXV + 2]){__VA_ARGS__}); \
     } while (0)
 
 /* ---------------------------------------------------------------- basics */
 
 static inline int rnd(jm_state *s, int n) { return (int)jm__bounded(&s->rng, (uint32_t)n); }
+/* (a + b) mod np for a, b below np (no division). */
+static inline int seat_add(const jm_state *s, int a, int b)
+{
+    int p = a + b;
+    return p >= s->np ? p - s->np : p;
+}
 static inline int in_play(const jm_state *s, int i)
 {
     return i < s->np || (i == GHOST && (s->flags & F_GHOST));
@@ -63,13 +68,10 @@ static inline int nholds(const jm_state *s, int i)
 {
     return 5 + (i != GHOST && tloc_get(s, JM_T_HOLD6) == i);
 }
-static int total(const jm_state *s, int i, int res)
+static inline int total(const jm_state *s, int i, int res)
 {
-    int t = 0;
     uint32_t h = s->holds[i];
-    for (int j = 0; j < 6; j++)
-        if (hold_n(h, j) && hold_t(h, j) == res) t += hold_n(h, j);
-    return t;
+    return holds_sum(h, holds_of(h, res));
 }
 static int steps_left(const jm_state *s, int i)
 {
@@ -104,29 +106,24 @@ static int chosen_card(const jm_state *s, int p)
  * empty, each distinct hold of another type.  None: the load is ignored. */
 static int load_opts(const jm_state *s, int i, int res, int *out)
 {
-    uint32_t h = s->holds[i];
+    uint32_t h = s->holds[i], empty = ~holds_full(h);
     int nh = nholds(s, i), n = 0;
-    for (int j = 0; j < 5; j++)
-        if (!hold_n(h, j)) {
-            out[n++] = j;
-            break;
-        }
-    if (nh == 6 && !hold_n(h, 5)) out[n++] = 5;
+    if (empty & HOLD_REG) out[n++] = hold_first(empty & HOLD_REG);
+    if (nh == 6 && (empty >> 25 & 1)) out[n++] = 5;
     if (n) return n;
+    /* Every hold is full: the distinct ones of another type. */
     uint32_t seen = 0;
-    for (int j = 0; j < nh; j++)
-        if (hold_t(h, j) != res && !seen_before(&seen, h, j)) out[n++] = j;
+    for (uint32_t m = (nh == 6 ? HOLD_LO : HOLD_REG) & ~holds_of(h, res); m; m &= m - 1) {
+        int j = hold_first(m);
+        if (!seen_before(&seen, h, j)) out[n++] = j;
+    }
     return n;
 }
 
 /* Whether `res` can be loaded on ship i at all (L3). */
 static int can_load(const jm_state *s, int i, int res)
 {
-    uint32_t h = s->holds[i];
-    int nh = nholds(s, i);
-    for (int j = 0; j < nh; j++)
-        if (!hold_n(h, j) || hold_t(h, j) != res) return 1;
-    return 0;
+    return ((nholds(s, i) == 6 ? HOLD_LO : HOLD_REG) & ~holds_of(s->holds[i], res)) != 0;
 }
 
 static void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int hold, int loot)
@@ -220,8 +217,9 @@ static int targets(const jm_state *s, int mover, int *out)
 {
     int n = 0, pos = ship_pos(s, mover);
     if (pos == 0) return 0; /* M5 */
-    for (int j = 0; j < JM_MAX_SHIPS; j++)
-        if (j != mover && in_play(s, j) && ship_pos(s, j) == pos) out[n++] = j;
+    for (int j = 0; j < s->np; j++)
+        if (j != mover && ship_pos(s, j) == pos) out[n++] = j;
+    if ((s->flags & F_GHOST) && mover != GHOST && ship_pos(s, GHOST) == pos) out[n++] = GHOST;
     return n;
 }
 
@@ -274,14 +272,13 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
     int pos = ship_pos(s, i), li = jm_lair_of_[pos];
     if (li == NO_SPACE || !(s->lairs & (1u << li))) return;
     s->lairs &= (uint16_t)~(1u << li);
-    int pile[JM_TREASURES], n = 0;
-    for (int t = 0; t < JM_TREASURES; t++)
-        if (tloc_get(s, t) == TL_PILE) pile[n++] = t;
-    if (n == 0) {
+    uint64_t pile = tl_at(s, TL_PILE);
+    if (!pile) {
         EMIT(JM_EV_TREASURE, i, 4, pos, -1, 0, 0);
         return;
     }
-    int t = pile[rnd(s, n)];
+    for (int r = rnd(s, tl_count(pile)); r > 0; r--) pile &= pile - 1; /* the r-th in id order */
+    int t = tl_first(pile);
     int up = is_power(t) && i != GHOST;
     give_treasure(s, t, -1, i, up);
     EMIT(JM_EV_TREASURE, i, 4, pos, t, jm_tvalue_[t], up);
@@ -293,8 +290,10 @@ static int pay_opts(const jm_state *s, int i, int res, int *out)
 {
     uint32_t h = s->holds[i], seen = 0;
     int n = 0;
-    for (int j = 0; j < 6; j++)
-        if (hold_n(h, j) && hold_t(h, j) == res && !seen_before(&seen, h, j)) out[n++] = j;
+    for (uint32_t m = holds_of(h, res); m; m &= m - 1) {
+        int j = hold_first(m);
+        if (!seen_before(&seen, h, j)) out[n++] = j;
+    }
     return n;
 }
 
@@ -491,7 +490,7 @@ static int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s
 static int ghost_chooser(const jm_state *s)
 {
     int c = s->captain, l = loser(s);
-    return c == l ? (c + 1) % s->np : c;
+    return c == l ? seat_add(s, c, 1) : c;
 }
 
 /* B7, G7, G8: the winner's choices. */
@@ -506,16 +505,18 @@ static int loot_opts(const jm_state *s, int *out)
         int ok = w == GHOST ? t != JM_GOLD || can_load(s, GHOST, JM_GOLD) : can_load(s, w, t);
         if (ok) out[n++] = JM_LOOT_HOLD(j);
     }
-    int blind = 0;
-    for (int t = 0; t < JM_TREASURES; t++) {
-        if (tloc_get(s, t) != l) continue;
-        if (l != GHOST && is_power(t)) out[n++] = JM_LOOT_POWER(t);
-        else if (l != GHOST || t != JM_T_BETH) blind = 1;
+    /* A player's face-up powers one by one, then one blind steal of the
+     * rest (the ghost's cards but Lady Beth, all face down). */
+    uint64_t has = tl_at(s, l), blind;
+    if (l != GHOST) {
+        for (uint64_t m = has & TL_POWERS; m; m &= m - 1) out[n++] = JM_LOOT_POWER(tl_first(m));
+        blind = has & ~TL_POWERS;
+    } else {
+        blind = has & ~(1ULL << (4 * JM_T_BETH));
     }
     if (blind) out[n++] = JM_LOOT_BLIND;
     if (w != GHOST)
-        for (int t = JM_T_M2; t <= JM_T_M4; t++)
-            if (tloc_get(s, t) == w) out[n++] = JM_LOOT_CURSE(t);
+        for (uint64_t m = tl_at(s, w) >> (4 * JM_T_M2); m; m &= m - 1) out[n++] = JM_LOOT_CURSE(JM_T_M2 + tl_first(m));
     return n;
 }
 
@@ -644,7 +645,7 @@ void jm__run(jm_state *s, const jm_tracer *tr)
         }
         case ST_CARDS: /* T2 */
             for (int i = 0; i < s->np; i++) {
-                int p = (s->captain + i) % s->np;
+                int p = seat_add(s, s->captain, i);
                 if (chosen_card(s, p) < 0) {
                     wait(s, JM_D_CARD, p);
                     break;
@@ -662,7 +663,7 @@ void jm__run(jm_state *s, const jm_tracer *tr)
                 s->step = (s->flags & F_GHOST) ? ST_GHOST : ST_ENDROUND;
                 break;
             }
-            s->actor = (uint8_t)((s->captain + s->k) % s->np);
+            s->actor = (uint8_t)seat_add(s, s->captain, s->k);
             s->card = (uint8_t)chosen_card(s, s->actor);
             card_set(s, s->actor, s->card, CL_DISC);
             EMIT(JM_EV_CARD, s->actor, 3, s->card, jm_card_[s->card][0], jm_card_[s->card][1]);
@@ -790,13 +791,14 @@ void jm__run(jm_state *s, const jm_tracer *tr)
         }
         case ST_ENDROUND: { /* T4, T5, E1, E4 */
             int done = 0;
-            for (int i = 0; i < JM_MAX_SHIPS; i++) done |= in_play(s, i) && finished(s, i);
+            for (int i = 0; i < s->np; i++) done |= finished(s, i);
+            done |= (s->flags & F_GHOST) && finished(s, GHOST);
             if (done || s->round >= s->round_cap) {
                 game_over(s, tr, !done);
                 return;
             }
             for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
-            s->captain = (uint8_t)((s->captain + 1) % s->np);
+            s->captain = (uint8_t)seat_add(s, s->captain, 1);
             s->round++;
             s->step = ST_ROUND;
             break;
@@ -887,7 +889,7 @@ void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr)
     jm__run(s, tr);
 }
 
-int jm_legal(const jm_state *s, int *out)
+static inline int legal(const jm_state *s, int *out)
 {
     int n = 0;
     switch (s->dec) {
@@ -923,6 +925,8 @@ int jm_legal(const jm_state *s, int *out)
     return n;
 }
 
+int jm_legal(const jm_state *s, int *out) { return legal(s, out); }
+
 /* Whether a is legal now: directly for the simple kinds, else by the list. */
 static int is_legal(const jm_state *s, int a)
 {
@@ -934,7 +938,7 @@ static int is_legal(const jm_state *s, int a)
     case JM_D_GHOSTDIR: return a == 0 || a == 1;
     case JM_D_POWDER: return a >= 0 && a <= total(s, s->who, JM_POWDER);
     default: {
-        int opts[JM_MAX_ACTIONS], n = jm_legal(s, opts);
+        int opts[JM_MAX_ACTIONS], n = legal(s, opts);
         for (int i = 0; i < n; i++)
             if (opts[i] == a) return 1;
         return 0;
@@ -1035,6 +1039,24 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
     int d = s->dec;
     apply(s, a, tr);
     debug_check(s, a, d);
+}
+
+void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts)
+{
+    int opts[JM_MAX_ACTIONS];
+    while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
+        int d = s->dec, who = s->who, n = legal(s, opts), a = opts[0];
+        if (n > 1) {
+            a = opts[jm__bounded(rng[who], (uint32_t)n)];
+            if (counts) {
+                counts->decisions[who]++;
+                counts->legal_sum += (uint64_t)n;
+            }
+        }
+        if (counts) counts->applies++;
+        apply(s, a, tr);
+        debug_check(s, a, d);
+    }
 }
 
 /* ---------------------------------------------------------------- reading */

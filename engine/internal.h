@@ -66,6 +66,16 @@ static inline void tloc_set(jm_state *s, int t, int loc)
     s->tloc = (s->tloc & ~(15ULL << (4 * t))) | ((uint64_t)loc << (4 * t));
 }
 static inline int is_power(int t) { return t <= JM_T_HOLD6; }
+/* The treasures at location loc at once: bit 4t for treasure t. */
+#define TL_NIB 0x111111111111ULL
+static inline uint64_t tl_at(const jm_state *s, int loc)
+{
+    uint64_t x = s->tloc ^ TL_NIB * (uint64_t)loc;
+    return ~(x | x >> 1 | x >> 2 | x >> 3) & TL_NIB;
+}
+static inline int tl_first(uint64_t m) { return __builtin_ctzll(m) >> 2; }
+static inline int tl_count(uint64_t m) { return (int)((m * TL_NIB) >> 44 & 15); }
+#define TL_POWERS 0x1111ULL   /* treasures 0..3 */
 
 /* Card locations (2 bits each in cards[p]). */
 enum { CL_DRAW = 0, CL_HAND = 1, CL_DISC = 2, CL_CHOSEN = 3 };
@@ -103,6 +113,25 @@ static inline uint32_t hold_put(uint32_t h, int i, int type, int n)
     h &= ~(31u << (5 * i));
     if (n > 0) h |= (uint32_t)(n | (type << 3)) << (5 * i);
     return h;
+}
+
+/* All six holds at once (bit 5j stands for hold j): the holds that hold
+ * something, those that hold `res`, and the sum of the counts of a set. */
+#define HOLD_LO 0x02108421u   /* bit 0 of each hold */
+#define HOLD_REG 0x00108421u  /* the five regular holds */
+static inline uint32_t holds_full(uint32_t h) { return (h | h >> 1 | h >> 2) & HOLD_LO; }
+static inline uint32_t holds_of(uint32_t h, int res)
+{
+    uint32_t x = h ^ (HOLD_LO * (uint32_t)res) << 3;
+    return ~(x >> 3 | x >> 4) & holds_full(h);
+}
+/* The hold index of the lowest set bit of a nonzero set (ctz / 5). */
+static inline int hold_first(uint32_t m) { return (__builtin_ctz(m) * 205) >> 10; }
+static inline int holds_sum(uint32_t h, uint32_t set)
+{
+    uint32_t v = h & set * 7;
+    v = (v + (v >> 15)) & 0x7fff; /* holds 0+3, 1+4, 2+5: at most 14 each */
+    return (int)((v & 31) + (v >> 5 & 31) + (v >> 10));
 }
 
 /* Ships: position in bits 0..5, lap in bit 6. */

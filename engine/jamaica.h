@@ -285,6 +285,21 @@ int jm_apply(jm_state *s, int action, const jm_tracer *tr);
  * jm_legal() on this very state (the harness, tree search). */
 void jm_apply_trusted(jm_state *s, int action, const jm_tracer *tr);
 
+/* Uniform random play, in one loop inside the engine: while the game is
+ * not over and the seat p to move has bit p in `seats`, apply
+ * legal[jm_pcg32_bounded(rng[p], n)] of jm_legal()'s n actions (legal[0],
+ * with no draw, when n is 1).  The games are exactly those of that loop
+ * written with jm_legal() and jm_apply_trusted(), without the calls: the
+ * harness's random seats and tree search's playouts (where every rng[p] is
+ * one generator).  Returns at the end of the game or at a decision of a
+ * seat not in `seats`.  counts, if not NULL, is added to. */
+typedef struct jm_play_counts {
+    uint64_t decisions[JM_MAX_PLAYERS]; /* each seat's choices among 2 or more actions */
+    uint64_t legal_sum;                 /* the sum of their legal counts */
+    uint64_t applies;                   /* actions applied */
+} jm_play_counts;
+void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts);
+
 /* A copy of s as `seat` may know it: everything hidden from that seat is
  * re-sampled consistently with what it has seen, and the RNG re-seeded from
  * `seed` (forced draws are dropped: the future is hidden too).  Depends only

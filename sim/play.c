@@ -3,35 +3,62 @@
 
 #include "play.h"
 
+/* Fold the engine's counts of the uniform seats into st. */
+static void add_counts(play_stats *st, const jm_play_counts *pc, int np)
+{
+    if (!st) return;
+    for (int p = 0; p < np; p++) {
+        st->decisions += pc->decisions[p];
+        if (st->timing[p]) st->timing[p]->decisions += pc->decisions[p];
+    }
+    st->legal_sum += pc->legal_sum;
+    st->applies += pc->applies;
+}
+
 int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats *st)
 {
-    int legal[JM_MAX_ACTIONS];
-    while (!jm_over(s)) {
-        int n = jm_legal(s, legal), seat = jm_to_move(s), a = legal[0];
+    int legal[JM_MAX_ACTIONS], n, np = jm_players(s);
+    /* Seats whose agent draws uniformly from its own stream are played by
+     * the engine's loop (the same draws, without a call per decision). */
+    unsigned uniform = 0;
+    jm_pcg32 *rng[JM_MAX_PLAYERS];
+    for (int p = 0; p < np; p++) {
+        rng[p] = &agents[p]->rng;
+        if (agents[p]->ops->uniform) uniform |= 1u << p;
+    }
+    jm_play_counts pc = {{0}, 0, 0};
+    for (;;) {
+        if (uniform) jm_play_random(s, rng, uniform, tr, st ? &pc : NULL);
+        /* jm_legal() lists nothing only once the game is over. */
+        if ((n = jm_legal(s, legal)) == 0) break;
+        int seat = jm_to_move(s), a = legal[0];
         if (n > 1) {
+            agent *ag = agents[seat];
             sim_timing *tm = st ? st->timing[seat] : NULL;
-            if (tm && !agents[seat]->ops->cheap) {
+            if (tm && !ag->ops->cheap) {
                 uint64_t t0 = timing_now_ns();
-                a = agent_choose(agents[seat], s, legal, n);
+                a = agent_choose(ag, s, legal, n);
                 timing_add(tm, timing_now_ns() - t0);
             } else {
-                a = agent_choose(agents[seat], s, legal, n);
+                a = agent_choose(ag, s, legal, n);
             }
             if (tm) tm->decisions++;
             if (st) {
                 st->decisions++;
                 st->legal_sum += (uint64_t)n;
             }
+            int i = 0;
+            while (i < n && legal[i] != a) i++;
+            if (i == n) {
+                fprintf(stderr, "jamaica: agent %s chose illegal action %d for %s\n", ag->spec, a,
+                        jm_decision_name(jm_decision(s)));
+                add_counts(st, &pc, np);
+                return -1;
+            }
         }
         if (st) st->applies++;
-        int ok = 0;
-        for (int i = 0; i < n; i++) ok |= legal[i] == a;
-        if (!ok) {
-            fprintf(stderr, "jamaica: agent %s chose illegal action %d for %s\n", agents[seat]->spec, a,
-                    jm_decision_name(jm_decision(s)));
-            return -1;
-        }
         jm_apply_trusted(s, a, tr);
     }
+    add_counts(st, &pc, np);
     return 0;
 }
