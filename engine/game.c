@@ -134,16 +134,33 @@ static void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount
     EMIT(JM_EV_LOAD, i, 7, res, amount, hold, dt, dn, loot, (int)s->holds[i]);
 }
 
-/* Load `amount` of `res` on ship i, then continue at step `ret`. */
+/* Whether the set of holds holds one and the same contents throughout. */
+static inline int holds_alike(uint32_t h, uint32_t set)
+{
+    uint32_t x = h ^ ((h >> (5 * hold_first(set))) & 31) * HOLD_LO;
+    return (set & (x | x >> 1 | x >> 2 | x >> 3 | x >> 4)) == 0;
+}
+
+/* Load `amount` of `res` on ship i, then continue at step `ret`: load_opts()
+ * decides, read here only as far as "none, one (which), or a choice". */
 static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int ret)
 {
-    int opts[8];
-    int n = load_opts(s, i, res, opts);
+    uint32_t h = s->holds[i], all = nholds(s, i) == 6 ? HOLD_LO : HOLD_REG;
+    uint32_t empty = ~holds_full(h) & all, opts;
+    int one;
     s->step = (uint8_t)ret;
-    if (n == 0) {
+    if (empty) { /* the first empty regular hold, and an empty 6th Hold */
+        uint32_t reg = empty & HOLD_REG;
+        opts = (reg & -reg) | (empty & ~HOLD_REG);
+        one = !(opts & (opts - 1));
+    } else { /* holds of another type; alike regular ones are one choice */
+        opts = all & ~holds_of(h, res);
+        one = !(opts & (opts - 1)) || (!(opts & ~HOLD_REG) && holds_alike(h, opts));
+    }
+    if (!opts) {
         EMIT(JM_EV_NOLOAD, i, 3, res, amount, (int)s->holds[i]);
-    } else if (n == 1) {
-        do_load(s, tr, i, res, amount, opts[0], ret == ST_AFTERLAND);
+    } else if (one) {
+        do_load(s, tr, i, res, amount, hold_first(opts), ret == ST_AFTERLAND);
     } else {
         s->ld_ship = (uint8_t)i;
         s->ld_res = (uint8_t)res;
@@ -213,13 +230,21 @@ static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
     return &dest_tab[back][ship_lap(s, i)][ship_pos(s, i)][die];
 }
 
-static int targets(const jm_state *s, int mover, int *out)
+/* B1: the ships in play on the mover's space, in index order.  The seven
+ * ship bytes are compared at once (with the byte after them, np, which
+ * the in-play mask leaves out). */
+static inline int targets(const jm_state *s, int mover, int *out)
 {
     int n = 0, pos = ship_pos(s, mover);
     if (pos == 0) return 0; /* M5 */
-    for (int j = 0; j < s->np; j++)
-        if (j != mover && ship_pos(s, j) == pos) out[n++] = j;
-    if ((s->flags & F_GHOST) && mover != GHOST && ship_pos(s, GHOST) == pos) out[n++] = GHOST;
+    uint64_t w;
+    memcpy(&w, s->ship, sizeof w);
+    const uint64_t lo6 = 0x3f3f3f3f3f3f3f3fULL;
+    uint64_t x = (w ^ 0x0101010101010101ULL * (uint64_t)pos) & lo6;
+    uint64_t same = ~(x + lo6) & 0x4040404040404040ULL; /* bit 6 of byte j: ship j is on pos */
+    uint64_t play = ((1ULL << (8 * s->np)) - 1) & 0x4040404040404040ULL;
+    if (s->flags & F_GHOST) play |= 0x40ULL << (8 * GHOST);
+    for (uint64_t m = same & play & ~(0x40ULL << (8 * mover)); m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3;
     return n;
 }
 
@@ -234,7 +259,8 @@ static void start_battle(jm_state *s, int att, int def)
     s->step = ST_B_APOW;
 }
 
-static void do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, int chooser)
+/* Returns 1 when the move lands (step ST_LAND), 0 at the finish (ST_NEXT). */
+static int do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, int chooser)
 {
     int from = ship_pos(s, i), lap0 = ship_lap(s, i);
     int to = dest & 63, lap1 = dest >> 6;
@@ -243,10 +269,11 @@ static void do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, 
     if (to == 0 && lap1) {
         EMIT(JM_EV_FINISH, i, 0);
         s->step = ST_NEXT; /* E1: the owner's remaining action is ignored */
-        return;
+        return 0;
     }
     setbit(s, B_CTX, i == GHOST); /* G4: the ghost never pays */
     s->step = ST_LAND;
+    return 1;
 }
 
 /* ---------------------------------------------------------------- treasures */
@@ -628,35 +655,49 @@ static int ghost_forced(const jm_state *s)
     return front ? 1 : last ? 0 : -1;
 }
 
+/* The machine runs step after step until a decision is pending.  The
+ * common transitions jump to the next step's code directly (GO), the same
+ * as going round the loop: s->step is always set first, and a jump happens
+ * only when no decision is pending. */
+#define STEP(st) \
+    case st:     \
+    at_##st
+#define GO(st)                                  \
+    do {                                        \
+        s->step = st;                           \
+        if (s->dec == JM_D_NONE) goto at_##st;  \
+        return;                                 \
+    } while (0)
+
 void jm__run(jm_state *s, const jm_tracer *tr)
 {
     int opts[JM_MAX_ACTIONS], n;
     while (s->dec == JM_D_NONE) {
         switch (s->step) {
-        case ST_ROUND: { /* T1 */
+        STEP(ST_ROUND): { /* T1 */
             int d1 = 1 + rnd(s, 6), d2 = 1 + rnd(s, 6);
             EMIT(JM_EV_ROUND, -1, 3, s->captain, d1, d2);
             s->dm = (uint8_t)d1;
             s->de = (uint8_t)d2;
             s->step = ST_CARDS;
-            if (d1 == d2) EMIT(JM_EV_DICE, -1, 3, d1, d2, -1);
-            else wait(s, JM_D_DICE, s->captain);
-            break;
+            if (d1 != d2) {
+                wait(s, JM_D_DICE, s->captain);
+                return;
+            }
+            EMIT(JM_EV_DICE, -1, 3, d1, d2, -1);
+            GO(ST_CARDS);
         }
-        case ST_CARDS: /* T2 */
+        STEP(ST_CARDS): /* T2 */
             for (int i = 0; i < s->np; i++) {
                 int p = seat_add(s, s->captain, i);
-                if (chosen_card(s, p) < 0) {
+                if (!cards_at(s, p, CL_CHOSEN)) {
                     wait(s, JM_D_CARD, p);
-                    break;
+                    return;
                 }
             }
-            if (s->dec == JM_D_NONE) {
-                s->k = 0;
-                s->step = ST_REVEAL;
-            }
-            break;
-        case ST_REVEAL: /* T3, T6 */
+            s->k = 0;
+            GO(ST_REVEAL);
+        STEP(ST_REVEAL): /* T3, T6 */
             if (s->k == s->np) {
                 s->actor = GHOST;
                 setbit(s, B_HALF, 0);
@@ -668,21 +709,23 @@ void jm__run(jm_state *s, const jm_tracer *tr)
             card_set(s, s->actor, s->card, CL_DISC);
             EMIT(JM_EV_CARD, s->actor, 3, s->card, jm_card_[s->card][0], jm_card_[s->card][1]);
             setbit(s, B_HALF, 0);
-            s->step = ST_HALF;
-            break;
-        case ST_HALF: {
+            GO(ST_HALF);
+        STEP(ST_HALF): {
             int act = jm_card_[s->card][half(s)], die = half(s) ? s->de : s->dm;
             if (act <= JM_ACT_POWDER) {
                 start_load(s, tr, s->actor, act, die, ST_NEXT);
-                break;
+                GO(ST_NEXT);
             }
             setbit(s, B_MDIR, act == JM_ACT_BACK);
             const opt3 *o = dests(s, s->actor, act == JM_ACT_BACK, die);
-            if (o->n == 1) do_move(s, tr, s->actor, o->v[0], die, -1);
-            else wait(s, JM_D_DEST, s->actor);
-            break;
+            if (o->n != 1) {
+                wait(s, JM_D_DEST, s->actor);
+                return;
+            }
+            if (do_move(s, tr, s->actor, o->v[0], die, -1)) GO(ST_LAND);
+            GO(ST_NEXT);
         }
-        case ST_NEXT:
+        STEP(ST_NEXT) :
             if (s->actor == GHOST) { /* G2: the ghost's second move (unless ghost_moves=1), then the round ends */
                 s->step = half(s) || (s->ghost_rules & GR_ONE_MOVE) ? ST_ENDROUND : ST_GHOST;
                 setbit(s, B_HALF, 1);
@@ -690,37 +733,41 @@ void jm__run(jm_state *s, const jm_tracer *tr)
             }
             if (!half(s) && !finished(s, s->actor)) {
                 setbit(s, B_HALF, 1);
-                s->step = ST_HALF;
-            } else {
-                s->k++;
-                s->step = ST_REVEAL;
+                GO(ST_HALF);
             }
-            break;
-        case ST_LAND: /* P1, B1, H3 */
+            s->k++;
+            GO(ST_REVEAL);
+        STEP(ST_LAND): /* P1, B1, H3 */
             n = targets(s, s->actor, opts);
-            if (n == 1) start_battle(s, s->actor, opts[0]);
-            else if (n > 1) wait(s, JM_D_TARGET, s->actor == GHOST ? s->captain : s->actor);
-            else s->step = ST_AFTERLAND;
-            break;
-        case ST_AFTERLAND:
+            if (n == 1) {
+                start_battle(s, s->actor, opts[0]);
+                break;
+            }
+            if (n > 1) {
+                wait(s, JM_D_TARGET, s->actor == GHOST ? s->captain : s->actor);
+                return;
+            }
+            GO(ST_AFTERLAND);
+        STEP(ST_AFTERLAND) :
             if (s->bits & B_CTX) {
                 lair_take(s, tr, s->actor);
-                s->step = ST_NEXT;
-            } else {
-                start_cost(s, tr, s->actor);
+                GO(ST_NEXT);
             }
+            start_cost(s, tr, s->actor);
             break;
-        case ST_PAY: /* P2: one hold at a time, of the payer's choice */
+        STEP(ST_PAY): /* P2: one hold at a time, of the payer's choice */
             if (s->pay_due == 0) {
                 EMIT(JM_EV_PAY, s->actor, 5, s->pay_res, s->pay_paid, s->pay_paid, ship_pos(s, s->actor),
                      (int)s->holds[s->actor]);
-                s->step = ST_NEXT;
-                break;
+                GO(ST_NEXT);
             }
             n = pay_opts(s, s->actor, s->pay_res, opts);
-            if (n == 1 || total(s, s->actor, s->pay_res) == s->pay_due) pay_from(s, s->actor, opts[0]);
-            else wait(s, JM_D_PAY, s->actor);
-            break;
+            if (n == 1 || total(s, s->actor, s->pay_res) == s->pay_due) {
+                pay_from(s, s->actor, opts[0]);
+                GO(ST_PAY);
+            }
+            wait(s, JM_D_PAY, s->actor);
+            return;
         case ST_B_APOW: /* B2 */
             if (s->b_att != GHOST && total(s, s->b_att, JM_POWDER) > 0) wait(s, JM_D_POWDER, s->b_att);
             else s->step = ST_B_AROLL;
@@ -800,8 +847,7 @@ void jm__run(jm_state *s, const jm_tracer *tr)
             for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
             s->captain = (uint8_t)seat_add(s, s->captain, 1);
             s->round++;
-            s->step = ST_ROUND;
-            break;
+            GO(ST_ROUND);
         }
         case ST_OVER:
         default:
@@ -809,6 +855,8 @@ void jm__run(jm_state *s, const jm_tracer *tr)
         }
     }
 }
+#undef STEP
+#undef GO
 
 /* ---------------------------------------------------------------- API */
 
@@ -889,7 +937,7 @@ void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr)
     jm__run(s, tr);
 }
 
-static inline int legal(const jm_state *s, int *out)
+static inline __attribute__((always_inline)) int legal(const jm_state *s, int *out)
 {
     int n = 0;
     switch (s->dec) {
@@ -947,7 +995,7 @@ static int is_legal(const jm_state *s, int a)
 }
 
 /* Apply a legal action. */
-static void apply(jm_state *s, int a, const jm_tracer *tr)
+static inline __attribute__((always_inline)) void apply(jm_state *s, int a, const jm_tracer *tr)
 {
     int d = s->dec;
     s->dec = JM_D_NONE;
@@ -960,7 +1008,15 @@ static void apply(jm_state *s, int a, const jm_tracer *tr)
         EMIT(JM_EV_DICE, -1, 3, s->dm, s->de, s->who);
         s->step = ST_CARDS;
         break;
-    case JM_D_CARD: card_set(s, s->who, a, CL_CHOSEN); break;
+    case JM_D_CARD: { /* T2: the seats choose in order from the Captain */
+        card_set(s, s->who, a, CL_CHOSEN);
+        int next = seat_add(s, s->who, 1);
+        if (next != s->captain) { /* what ST_CARDS would find: skip the run */
+            wait(s, JM_D_CARD, next);
+            return;
+        }
+        break;
+    }
     case JM_D_DEST: {
         int die = half(s) ? s->de : s->dm;
         const opt3 *o = dests(s, s->actor, (s->bits & B_MDIR) != 0, die);
