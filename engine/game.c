@@ -43,7 +43,17 @@ static void emit(const jm_state *s, const jm_tracer *tr, int type, const int *a)
     memcpy(ev.v, a + 2, sizeof ev.v);
     tr->fn(tr->ctx, &ev);
 }
-#define WANTS(tr, type) ((tr) && (tr)->fn && (!(tr)->mask || ((tr)->mask >> (type) & 1u)))
+/* Inside the engine a tracer is NULL or has a function, and mask ~0 stands
+ * for "every event" (tracer() makes it so at each entry point). */
+#define WANTS(tr, type) ((tr) && ((tr)->mask >> (type) & 1u))
+static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
+{
+    if (!tr || !tr->fn) return NULL;
+    if (tr->mask) return tr;
+    *buf = *tr;
+    buf->mask = ~0u;
+    return buf;
+}
 /* EMIT(type, ship, nfields, fields...) */
 #define EMIT(type, ...)                                                                \
     do {                                                                               \
@@ -609,20 +619,22 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
 
 static void draw_up(jm_state *s, const jm_tracer *tr, int p)
 {
-    int limit = s->hand + (tloc_get(s, JM_T_MAP) == p);
-    int inhand = mask_count(cards_at(s, p, CL_HAND));
-    for (; inhand < limit; inhand++) {
-        uint32_t draw = cards_at(s, p, CL_DRAW);
+    uint32_t w = s->cards[p];
+    int need = s->hand + (tloc_get(s, JM_T_MAP) == p) - mask_count(w & ~(w >> 1) & CARD_LO);
+    for (; need > 0; need--) {
+        uint32_t draw = ~w & ~(w >> 1) & CARD_LO;
         if (!draw) { /* T4: the discard pile becomes the draw pile */
-            uint32_t disc = cards_at(s, p, CL_DISC);
-            if (!disc) return;
-            s->cards[p] &= ~(disc << 1); /* 10 -> 00 */
+            uint32_t disc = ~w & (w >> 1) & CARD_LO;
+            if (!disc) break;
+            w &= ~(disc << 1); /* 10 -> 00 */
+            s->cards[p] = w;
             EMIT(JM_EV_RESHUFFLE, p, 1, mask_count(disc));
             draw = disc;
         }
         for (int r = rnd(s, mask_count(draw)); r > 0; r--) draw &= draw - 1;
-        card_set(s, p, mask_first(draw), CL_HAND);
+        w |= draw & -draw; /* 00 -> 01: into the hand */
     }
+    s->cards[p] = w;
 }
 
 static void game_over(jm_state *s, const jm_tracer *tr, int capped)
@@ -669,7 +681,7 @@ static int ghost_forced(const jm_state *s)
         return;                                 \
     } while (0)
 
-void jm__run(jm_state *s, const jm_tracer *tr)
+static void run(jm_state *s, const jm_tracer *tr)
 {
     int opts[JM_MAX_ACTIONS], n;
     while (s->dec == JM_D_NONE) {
@@ -761,10 +773,13 @@ void jm__run(jm_state *s, const jm_tracer *tr)
                      (int)s->holds[s->actor]);
                 GO(ST_NEXT);
             }
-            n = pay_opts(s, s->actor, s->pay_res, opts);
-            if (n == 1 || total(s, s->actor, s->pay_res) == s->pay_due) {
-                pay_from(s, s->actor, opts[0]);
-                GO(ST_PAY);
+            { /* pay_opts() read as far as "one (the first) or a choice" */
+                uint32_t h = s->holds[s->actor], m = holds_of(h, s->pay_res);
+                int one = !(m & (m - 1)) || (!(m & ~HOLD_REG) && holds_alike(h, m));
+                if (one || holds_sum(h, m) == s->pay_due) {
+                    pay_from(s, s->actor, hold_first(m));
+                    GO(ST_PAY);
+                }
             }
             wait(s, JM_D_PAY, s->actor);
             return;
@@ -858,6 +873,12 @@ void jm__run(jm_state *s, const jm_tracer *tr)
 #undef STEP
 #undef GO
 
+void jm__run(jm_state *s, const jm_tracer *tr)
+{
+    jm_tracer buf;
+    run(s, tracer(tr, &buf));
+}
+
 /* ---------------------------------------------------------------- API */
 
 int jm_has_ghost_rules(const jm_rules *r, int players)
@@ -881,6 +902,8 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
         if (err) snprintf(err, errlen, "first_captain=%d is not a seat of %d players", r->first_captain, players);
         return JM_EARG;
     }
+    jm_tracer buf;
+    tr = tracer(tr, &buf);
     memset(s, 0, sizeof *s);
     jm_pcg32_seed(&s->rng, seed, game);
     s->np = (uint8_t)players;
@@ -924,7 +947,7 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     for (int t = 0; t < JM_TREASURES; t++) npile += tloc_get(s, t) == TL_PILE;
     EMIT(JM_EV_SETUP, -1, 5, players, ghost, s->first_captain, npile, r->shortage == JM_SHORTAGE_DIE);
     s->step = ST_ROUND;
-    jm__run(s, tr);
+    run(s, tr);
     return JM_OK;
 }
 
@@ -1064,7 +1087,7 @@ static inline __attribute__((always_inline)) void apply(jm_state *s, int a, cons
         break;
     default: break;
     }
-    jm__run(s, tr);
+    run(s, tr);
 }
 
 static void debug_check(const jm_state *s, int a, int d)
@@ -1085,7 +1108,8 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
 {
     int d = s->dec;
     if (!is_legal(s, a)) return JM_EILLEGAL;
-    apply(s, a, tr);
+    jm_tracer buf;
+    apply(s, a, tracer(tr, &buf));
     debug_check(s, a, d);
     return JM_OK;
 }
@@ -1093,13 +1117,16 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
 void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
 {
     int d = s->dec;
-    apply(s, a, tr);
+    jm_tracer buf;
+    apply(s, a, tracer(tr, &buf));
     debug_check(s, a, d);
 }
 
 void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts)
 {
     int opts[JM_MAX_ACTIONS];
+    jm_tracer buf;
+    tr = tracer(tr, &buf);
     while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
         int d = s->dec, who = s->who, n = legal(s, opts), a = opts[0];
         if (n > 1) {

@@ -97,9 +97,10 @@ static inline uint32_t cards_at(const jm_state *s, int p, int loc)
     default: return lo & hi;
     }
 }
+/* The number of cards in a mask (bits at even places only: the first step
+ * of a population count is already done). */
 static inline int mask_count(uint32_t m)
 {
-    m = m - ((m >> 1) & 0x55555555u);
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
     return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
