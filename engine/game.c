@@ -27,7 +27,7 @@
 static inline int half(const jm_state *s) { return s->bits & B_HALF; }
 static inline void setbit(jm_state *s, unsigned b, int on)
 {
-    s->bits = (uint8_t)(on ? (s->bits | b) : (s->bits & ~b));
+    s->bits = (uint8_t)((s->bits & ~b) | (on ? b : 0));
 }
 
 /* ---------------------------------------------------------------- events */
@@ -713,8 +713,8 @@ static void run(jm_state *s, const jm_tracer *tr)
             if (s->k == s->np) {
                 s->actor = GHOST;
                 setbit(s, B_HALF, 0);
-                s->step = (s->flags & F_GHOST) ? ST_GHOST : ST_ENDROUND;
-                break;
+                if (s->flags & F_GHOST) GO(ST_GHOST);
+                GO(ST_ENDROUND);
             }
             s->actor = (uint8_t)seat_add(s, s->captain, s->k);
             s->card = (uint8_t)chosen_card(s, s->actor);
@@ -737,11 +737,12 @@ static void run(jm_state *s, const jm_tracer *tr)
             if (do_move(s, tr, s->actor, o->v[0], die, -1)) GO(ST_LAND);
             GO(ST_NEXT);
         }
-        STEP(ST_NEXT) :
+        STEP(ST_NEXT):
             if (s->actor == GHOST) { /* G2: the ghost's second move (unless ghost_moves=1), then the round ends */
-                s->step = half(s) || (s->ghost_rules & GR_ONE_MOVE) ? ST_ENDROUND : ST_GHOST;
+                int last = half(s) || (s->ghost_rules & GR_ONE_MOVE);
                 setbit(s, B_HALF, 1);
-                break;
+                if (last) GO(ST_ENDROUND);
+                GO(ST_GHOST);
             }
             if (!half(s) && !finished(s, s->actor)) {
                 setbit(s, B_HALF, 1);
@@ -753,19 +754,22 @@ static void run(jm_state *s, const jm_tracer *tr)
             n = targets(s, s->actor, opts);
             if (n == 1) {
                 start_battle(s, s->actor, opts[0]);
-                break;
+                GO(ST_B_APOW);
             }
             if (n > 1) {
                 wait(s, JM_D_TARGET, s->actor == GHOST ? s->captain : s->actor);
                 return;
             }
             GO(ST_AFTERLAND);
-        STEP(ST_AFTERLAND) :
+        STEP(ST_AFTERLAND):
             if (s->bits & B_CTX) {
                 lair_take(s, tr, s->actor);
                 GO(ST_NEXT);
             }
             start_cost(s, tr, s->actor);
+            if (s->dec != JM_D_NONE) return;
+            if (s->step == ST_PAY) goto at_ST_PAY;
+            if (s->step == ST_NEXT) goto at_ST_NEXT;
             break;
         STEP(ST_PAY): /* P2: one hold at a time, of the payer's choice */
             if (s->pay_due == 0) {
@@ -783,40 +787,43 @@ static void run(jm_state *s, const jm_tracer *tr)
             }
             wait(s, JM_D_PAY, s->actor);
             return;
-        case ST_B_APOW: /* B2 */
-            if (s->b_att != GHOST && total(s, s->b_att, JM_POWDER) > 0) wait(s, JM_D_POWDER, s->b_att);
-            else s->step = ST_B_AROLL;
-            break;
-        case ST_B_AROLL:
+        STEP(ST_B_APOW): /* B2 */
+            if (s->b_att != GHOST && total(s, s->b_att, JM_POWDER) > 0) {
+                wait(s, JM_D_POWDER, s->b_att);
+                return;
+            }
+            GO(ST_B_AROLL);
+        STEP(ST_B_AROLL):
             spend(s, s->b_att, s->b_apow);
             s->b_aroll = (uint8_t)rnd(s, 6);
-            s->step = ST_B_ASABRE;
-            break;
-        case ST_B_ASABRE: /* B6 */
-        case ST_B_DSABRE: {
+            GO(ST_B_ASABRE);
+        STEP(ST_B_ASABRE): /* B6 */
+        STEP(ST_B_DSABRE): {
             int o = sabre_user(s);
-            if (o >= 0) wait(s, JM_D_SABRE, o);
-            else s->step = s->step == ST_B_ASABRE ? ST_B_ACHECK : ST_B_DCHECK;
-            break;
+            if (o >= 0) {
+                wait(s, JM_D_SABRE, o);
+                return;
+            }
+            if (s->step == ST_B_ASABRE) GO(ST_B_ACHECK);
+            GO(ST_B_DCHECK);
         }
-        case ST_B_ACHECK: /* B3 */
+        STEP(ST_B_ACHECK): /* B3 */
             if (s->b_aroll == STAR) {
                 s->b_win = s->b_att;
-                s->step = ST_B_END;
-            } else {
-                s->step = ST_B_DPOW;
+                GO(ST_B_END);
             }
-            break;
-        case ST_B_DPOW: /* B4 */
-            if (s->b_def != GHOST && total(s, s->b_def, JM_POWDER) > 0) wait(s, JM_D_POWDER, s->b_def);
-            else s->step = ST_B_DROLL;
-            break;
-        case ST_B_DROLL:
+            GO(ST_B_DPOW);
+        STEP(ST_B_DPOW): /* B4 */
+            if (s->b_def != GHOST && total(s, s->b_def, JM_POWDER) > 0) {
+                wait(s, JM_D_POWDER, s->b_def);
+                return;
+            }
+            GO(ST_B_DROLL);
+        STEP(ST_B_DROLL):
             spend(s, s->b_def, s->b_dpow);
             s->b_droll = (uint8_t)rnd(s, 6);
-            s->step = ST_B_DSABRE;
-            break;
-        case ST_B_DCHECK: /* B4, B5 */
+            GO(ST_B_DSABRE);
+        STEP(ST_B_DCHECK): /* B4, B5 */
             if (s->b_droll == STAR) {
                 s->b_win = s->b_def;
             } else {
@@ -824,34 +831,35 @@ static void run(jm_state *s, const jm_tracer *tr)
                 int sd = face_value(s->b_droll) + s->b_dpow + beth(s, s->b_def);
                 s->b_win = sa > sd ? s->b_att : sd > sa ? s->b_def : NO_SPACE;
             }
-            s->step = ST_B_END;
-            break;
-        case ST_B_END:
+            GO(ST_B_END);
+        STEP(ST_B_END):
             battle_end(s, tr);
+            if (s->dec != JM_D_NONE) return;
+            if (s->step == ST_AFTERLAND) goto at_ST_AFTERLAND;
             break;
-        case ST_GHOST: { /* G2, G3 */
-            if (finished(s, GHOST)) { /* G9, E1 */
-                s->step = ST_ENDROUND;
-                break;
-            }
+        STEP(ST_GHOST): { /* G2, G3 */
+            if (finished(s, GHOST)) /* G9, E1 */
+                GO(ST_ENDROUND);
             int f = ghost_forced(s);
             if (f < 0) {
                 wait(s, JM_D_GHOSTDIR, s->captain);
-                break;
+                return;
             }
             setbit(s, B_MDIR, f);
             EMIT(JM_EV_GHOSTDIR, GHOST, 4, half(s), f, 1, -1);
-            s->step = ST_GHOST_MOVE;
-            break;
+            GO(ST_GHOST_MOVE);
         }
-        case ST_GHOST_MOVE: {
+        STEP(ST_GHOST_MOVE): {
             int die = half(s) ? s->de : s->dm;
             const opt3 *o = dests(s, GHOST, (s->bits & B_MDIR) != 0, die);
-            if (o->n == 1) do_move(s, tr, GHOST, o->v[0], die, -1);
-            else wait(s, JM_D_DEST, s->captain);
-            break;
+            if (o->n != 1) {
+                wait(s, JM_D_DEST, s->captain);
+                return;
+            }
+            if (do_move(s, tr, GHOST, o->v[0], die, -1)) GO(ST_LAND);
+            GO(ST_NEXT);
         }
-        case ST_ENDROUND: { /* T4, T5, E1, E4 */
+        STEP(ST_ENDROUND): { /* T4, T5, E1, E4 */
             int done = 0;
             for (int i = 0; i < s->np; i++) done |= finished(s, i);
             done |= (s->flags & F_GHOST) && finished(s, GHOST);
@@ -1030,7 +1038,8 @@ static inline __attribute__((always_inline)) void apply(jm_state *s, int a, cons
         }
         EMIT(JM_EV_DICE, -1, 3, s->dm, s->de, s->who);
         s->step = ST_CARDS;
-        break;
+        wait(s, JM_D_CARD, s->captain); /* what ST_CARDS finds: nobody has chosen yet */
+        return;
     case JM_D_CARD: { /* T2: the seats choose in order from the Captain */
         card_set(s, s->who, a, CL_CHOSEN);
         int next = seat_add(s, s->who, 1);
@@ -1043,8 +1052,9 @@ static inline __attribute__((always_inline)) void apply(jm_state *s, int a, cons
     case JM_D_DEST: {
         int die = half(s) ? s->de : s->dm;
         const opt3 *o = dests(s, s->actor, (s->bits & B_MDIR) != 0, die);
-        for (int i = 0; i < o->n; i++)
-            if ((o->v[i] & 63) == a) do_move(s, tr, s->actor, o->v[i], die, s->who);
+        int i = 0; /* a move's destinations are distinct spaces (test_board) */
+        while ((o->v[i] & 63) != a) i++;
+        do_move(s, tr, s->actor, o->v[i], die, s->who);
         break;
     }
     case JM_D_HOLD:
@@ -1128,15 +1138,23 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
     jm_tracer buf;
     tr = tracer(tr, &buf);
     while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
-        int d = s->dec, who = s->who, n = legal(s, opts), a = opts[0];
-        if (n > 1) {
-            a = opts[jm__bounded(rng[who], (uint32_t)n)];
-            if (counts) {
-                counts->decisions[who]++;
-                counts->legal_sum += (uint64_t)n;
-            }
+        int d = s->dec, who = s->who, n, r = 0, a;
+        if (d == JM_D_CARD) { /* legal()'s list: the hand's cards in id order */
+            uint32_t m = cards_at(s, who, CL_HAND);
+            if ((n = mask_count(m)) == 0) return;
+            if (n > 1)
+                for (r = (int)jm__bounded(rng[who], (uint32_t)n); r > 0; r--) m &= m - 1;
+            a = mask_first(m);
+        } else {
+            if ((n = legal(s, opts)) == 0) return;
+            if (n > 1) r = (int)jm__bounded(rng[who], (uint32_t)n);
+            a = opts[r];
         }
-        if (counts) counts->applies++;
+        if (counts) {
+            counts->decisions[who] += n > 1;
+            counts->legal_sum += n > 1 ? (uint64_t)n : 0;
+            counts->applies++;
+        }
         apply(s, a, tr);
         debug_check(s, a, d);
     }

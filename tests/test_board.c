@@ -153,7 +153,10 @@ static void test_board_destination_table(void **state)
                     s.dec = JM_D_DEST;
                     int n = jm_legal(&s, got);
                     assert_int_equal(n, nw);
-                    for (int k = 0; k < n; k++) assert_int_equal(got[k], want[k] & 63);
+                    for (int k = 0; k < n; k++) {
+                        assert_int_equal(got[k], want[k] & 63);
+                        for (int k2 = 0; k2 < k; k2++) assert_int_not_equal(got[k], got[k2]); /* distinct spaces */
+                    }
                     most = n > most ? n : most;
                 }
     assert_int_equal(most, 2); /* the forks are 13 spaces apart */
