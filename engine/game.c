@@ -11,7 +11,6 @@
  *
  * Rule ids in comments refer to ../shared/RULES.md.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,17 +31,6 @@ static inline void setbit(jm_state *s, unsigned b, int on)
 
 /* ---------------------------------------------------------------- events */
 
-/* a: the ship, the number of fields (for the reader: jm_event_info()
- * has it), then the fields; the rest of the array is zero. */
-static void emit(const jm_state *s, const jm_tracer *tr, int type, const int *a)
-{
-    jm_event ev;
-    ev.type = (uint8_t)type;
-    ev.ship = (int8_t)a[0];
-    ev.round = s->round;
-    memcpy(ev.v, a + 2, sizeof ev.v);
-    tr->fn(tr->ctx, &ev);
-}
 /* Inside the engine a tracer is NULL or has a function, and mask ~0 stands
  * for "every event" (tracer() makes it so at each entry point). */
 #define WANTS(tr, type) ((tr) && ((tr)->mask >> (type) & 1u))
@@ -54,10 +42,14 @@ static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
     buf->mask = ~0u;
     return buf;
 }
-/* EMIT(type, ship, nfields, fields...) */
-#define EMIT(type, ...)                                                                \
-    do {                                                                               \
-        if (WANTS(tr, type)) emit(s, tr, type, (const int[JM_EV_MAXV + 2]){__VA_ARGS__}); \
+/* EMIT(type, ship, nfields, fields...): nfields is for the reader
+ * (jm_event_info() has it); the fields after them are zero. */
+#define EMIT(type, ship, nfields, ...)                                               \
+    do {                                                                             \
+        if (WANTS(tr, type)) {                                                       \
+            jm_event ev_ = {(uint8_t)(type), (int8_t)(ship), s->round, {__VA_ARGS__}}; \
+            tr->fn(tr->ctx, &ev_);                                                   \
+        }                                                                            \
     } while (0)
 
 /* ---------------------------------------------------------------- basics */
@@ -88,15 +80,23 @@ static int steps_left(const jm_state *s, int i)
     if (finished(s, i)) return 0;
     return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
 }
-/* Regular holds with the same contents are one choice: `seen` has bit v set
- * once a regular hold with contents v (its 5 bits) was listed. */
-static inline int seen_before(uint32_t *seen, uint32_t h, int j)
+/* Append to out the holds of m (bit 5j for hold j) in index order, but a
+ * regular hold whose contents an earlier listed regular hold has (alike
+ * holds are one choice); the 6th Hold is always a choice of its own (L1).
+ * Returns the new count. */
+static inline int list_holds(uint32_t h, uint32_t m, int *out, int n)
 {
-    if (j == 5) return 0; /* the 6th Hold is a choice of its own (L1) */
-    uint32_t bit = 1u << ((h >> (5 * j)) & 31);
-    if (*seen & bit) return 1;
-    *seen |= bit;
-    return 0;
+    uint32_t seen = 0; /* bit v: a regular hold with contents v was listed */
+    for (; m; m &= m - 1) {
+        int at = __builtin_ctz(m); /* 5j */
+        if (at != 25) {
+            uint32_t bit = 1u << (h >> at & 31);
+            if (seen & bit) continue;
+            seen |= bit;
+        }
+        out[n++] = (at * 205) >> 10;
+    }
+    return n;
 }
 static void wait(jm_state *s, int dec, int who)
 {
@@ -122,12 +122,7 @@ static int load_opts(const jm_state *s, int i, int res, int *out)
     if (nh == 6 && (empty >> 25 & 1)) out[n++] = 5;
     if (n) return n;
     /* Every hold is full: the distinct ones of another type. */
-    uint32_t seen = 0;
-    for (uint32_t m = (nh == 6 ? HOLD_LO : HOLD_REG) & ~holds_of(h, res); m; m &= m - 1) {
-        int j = hold_first(m);
-        if (!seen_before(&seen, h, j)) out[n++] = j;
-    }
-    return n;
+    return list_holds(h, (nh == 6 ? HOLD_LO : HOLD_REG) & ~holds_of(h, res), out, 0);
 }
 
 /* Whether `res` can be loaded on ship i at all (L3). */
@@ -190,7 +185,7 @@ static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amo
 typedef struct opt3 {
     uint8_t n, v[3];
 } opt3;
-static opt3 dest_tab[2][2][JM_SPACES][7];
+static opt3 dest_tab[2][128][8]; /* [backward][ship byte: pos | lap << 6][die] */
 static opt3 seek_tab[3][JM_SPACES]; /* JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR */
 
 /* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
@@ -237,7 +232,7 @@ static int dests_walk(int pos0, int lap0, int back, int die, int *out)
 /* The destinations of ship i's move of `die` steps. */
 static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
 {
-    return &dest_tab[back][ship_lap(s, i)][ship_pos(s, i)][die];
+    return &dest_tab[back][s->ship[i]][die];
 }
 
 /* B1: the ships in play on the mover's space, in index order.  The seven
@@ -277,7 +272,7 @@ static int do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, i
     ship_put(s, i, to, lap1);
     EMIT(JM_EV_MOVE, i, 7, die, (s->bits & B_MDIR) ? 1 : 0, from, to, lap0, lap1, chooser);
     if (to == 0 && lap1) {
-        EMIT(JM_EV_FINISH, i, 0);
+        EMIT(JM_EV_FINISH, i, 0, 0 /* no field */);
         s->step = ST_NEXT; /* E1: the owner's remaining action is ignored */
         return 0;
     }
@@ -325,13 +320,8 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
 
 static int pay_opts(const jm_state *s, int i, int res, int *out)
 {
-    uint32_t h = s->holds[i], seen = 0;
-    int n = 0;
-    for (uint32_t m = holds_of(h, res); m; m &= m - 1) {
-        int j = hold_first(m);
-        if (!seen_before(&seen, h, j)) out[n++] = j;
-    }
-    return n;
+    uint32_t h = s->holds[i];
+    return list_holds(h, holds_of(h, res), out, 0);
 }
 
 static void pay_from(jm_state *s, int i, int j)
@@ -400,7 +390,7 @@ __attribute__((constructor)) static void build_tables(void)
             for (int p = 0; p < JM_SPACES; p++)
                 for (int die = 1; die <= 6; die++) {
                     n = dests_walk(p, lap, back, die, v);
-                    put_opts(&dest_tab[back][lap][p][die], v, n);
+                    put_opts(&dest_tab[back][p | lap << 6][die], v, n);
                 }
     for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
         for (int p = 0; p < JM_SPACES; p++) {
@@ -534,11 +524,13 @@ static int ghost_chooser(const jm_state *s)
 static int loot_opts(const jm_state *s, int *out)
 {
     int w = s->b_win, l = loser(s), n = 0;
-    uint32_t h = s->holds[l], seen = 0;
+    uint32_t h = s->holds[l];
     out[n++] = JM_LOOT_NONE;
-    for (int j = 0; j < nholds(s, l); j++) {
-        if (!hold_n(h, j) || seen_before(&seen, h, j)) continue;
-        int t = hold_t(h, j);
+    /* The loser's distinct holds, kept where the winner can take them
+     * (alike holds are alike in that too). */
+    int k = list_holds(h, holds_full(h) & (nholds(s, l) == 6 ? HOLD_LO : HOLD_REG), out, n);
+    for (int i = 1; i < k; i++) {
+        int j = out[i], t = hold_t(h, j);
         int ok = w == GHOST ? t != JM_GOLD || can_load(s, GHOST, JM_GOLD) : can_load(s, w, t);
         if (ok) out[n++] = JM_LOOT_HOLD(j);
     }
@@ -681,7 +673,7 @@ static int ghost_forced(const jm_state *s)
         return;                                 \
     } while (0)
 
-static void run(jm_state *s, const jm_tracer *tr)
+static inline __attribute__((always_inline)) void machine(jm_state *s, const jm_tracer *tr)
 {
     int opts[JM_MAX_ACTIONS], n;
     while (s->dec == JM_D_NONE) {
@@ -881,6 +873,8 @@ static void run(jm_state *s, const jm_tracer *tr)
 #undef STEP
 #undef GO
 
+static void run(jm_state *s, const jm_tracer *tr) { machine(s, tr); }
+
 void jm__run(jm_state *s, const jm_tracer *tr)
 {
     jm_tracer buf;
@@ -1026,7 +1020,9 @@ static int is_legal(const jm_state *s, int a)
 }
 
 /* Apply a legal action. */
-static inline __attribute__((always_inline)) void apply(jm_state *s, int a, const jm_tracer *tr)
+/* inline_run: the machine is compiled into the caller (jm_play_random's
+ * loop) rather than called. */
+static inline __attribute__((always_inline)) void apply(jm_state *s, int a, const jm_tracer *tr, int inline_run)
 {
     int d = s->dec;
     s->dec = JM_D_NONE;
@@ -1097,7 +1093,8 @@ static inline __attribute__((always_inline)) void apply(jm_state *s, int a, cons
         break;
     default: break;
     }
-    run(s, tr);
+    if (inline_run) machine(s, tr);
+    else run(s, tr);
 }
 
 static void debug_check(const jm_state *s, int a, int d)
@@ -1119,7 +1116,7 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
     int d = s->dec;
     if (!is_legal(s, a)) return JM_EILLEGAL;
     jm_tracer buf;
-    apply(s, a, tracer(tr, &buf));
+    apply(s, a, tracer(tr, &buf), 0);
     debug_check(s, a, d);
     return JM_OK;
 }
@@ -1128,7 +1125,7 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
 {
     int d = s->dec;
     jm_tracer buf;
-    apply(s, a, tracer(tr, &buf));
+    apply(s, a, tracer(tr, &buf), 0);
     debug_check(s, a, d);
 }
 
@@ -1155,7 +1152,7 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
             counts->legal_sum += n > 1 ? (uint64_t)n : 0;
             counts->applies++;
         }
-        apply(s, a, tr);
+        apply(s, a, tr, 1);
         debug_check(s, a, d);
     }
 }

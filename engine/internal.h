@@ -36,12 +36,15 @@ static inline uint32_t jm__bounded_small(jm_pcg32 *rng, uint32_t bound)
         if (r >= b->threshold) return (uint32_t)(((unsigned __int128)(b->magic * r) * bound) >> 64);
     }
 }
-/* jm_pcg32_bounded() with the common case inline. */
+/* jm_pcg32_bounded() for a bound of 1 to JM__SMALL_BOUND (every draw of the
+ * engine: dice, piles of at most 12 cards, at most JM_MAX_ACTIONS actions),
+ * the common case inline. */
 static inline uint32_t jm__bounded(jm_pcg32 *rng, uint32_t bound)
 {
-    if (__builtin_expect((rng->inc & 1) && bound <= JM__SMALL_BOUND, 1)) return jm__bounded_small(rng, bound);
+    if (__builtin_expect(rng->inc & 1, 1)) return jm__bounded_small(rng, bound);
     return jm_pcg32_bounded(rng, bound);
 }
+_Static_assert(JM_MAX_ACTIONS <= JM__SMALL_BOUND && JM_TREASURES <= JM__SMALL_BOUND, "engine draws fit the table");
 #define GHOST JM_GHOST
 
 /* Board tables (board.c). */

@@ -328,7 +328,7 @@ static int treasure_id(const char *v)
 static int parse_ship(parser *p, jm_state *s, int i, const char *v, int *owner, uint16_t *pub)
 {
     const char *f = p->name[i == GHOST ? K_GHOST : K_SHIP0 + i];
-    char buf[160], *part[5];
+    char buf[160], *part[5] = {0};
     int n = split(v, ':', buf, sizeof buf, part, 4);
     if (n < 3 || n > 4) return perr(p, "%s: '%s' is not POS:LAP:HOLDS[:TREASURES]", f, v);
     long pos, lap;
