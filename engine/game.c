@@ -158,8 +158,8 @@ static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amo
         uint32_t reg = empty & HOLD_REG;
         opts = (reg & -reg) | (empty & ~HOLD_REG);
         one = !(opts & (opts - 1));
-    } else { /* holds of another type; alike regular ones are one choice */
-        opts = all & ~holds_of(h, res);
+    } else { /* every hold full: those of another type; alike regular ones are one choice */
+        opts = all & ~holds_typed(h, res);
         one = !(opts & (opts - 1)) || (!(opts & ~HOLD_REG) && holds_alike(h, opts));
     }
     if (!opts) {
@@ -251,6 +251,17 @@ static inline int targets(const jm_state *s, int mover, int *out)
     if (s->flags & F_GHOST) play |= 0x40ULL << (8 * GHOST);
     for (uint64_t m = same & play & ~(0x40ULL << (8 * mover)); m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3;
     return n;
+}
+
+/* E1: whether a ship in play has finished (its byte is Port Royal, lap 1). */
+static inline int any_finished(const jm_state *s)
+{
+    uint64_t w;
+    memcpy(&w, s->ship, sizeof w);
+    uint64_t x = w ^ 0x4040404040404040ULL; /* zero bytes: finished */
+    uint64_t fin = ~(((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
+    uint64_t play = ((1ULL << (8 * s->np)) - 1) | ((s->flags & F_GHOST) ? 0xffULL << (8 * GHOST) : 0);
+    return (fin & play) != 0;
 }
 
 static void start_battle(jm_state *s, int att, int def)
@@ -852,9 +863,7 @@ static inline __attribute__((always_inline)) void machine(jm_state *s, const jm_
             GO(ST_NEXT);
         }
         STEP(ST_ENDROUND): { /* T4, T5, E1, E4 */
-            int done = 0;
-            for (int i = 0; i < s->np; i++) done |= finished(s, i);
-            done |= (s->flags & F_GHOST) && finished(s, GHOST);
+            int done = any_finished(s);
             if (done || s->round >= s->round_cap) {
                 game_over(s, tr, !done);
                 return;
@@ -1020,6 +1029,22 @@ static int is_legal(const jm_state *s, int a)
 }
 
 /* Apply a legal action. */
+/* T2: the seat to choose plays card a.  The seats choose in order from the
+ * Captain, so what ST_CARDS would find is known: the next seat's choice, or,
+ * when every seat has chosen, the reveal (returns 1: run the machine). */
+static inline int play_card(jm_state *s, int a)
+{
+    card_set(s, s->who, a, CL_CHOSEN);
+    int next = seat_add(s, s->who, 1);
+    if (next != s->captain) {
+        wait(s, JM_D_CARD, next);
+        return 0;
+    }
+    s->k = 0;
+    s->step = ST_REVEAL;
+    return 1;
+}
+
 /* inline_run: the machine is compiled into the caller (jm_play_random's
  * loop) rather than called. */
 static inline __attribute__((always_inline)) void apply(jm_state *s, int a, const jm_tracer *tr, int inline_run)
@@ -1036,15 +1061,9 @@ static inline __attribute__((always_inline)) void apply(jm_state *s, int a, cons
         s->step = ST_CARDS;
         wait(s, JM_D_CARD, s->captain); /* what ST_CARDS finds: nobody has chosen yet */
         return;
-    case JM_D_CARD: { /* T2: the seats choose in order from the Captain */
-        card_set(s, s->who, a, CL_CHOSEN);
-        int next = seat_add(s, s->who, 1);
-        if (next != s->captain) { /* what ST_CARDS would find: skip the run */
-            wait(s, JM_D_CARD, next);
-            return;
-        }
+    case JM_D_CARD:
+        if (!play_card(s, a)) return;
         break;
-    }
     case JM_D_DEST: {
         int die = half(s) ? s->de : s->dm;
         const opt3 *o = dests(s, s->actor, (s->bits & B_MDIR) != 0, die);
@@ -1132,28 +1151,43 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
 void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts)
 {
     int opts[JM_MAX_ACTIONS];
+    jm_play_counts c = {{0}, 0, 0};
     jm_tracer buf;
     tr = tracer(tr, &buf);
     while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
         int d = s->dec, who = s->who, n, r = 0, a;
         if (d == JM_D_CARD) { /* legal()'s list: the hand's cards in id order */
             uint32_t m = cards_at(s, who, CL_HAND);
-            if ((n = mask_count(m)) == 0) return;
+            if ((n = mask_count(m)) == 0) break;
             if (n > 1)
                 for (r = (int)jm__bounded(rng[who], (uint32_t)n); r > 0; r--) m &= m - 1;
             a = mask_first(m);
+            if (n > 1) {
+                c.decisions[who]++;
+                c.legal_sum += (uint64_t)n;
+            }
+            c.applies++;
+            s->dec = JM_D_NONE;
+            if (play_card(s, a)) machine(s, tr);
+            debug_check(s, a, d);
+            continue;
         } else {
-            if ((n = legal(s, opts)) == 0) return;
+            if ((n = legal(s, opts)) == 0) break;
             if (n > 1) r = (int)jm__bounded(rng[who], (uint32_t)n);
             a = opts[r];
         }
-        if (counts) {
-            counts->decisions[who] += n > 1;
-            counts->legal_sum += n > 1 ? (uint64_t)n : 0;
-            counts->applies++;
+        if (n > 1) {
+            c.decisions[who]++;
+            c.legal_sum += (uint64_t)n;
         }
+        c.applies++;
         apply(s, a, tr, 1);
         debug_check(s, a, d);
+    }
+    if (counts) {
+        for (int p = 0; p < JM_MAX_PLAYERS; p++) counts->decisions[p] += c.decisions[p];
+        counts->legal_sum += c.legal_sum;
+        counts->applies += c.applies;
     }
 }
 

@@ -124,11 +124,13 @@ static inline uint32_t hold_put(uint32_t h, int i, int type, int n)
 #define HOLD_LO 0x02108421u   /* bit 0 of each hold */
 #define HOLD_REG 0x00108421u  /* the five regular holds */
 static inline uint32_t holds_full(uint32_t h) { return (h | h >> 1 | h >> 2) & HOLD_LO; }
-static inline uint32_t holds_of(uint32_t h, int res)
+/* The holds whose type bits say `res` (an empty hold's say gold). */
+static inline uint32_t holds_typed(uint32_t h, int res)
 {
     uint32_t x = h ^ (HOLD_LO * (uint32_t)res) << 3;
-    return ~(x >> 3 | x >> 4) & holds_full(h);
+    return ~(x >> 3 | x >> 4) & HOLD_LO;
 }
+static inline uint32_t holds_of(uint32_t h, int res) { return holds_typed(h, res) & holds_full(h); }
 /* The hold index of the lowest set bit of a nonzero set (ctz / 5). */
 static inline int hold_first(uint32_t m) { return (__builtin_ctz(m) * 205) >> 10; }
 static inline int holds_sum(uint32_t h, uint32_t set)
