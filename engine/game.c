@@ -17,6 +17,10 @@
 
 #include "internal.h"
 
+/* The hot helpers of the machine are compiled into it: at -O2 the compiler
+ * would call them, and the calls cost more than their bodies. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
 /* bits of s->bits */
 #define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
 #define B_CTX 2u     /* no cost is due on this landing (H3, G4) */
@@ -131,7 +135,7 @@ static int can_load(const jm_state *s, int i, int res)
     return ((nholds(s, i) == 6 ? HOLD_LO : HOLD_REG) & ~holds_of(s->holds[i], res)) != 0;
 }
 
-static void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int hold, int loot)
+ALWAYS_INLINE void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int hold, int loot)
 {
     uint32_t h = s->holds[i];
     int dn = hold_n(h, hold), dt = dn ? hold_t(h, hold) : -1;
@@ -148,7 +152,7 @@ static inline int holds_alike(uint32_t h, uint32_t set)
 
 /* Load `amount` of `res` on ship i, then continue at step `ret`: load_opts()
  * decides, read here only as far as "none, one (which), or a choice". */
-static void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int ret)
+ALWAYS_INLINE void start_load(jm_state *s, const jm_tracer *tr, int i, int res, int amount, int ret)
 {
     uint32_t h = s->holds[i], all = nholds(s, i) == 6 ? HOLD_LO : HOLD_REG;
     uint32_t empty = ~holds_full(h) & all, opts;
@@ -276,7 +280,7 @@ static void start_battle(jm_state *s, int att, int def)
 }
 
 /* Returns 1 when the move lands (step ST_LAND), 0 at the finish (ST_NEXT). */
-static int do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, int chooser)
+ALWAYS_INLINE int do_move(jm_state *s, const jm_tracer *tr, int i, int dest, int die, int chooser)
 {
     int from = ship_pos(s, i), lap0 = ship_lap(s, i);
     int to = dest & 63, lap1 = dest >> 6;
@@ -335,7 +339,7 @@ static int pay_opts(const jm_state *s, int i, int res, int *out)
     return list_holds(h, holds_of(h, res), out, 0);
 }
 
-static void pay_from(jm_state *s, int i, int j)
+ALWAYS_INLINE void pay_from(jm_state *s, int i, int j)
 {
     uint32_t h = s->holds[i];
     int n = hold_n(h, j), take = n < s->pay_due ? n : s->pay_due;
@@ -466,7 +470,7 @@ static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
 }
 
 /* P2-P5 on the mover's space. */
-static void start_cost(jm_state *s, const jm_tracer *tr, int i)
+ALWAYS_INLINE void start_cost(jm_state *s, const jm_tracer *tr, int i)
 {
     int pos = ship_pos(s, i), kind = jm_kind_[pos];
     s->step = ST_NEXT;
@@ -620,7 +624,7 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
 
 /* ---------------------------------------------------------------- the round */
 
-static void draw_up(jm_state *s, const jm_tracer *tr, int p)
+ALWAYS_INLINE void draw_up(jm_state *s, const jm_tracer *tr, int p)
 {
     uint32_t w = s->cards[p];
     int need = s->hand + (tloc_get(s, JM_T_MAP) == p) - mask_count(w & ~(w >> 1) & CARD_LO);
@@ -684,7 +688,7 @@ static int ghost_forced(const jm_state *s)
         return;                                 \
     } while (0)
 
-static inline __attribute__((always_inline)) void machine(jm_state *s, const jm_tracer *tr)
+ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
 {
     int opts[JM_MAX_ACTIONS], n;
     while (s->dec == JM_D_NONE) {
@@ -971,7 +975,7 @@ void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr)
     jm__run(s, tr);
 }
 
-static inline __attribute__((always_inline)) int legal(const jm_state *s, int *out)
+ALWAYS_INLINE int legal(const jm_state *s, int *out)
 {
     int n = 0;
     switch (s->dec) {
@@ -1047,7 +1051,7 @@ static inline int play_card(jm_state *s, int a)
 
 /* inline_run: the machine is compiled into the caller (jm_play_random's
  * loop) rather than called. */
-static inline __attribute__((always_inline)) void apply(jm_state *s, int a, const jm_tracer *tr, int inline_run)
+ALWAYS_INLINE void apply(jm_state *s, int a, const jm_tracer *tr, int inline_run)
 {
     int d = s->dec;
     s->dec = JM_D_NONE;

@@ -30,11 +30,12 @@ extern const jm__small_bound jm__small_bounds[JM__SMALL_BOUND + 1];
  * to JM__SMALL_BOUND: the same draws. */
 static inline uint32_t jm__bounded_small(jm_pcg32 *rng, uint32_t bound)
 {
-    const jm__small_bound *b = &jm__small_bounds[bound];
-    for (;;) {
-        uint32_t r = jm__pcg32_next(rng);
-        if (r >= b->threshold) return (uint32_t)(((unsigned __int128)(b->magic * r) * bound) >> 64);
-    }
+    uint32_t threshold = jm__small_bounds[bound].threshold;
+    uint64_t magic = jm__small_bounds[bound].magic;
+    uint32_t r;
+    do r = jm__pcg32_next(rng);
+    while (r < threshold);
+    return (uint32_t)(((unsigned __int128)(magic * r) * bound) >> 64);
 }
 /* jm_pcg32_bounded() for a bound of 1 to JM__SMALL_BOUND (every draw of the
  * engine: dice, piles of at most 12 cards, at most JM_MAX_ACTIONS actions),
