@@ -65,7 +65,7 @@ bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	    $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
 	    $(CMOCKA_LIBS) -lm
 
-check: $(addprefix bin/test/,$(TESTS)) bin/jamaica lib
+check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh

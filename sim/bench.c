@@ -3,10 +3,17 @@
  * (decisions over fixed seeds) fingerprints behaviour; the times track
  * performance.  Timings are medians of several repetitions.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "../agents/search.h"
 #include "cli.h"
@@ -39,6 +46,61 @@ static double time_copy(const jm_state *s0, long n)
         __asm__ volatile("" ::: "memory");
     }
     return (cli_now() - t0) * 1e9 / (double)n;
+}
+
+/* jm_observe() of the seat to move in s, over a ring of outputs; ns per
+ * call. */
+static double time_observe(const jm_state *s, long n)
+{
+    static jm_state ring[64];
+    int seat = jm_to_move(s);
+    double t0 = cli_now();
+    for (long i = 0; i < n; i++) {
+        jm_observe(s, seat, (uint64_t)i, &ring[i & 63]);
+        __asm__ volatile("" ::: "memory");
+    }
+    return (cli_now() - t0) * 1e9 / (double)n;
+}
+
+/* Instructions the CPU retires in this thread over `games` random 4-player
+ * games through the harness, from the kernel's hardware counter
+ * (perf_event_open): 0 with the reason in why when there is none (many
+ * virtual machines, valgrind, kernels with perf_event_paranoid > 2). */
+static double time_sim(int threads, uint64_t first, uint64_t games);
+static uint64_t count_instructions(uint64_t first, uint64_t games, char *why, size_t len)
+{
+#if defined(__linux__) && defined(SYS_perf_event_open)
+    struct perf_event_attr pe;
+    memset(&pe, 0, sizeof pe);
+    pe.type = PERF_TYPE_HARDWARE;
+    pe.size = sizeof pe;
+    pe.config = PERF_COUNT_HW_INSTRUCTIONS;
+    pe.disabled = 1;
+    pe.exclude_kernel = 1;
+    pe.exclude_hv = 1;
+    int fd = (int)syscall(SYS_perf_event_open, &pe, 0, -1, -1, 0);
+    if (fd < 0) {
+        snprintf(why, len, "perf_event_open: %s", strerror(errno));
+        return 0;
+    }
+    ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+    time_sim(1, first, games);
+    ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+    uint64_t count = 0;
+    ssize_t got = read(fd, &count, sizeof count);
+    close(fd);
+    if (got != (ssize_t)sizeof count || count == 0) {
+        snprintf(why, len, "the instruction counter gave no count");
+        return 0;
+    }
+    return count;
+#else
+    (void)first;
+    (void)games;
+    snprintf(why, len, "no perf_event_open on this system");
+    return 0;
+#endif
 }
 
 /* Random 4-player games through the harness (no CSV) on `threads`. */
@@ -164,6 +226,13 @@ static const char bench_help[] =
     "  games_per_sec      the same on all threads (OMP_NUM_THREADS or all cores)\n"
     "  threads            the thread count of games_per_sec\n"
     "  speedup            games_per_sec / games_per_sec_1t (median of the ratios)\n"
+    "  instructions_per_game  instructions retired per random 4-player game on\n"
+    "                     one thread (the harness's game loop, as games_per_sec_1t),\n"
+    "                     from the CPU's counter; 'unavailable' where the kernel\n"
+    "                     gives none (virtual machines often do not): valgrind\n"
+    "                     --tool=callgrind counts them anywhere (README.md)\n"
+    "  observe_ns         one jm_observe() of the seat to move at the search\n"
+    "                     position below (median of 5 runs)\n"
     "  playouts_per_sec   random playouts to the end of the game from a fixed\n"
     "                     4-player position in round 4 (one thread)\n"
     "  mcts_iters_per_sec mcts iterations per second in decisions of iters=1000\n"
@@ -204,7 +273,7 @@ int cmd_bench(int argc, char **argv)
 
     int threads;
     if (cli_default_threads(&threads)) return 2;
-    double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5];
+    double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5], ob[5];
     jm_state sp0;
     search_position(&sp0);
     double slice = quick ? 0.1 : 1.0;
@@ -219,6 +288,7 @@ int cmd_bench(int argc, char **argv)
         g1[r] = (double)games / time_sim(1, first, games);
         gn[r] = (double)(games * 2) / time_sim(threads, first, games * 2);
         sp[r] = gn[r] / g1[r];
+        ob[r] = time_observe(&sp0, copies / 20);
         po[r] = time_playouts(&sp0, slice);
         it[r] = time_mcts(&sp0, 1000, slice);
         ratio[r] = po[r] / it[r];
@@ -229,6 +299,11 @@ int cmd_bench(int argc, char **argv)
     printf("games_per_sec=%.0f\n", median(gn, reps));
     printf("threads=%d\n", threads);
     printf("speedup=%.2f\n", median(sp, reps));
+    char why[128] = "";
+    uint64_t ins = count_instructions(3000000, games, why, sizeof why);
+    if (ins) printf("instructions_per_game=%.0f\n", (double)ins / (double)games);
+    else printf("instructions_per_game=unavailable (%s)\n", why);
+    printf("observe_ns=%.1f\n", median(ob, reps));
     printf("playouts_per_sec=%.0f\n", median(po, reps));
     printf("mcts_iters_per_sec=%.0f\n", median(it, reps));
     printf("mcts_iter_playouts=%.2f\n", median(ratio, reps));

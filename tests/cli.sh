@@ -89,6 +89,21 @@ for g in 0 517 999; do
     grep -q "^$g $h\$" tests/golden/hashes-3p-classic.txt && ok || bad "game $g: trace hash $h is not GAMES.csv's"
 done
 
+# The invariant checker (bin/jamaica-debug: jm_check after every action)
+# plays the same games as the fast build: a few hundred games of several
+# rule sets and agents give the same GAMES.csv, trace hashes included.
+if [ -x bin/jamaica-debug ]; then
+    for spec in "--players 4" "--players 2 --rules classic" "--players 5 --rules shortage=retreat,ghost=on" \
+        "--players 3 --agents greedy,random,first --rotate" "--players 6 --rules ghost_moves=1"; do
+        # shellcheck disable=SC2086
+        if $J sim --games 300 --seed 9 $spec --out "$tmp/fs.csv" --games-csv "$tmp/fg.csv" >/dev/null 2>&1 &&
+            bin/jamaica-debug sim --games 300 --seed 9 $spec --out "$tmp/ds.csv" --games-csv "$tmp/dg.csv" >/dev/null 2>"$tmp/de" &&
+            [ "$(wc -l <"$tmp/fg.csv")" -gt 300 ] && cmp -s "$tmp/fg.csv" "$tmp/dg.csv" && cmp -s "$tmp/fs.csv" "$tmp/ds.csv"; then
+            ok
+        else bad "invariant checker build differs from the fast build ($spec): $(head -c 300 "$tmp/de")"; fi
+    done
+else bad "bin/jamaica-debug is not built (make debug)"; fi
+
 # Search agents seated: the same bytes on 1 and 2 threads (budgets in
 # iterations are reproducible).
 A="mcts:iters=20,pimc:worlds=2,iters=20,greedy,flat:playouts=20"

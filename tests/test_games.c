@@ -107,6 +107,77 @@ static void test_same_seed_same_game(void **state)
     assert_memory_not_equal(&a, &b, sizeof a);
 }
 
+/* A tracer folding every event into a hash. */
+static void hash_event(void *ctx, const jm_event *ev)
+{
+    uint64_t *h = ctx;
+    *h = jm_hash_event(*h, ev);
+}
+
+/* jm_play_random() is the loop it replaces: jm_legal(), the seat's draw
+ * (none for a single action), jm_apply_trusted().  Every seat random, and
+ * some seats random while the others take the first action (the loop
+ * hands those back): the same events, the same final state, the same
+ * counts. */
+static void test_play_random_is_the_loop(void **state)
+{
+    (void)state;
+    static const char *const rules_text[] = {"2021", "classic", "shortage=retreat", "ghost=on,ghost_moves=1",
+                                             "hand=5,treasures=3"};
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < 5; r++)
+            for (unsigned seats = 0; seats < 4; seats++) {
+                jm_rules rules;
+                assert_int_equal(jm_rules_parse(&rules, rules_text[r], NULL, 0), 0);
+                if (np == 6 && jm_has_ghost_rules(&rules, np)) continue;
+                /* seats 0: all random; 1..3: a pattern of random seats */
+                unsigned mask = seats == 0 ? 0x3fu : seats == 1 ? 0x15u : seats == 2 ? 0x2au : 0x01u;
+                for (int g = 0; g < 8; g++) {
+                    jm_state a, b;
+                    uint64_t ha = JM_HASH_INIT, hb = JM_HASH_INIT;
+                    jm_tracer ta = {hash_event, &ha, 0}, tb = {hash_event, &hb, 0};
+                    jm_init(&a, &rules, np, 77, (uint64_t)g, &ta, NULL, 0);
+                    jm_init(&b, &rules, np, 77, (uint64_t)g, &tb, NULL, 0);
+                    jm_pcg32 ra[JM_MAX_PLAYERS], rb[JM_MAX_PLAYERS];
+                    jm_pcg32 *pb[JM_MAX_PLAYERS];
+                    for (int p = 0; p < JM_MAX_PLAYERS; p++) {
+                        jm_pcg32_seed(&ra[p], 5, (uint64_t)(g * 8 + p));
+                        rb[p] = ra[p];
+                        pb[p] = &rb[p];
+                    }
+                    /* The loop. */
+                    uint64_t dec[JM_MAX_PLAYERS] = {0}, legal_sum = 0, applies = 0;
+                    int legal[JM_MAX_ACTIONS];
+                    while (!jm_over(&a)) {
+                        int n = jm_legal(&a, legal), who = jm_to_move(&a), x = legal[0];
+                        if ((mask >> who & 1u) && n > 1) {
+                            x = legal[jm_pcg32_bounded(&ra[who], (uint32_t)n)];
+                            dec[who]++;
+                            legal_sum += (uint64_t)n;
+                        }
+                        applies += (mask >> who & 1u) != 0;
+                        jm_apply_trusted(&a, x, &ta);
+                    }
+                    /* The engine's loop, handing back the other seats. */
+                    jm_play_counts c;
+                    memset(&c, 0, sizeof c);
+                    while (!jm_over(&b)) {
+                        jm_play_random(&b, pb, mask, &tb, &c);
+                        if (jm_over(&b)) break;
+                        assert_false(mask >> jm_to_move(&b) & 1u);
+                        assert_int_equal(jm_legal(&b, legal) > 0, 1);
+                        jm_apply_trusted(&b, legal[0], &tb);
+                    }
+                    assert_true(ha == hb);
+                    assert_memory_equal(&a, &b, sizeof a);
+                    for (int p = 0; p < JM_MAX_PLAYERS; p++) assert_true(c.decisions[p] == dec[p]);
+                    assert_true(c.legal_sum == legal_sum);
+                    assert_true(c.applies == applies);
+                    assert_memory_equal(ra, rb, sizeof ra);
+                }
+            }
+}
+
 /* tests/perft.txt: the decision counts of `jamaica perft`. */
 static void test_perft_counts_match_file(void **state)
 {
@@ -296,6 +367,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games_every_count_and_rule_set),
         cmocka_unit_test(test_same_seed_same_game),
+        cmocka_unit_test(test_play_random_is_the_loop),
         cmocka_unit_test(test_perft_counts_match_file),
         cmocka_unit_test(test_observation_hides_hidden_information),
         cmocka_unit_test(test_illegal_action_changes_nothing),
