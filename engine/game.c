@@ -21,6 +21,20 @@
  * would call them, and the calls cost more than their bodies. */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/* JM_DEBUG builds (the tests, bin/jamaica-debug) check each shortcut that
+ * reads an option list only as far as it needs against the whole list. */
+#ifdef JM_DEBUG
+#define SAME_AS_LIST(cond, what)                                                  \
+    do {                                                                          \
+        if (!(cond)) {                                                            \
+            fprintf(stderr, "jamaica: the shortcut for %s differs from its list\n", what); \
+            abort();                                                              \
+        }                                                                         \
+    } while (0)
+#else
+#define SAME_AS_LIST(cond, what) ((void)0)
+#endif
+
 /* bits of s->bits */
 #define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
 #define B_CTX 2u     /* no cost is due on this landing (H3, G4) */
@@ -166,6 +180,12 @@ ALWAYS_INLINE void start_load(jm_state *s, const jm_tracer *tr, int i, int res, 
         opts = all & ~holds_typed(h, res);
         one = !(opts & (opts - 1)) || (!(opts & ~HOLD_REG) && holds_alike(h, opts));
     }
+#ifdef JM_DEBUG
+    {
+        int o[8], n = load_opts(s, i, res, o);
+        SAME_AS_LIST(opts ? (one ? n == 1 && o[0] == hold_first(opts) : n >= 2) : n == 0, "a load");
+    }
+#endif
     if (!opts) {
         EMIT(JM_EV_NOLOAD, i, 3, res, amount, (int)s->holds[i]);
     } else if (one) {
@@ -439,12 +459,9 @@ static void shortage_to(jm_state *s, const jm_tracer *tr, int i, int dest)
 /* H1 then H2 (die) or H5 (retreat). */
 static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
 {
-    int paid = 0;
-    for (int j = 0; j < 6; j++)
-        if (hold_n(s->holds[i], j) && hold_t(s->holds[i], j) == res) {
-            paid += hold_n(s->holds[i], j);
-            s->holds[i] = hold_put(s->holds[i], j, 0, 0);
-        }
+    uint32_t h = s->holds[i], m = holds_of(h, res);
+    int paid = holds_sum(h, m);
+    s->holds[i] = h & ~(m * 31); /* every hold of res emptied */
     s->pay_res = (uint8_t)res;
     s->sh_due = (uint8_t)cost;
     s->sh_paid = (uint8_t)paid;
@@ -505,11 +522,15 @@ static void spend(jm_state *s, int i, int n)
 {
     while (n > 0) {
         uint32_t h = s->holds[i];
-        int best = -1;
-        for (int j = 0; j < 6; j++)
-            if (hold_n(h, j) && hold_t(h, j) == JM_POWDER && (best < 0 || hold_n(h, j) < hold_n(h, best)))
+        int best = 0, c = 8; /* the first of the smallest */
+        for (uint32_t m = holds_of(h, JM_POWDER); m; m &= m - 1) {
+            int j = hold_first(m);
+            if (hold_n(h, j) < c) {
+                c = hold_n(h, j);
                 best = j;
-        int c = hold_n(h, best), take = c < n ? c : n;
+            }
+        }
+        int take = c < n ? c : n;
         s->holds[i] = hold_put(h, best, JM_POWDER, c - take);
         n -= take;
     }
@@ -564,6 +585,23 @@ static int loot_opts(const jm_state *s, int *out)
     return n;
 }
 
+/* Whether loot_opts() lists more than JM_LOOT_NONE, without the list. */
+static int loot_any(const jm_state *s)
+{
+    int w = s->b_win, l = loser(s);
+    uint64_t has = tl_at(s, l);
+    if (l == GHOST) has &= ~(1ULL << (4 * JM_T_BETH));
+    if (has) return 1; /* a power or a blind steal */
+    if (w != GHOST && (tl_at(s, w) >> (4 * JM_T_M2))) return 1; /* a curse to give */
+    uint32_t h = s->holds[l], full = holds_full(h) & (nholds(s, l) == 6 ? HOLD_LO : HOLD_REG);
+    for (int t = JM_GOLD; t <= JM_POWDER; t++)
+        if (full & holds_typed(h, t)) {
+            int ok = w == GHOST ? t != JM_GOLD || can_load(s, GHOST, JM_GOLD) : can_load(s, w, t);
+            if (ok) return 1;
+        }
+    return 0;
+}
+
 static void do_loot(jm_state *s, const jm_tracer *tr, int a)
 {
     int w = s->b_win, l = loser(s), chooser = s->who;
@@ -612,9 +650,12 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
          ship_pos(s, a));
     s->step = ST_AFTERLAND;
     if (s->b_win == NO_SPACE) return;
-    int opts[JM_MAX_ACTIONS];
     int chooser = s->b_win == GHOST ? ghost_chooser(s) : s->b_win;
-    if (loot_opts(s, opts) == 1) {
+#ifdef JM_DEBUG
+    int o[JM_MAX_ACTIONS];
+    SAME_AS_LIST(loot_any(s) == (loot_opts(s, o) > 1), "the loot");
+#endif
+    if (!loot_any(s)) {
         s->who = (uint8_t)chooser;
         do_loot(s, tr, JM_LOOT_NONE);
     } else {
@@ -787,6 +828,10 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             { /* pay_opts() read as far as "one (the first) or a choice" */
                 uint32_t h = s->holds[s->actor], m = holds_of(h, s->pay_res);
                 int one = !(m & (m - 1)) || (!(m & ~HOLD_REG) && holds_alike(h, m));
+#ifdef JM_DEBUG
+                int o[8], no = pay_opts(s, s->actor, s->pay_res, o);
+                SAME_AS_LIST(o[0] == hold_first(m) && (one ? no == 1 : no >= 2), "a payment");
+#endif
                 if (one || holds_sum(h, m) == s->pay_due) {
                     pay_from(s, s->actor, hold_first(m));
                     GO(ST_PAY);
@@ -1225,28 +1270,30 @@ int jm_treasure_owner(const jm_state *s, int t)
 /* E2, E3 */
 int jm_scores(const jm_state *s, jm_score *sc)
 {
-    for (int i = 0; i < JM_MAX_SHIPS; i++) {
-        memset(&sc[i], 0, sizeof sc[i]);
-        if (!in_play(s, i)) continue;
-        int pos = ship_pos(s, i), lap = ship_lap(s, i);
-        sc[i].space = finished(s, i) ? 15 : (lap && pos >= 41) ? jm_score_[pos] : -5;
-        sc[i].gold = total(s, i, JM_GOLD);
-        for (int t = 0; t < JM_TREASURES; t++)
-            if (tloc_get(s, t) == i) sc[i].treasure += jm_tvalue_[t];
-        sc[i].total = sc[i].space + sc[i].gold + sc[i].treasure;
-        sc[i].steps_left = steps_left(s, i);
+    memset(sc, 0, sizeof *sc * JM_MAX_SHIPS);
+    int ship[JM_MAX_SHIPS], ns = 0;
+    for (int i = 0; i < s->np; i++) ship[ns++] = i;
+    if (s->flags & F_GHOST) ship[ns++] = GHOST;
+    for (int k = 0; k < ns; k++) {
+        int i = ship[k], pos = ship_pos(s, i), lap = ship_lap(s, i);
+        jm_score *c = &sc[i];
+        c->space = finished(s, i) ? 15 : (lap && pos >= 41) ? jm_score_[pos] : -5;
+        c->gold = total(s, i, JM_GOLD);
+        for (uint64_t m = tl_at(s, i); m; m &= m - 1) c->treasure += jm_tvalue_[tl_first(m)];
+        c->total = c->space + c->gold + c->treasure;
+        c->steps_left = steps_left(s, i);
     }
     int nw = 0;
-    for (int i = 0; i < JM_MAX_SHIPS; i++) {
-        if (!in_play(s, i)) continue;
+    for (int k = 0; k < ns; k++) {
+        jm_score *c = &sc[ship[k]];
         int better = 0;
-        for (int j = 0; j < JM_MAX_SHIPS; j++)
-            if (in_play(s, j) && (sc[j].total > sc[i].total ||
-                                  (sc[j].total == sc[i].total && sc[j].steps_left < sc[i].steps_left)))
-                better++;
-        sc[i].rank = 1 + better;
-        sc[i].winner = better == 0;
-        nw += sc[i].winner;
+        for (int q = 0; q < ns; q++) {
+            const jm_score *o = &sc[ship[q]];
+            better += o->total > c->total || (o->total == c->total && o->steps_left < c->steps_left);
+        }
+        c->rank = 1 + better;
+        c->winner = better == 0;
+        nw += c->winner;
     }
     return nw;
 }
