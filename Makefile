@@ -1,5 +1,5 @@
 # Jamaica simulator: plain GNU make.
-#   make              build bin/jamaica (-O2)
+#   make              build bin/jamaica (-O3)
 #   make test         build and run the cmocka tests, then again under
 #                     AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench        bin/jamaica bench
@@ -11,7 +11,7 @@
 #   make lib          lib/libjamaica.so.1 and .a (engine and agents), jamaica.pc,
 #                     the man page; make install PREFIX=DIR installs them
 CC ?= cc
-CFLAGS ?= -O2 -g
+CFLAGS ?= -O3 -g
 OMP := -fopenmp
 WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
