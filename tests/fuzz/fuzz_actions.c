@@ -9,6 +9,10 @@
  *   0xFE       jm_observe() for every seat: each observation passes
  *              jm_check(), and the deciding seat's has the same legal list;
  *   0xFD n ... force the next n % 16 chance draws (the bytes after);
+ *   0xFC m     jm_play_random() for the seats in m's low six bits, from
+ *              generators seeded by m and the step: the same state, draws
+ *              and counts as the loop of jm_legal(), jm_pcg32_bounded()
+ *              and jm_apply() on a copy;
  *   otherwise  legal action b % count, through the checked jm_apply.
  * jm_check() runs after every apply; a game that outlasts the input ends
  * with the first legal action each time.  Any broken invariant aborts.
@@ -84,6 +88,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
                 }
             }
             continue;
+        } else if (b == 0xFC && i < n) {
+            unsigned seats = d[i++] & 0x3fu;
+            jm_pcg32 ra[JM_MAX_PLAYERS], rb[JM_MAX_PLAYERS];
+            jm_pcg32 *pb[JM_MAX_PLAYERS];
+            for (int p = 0; p < JM_MAX_PLAYERS; p++) {
+                jm_pcg32_seed(&ra[p], seats, (uint64_t)steps * 8 + (uint64_t)p);
+                rb[p] = ra[p];
+                pb[p] = &rb[p];
+            }
+            jm_state t = s;
+            uint64_t dec = 0, applies = 0;
+            while (!jm_over(&t) && (seats >> jm_to_move(&t) & 1u)) {
+                int kt = jm_legal(&t, legal2), who = jm_to_move(&t), a = legal2[0];
+                if (kt > 1) {
+                    a = legal2[jm_pcg32_bounded(&ra[who], (uint32_t)kt)];
+                    dec++;
+                }
+                must(jm_apply(&t, a, NULL) == JM_OK, "a legal action was refused", NULL);
+                applies++;
+            }
+            jm_play_counts c;
+            memset(&c, 0, sizeof c);
+            jm_play_random(&s, pb, seats, NULL, &c);
+            uint64_t cdec = 0;
+            for (int p = 0; p < JM_MAX_PLAYERS; p++) cdec += c.decisions[p];
+            must(!memcmp(&s, &t, sizeof s) && !memcmp(ra, rb, sizeof ra) && cdec == dec && c.applies == applies,
+                 "jm_play_random differs from the loop", NULL);
         } else if (b == 0xFD && i < n) {
             int m = d[i++] % 16, draws[16];
             for (int j = 0; j < m; j++) draws[j] = i < n ? d[i++] : 0;
