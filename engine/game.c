@@ -8,6 +8,13 @@
  * performs it, sets the next step and runs again; jm_apply_trusted() skips
  * the check for callers that took the action from jm_legal().  All
  * continuation lives in the state, so any copy can be resumed.
+ * jm_play_random() runs the loop of legal list, seat's draw and apply in
+ * here, with the machine compiled into it.
+ *
+ * Speed without other games: option lists that depend on the board alone
+ * are tables; holds, treasure places and ship bytes are read many at once;
+ * steps jump to the next step's code; a shortcut that reads an option list
+ * only as far as it needs is checked against the list in JM_DEBUG builds.
  *
  * Rule ids in comments refer to ../shared/RULES.md.
  */

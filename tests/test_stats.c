@@ -189,6 +189,7 @@ static int sprt_stream(const an_sprt *t, double s, uint64_t seed, uint64_t *used
             return d;
         }
     }
+    *used = 2000000; /* undecided: every sample used */
     return 0;
 }
 
