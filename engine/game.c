@@ -119,7 +119,7 @@ static inline int list_holds(uint32_t h, uint32_t m, int *out, int n)
             if (seen & bit) continue;
             seen |= bit;
         }
-        out[n++] = (at * 205) >> 10;
+        out[n++] = hold_first(m); /* hold at / 5 */
     }
     return n;
 }
@@ -266,33 +266,38 @@ static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
     return &dest_tab[back][s->ship[i]][die];
 }
 
-/* B1: the ships in play on the mover's space, in index order.  The seven
- * ship bytes are compared at once (with the byte after them, np, which
- * the in-play mask leaves out). */
+/* The seven ship bytes as one word (byte j: ship j; byte 7 is np, which
+ * ships_in_play() leaves out), and the bytes of the ships in play. */
+static inline uint64_t ship_bytes(const jm_state *s)
+{
+    uint64_t w;
+    memcpy(&w, s->ship, sizeof w);
+    return w;
+}
+static inline uint64_t ships_in_play(const jm_state *s)
+{
+    return ((1ULL << (8 * s->np)) - 1) | ((s->flags & F_GHOST) ? 0xffULL << (8 * GHOST) : 0);
+}
+
+/* B1: the ships in play on the mover's space, in index order. */
 static inline int targets(const jm_state *s, int mover, int *out)
 {
     int n = 0, pos = ship_pos(s, mover);
     if (pos == 0) return 0; /* M5 */
-    uint64_t w;
-    memcpy(&w, s->ship, sizeof w);
     const uint64_t lo6 = 0x3f3f3f3f3f3f3f3fULL;
-    uint64_t x = (w ^ 0x0101010101010101ULL * (uint64_t)pos) & lo6;
+    uint64_t x = (ship_bytes(s) ^ 0x0101010101010101ULL * (uint64_t)pos) & lo6;
     uint64_t same = ~(x + lo6) & 0x4040404040404040ULL; /* bit 6 of byte j: ship j is on pos */
-    uint64_t play = ((1ULL << (8 * s->np)) - 1) & 0x4040404040404040ULL;
-    if (s->flags & F_GHOST) play |= 0x40ULL << (8 * GHOST);
-    for (uint64_t m = same & play & ~(0x40ULL << (8 * mover)); m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3;
+    uint64_t m = same & ships_in_play(s) & ~(0xffULL << (8 * mover));
+    for (; m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3;
     return n;
 }
 
 /* E1: whether a ship in play has finished (its byte is Port Royal, lap 1). */
 static inline int any_finished(const jm_state *s)
 {
-    uint64_t w;
-    memcpy(&w, s->ship, sizeof w);
-    uint64_t x = w ^ 0x4040404040404040ULL; /* zero bytes: finished */
+    uint64_t x = ship_bytes(s) ^ 0x4040404040404040ULL; /* zero bytes: finished */
     uint64_t fin = ~(((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
-    uint64_t play = ((1ULL << (8 * s->np)) - 1) | ((s->flags & F_GHOST) ? 0xffULL << (8 * GHOST) : 0);
-    return (fin & play) != 0;
+    return (fin & ships_in_play(s)) != 0;
 }
 
 static void start_battle(jm_state *s, int att, int def)
