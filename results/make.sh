@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 make -s bin/jamaica
 J=bin/jamaica
 # What to run: nothing named, everything but the analysis; `agents`; or any
-# of the analysis parts `captain ghost sweep ladder` (`analysis`: all four).
+# of the analysis parts `captain ghost sweep ladder` (`analysis`: all four);
+# `speed`: the engine against the one before the performance work, side by
+# side (results/speed.sh: results/timing/engine-speed.txt).
 want=${*:-base agents}
 [ "$want" = analysis ] && want="captain ghost sweep ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
+if has speed; then sh results/speed.sh; fi
 if has base; then
 $J sim --games 1000000 --players 4 --seed 1 --agents random --out results/random-4p.csv
 $J sim --games 1000000 --players 2 --seed 1 --agents random --out results/random-2p-ghost.csv
