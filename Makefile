@@ -22,10 +22,17 @@ ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
 ANALYSIS := analysis/stats.c
-SIMLIB := sim/csv.c sim/play.c sim/trace.c sim/bench.c sim/cli.c sim/sim.c sim/timing.c sim/outfile.c \
-          sim/tournament.c sim/diff.c sim/study.c sim/summary.c sim/merge.c sim/mpi.c
+# sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
+# running games, and one file per subcommand.
+SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c
+SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c \
+             sim/io/trace.c sim/io/outfile.c
+SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
+          sim/run/seatings.c sim/run/standings.c
+SIMCMD := $(wildcard sim/cmd/*.c)
+SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
-HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*.h tests/*.h)
+HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
 
 ifeq ($(JM_DEBUG),1)
@@ -86,7 +93,7 @@ check-clang:
 	    clang $(WARN) -Wno-source-uses-openmp -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
 	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
 	    { ! command -v $(MPICC) >/dev/null 2>&1 || \
-	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/mpi.c; } && \
+	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/run/mpi.c; } && \
 	    echo "clang: no warnings"; \
 	else echo "clang: not installed, skipped"; fi
 

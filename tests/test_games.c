@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../sim/cli.h"
+#include "../sim/run/perft.h"
 #include "helpers.h"
 
 static const char *const SETS[2] = {"2021", "classic"};
@@ -190,7 +190,7 @@ static void test_perft_counts_match_file(void **state)
         for (int r = 0; r < 2; r++) {
             if (!fgets(want, sizeof want, f)) fail_msg("tests/perft.txt: too short");
             want[strcspn(want, "\n")] = '\0';
-            cli_perft_line(np, SETS[r], 7, 200, got, sizeof got);
+            perft_line(np, SETS[r], 7, 200, got, sizeof got);
             assert_string_equal(got, want);
             lines++;
         }

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "../agents/agent.h"
-#include "../sim/sim.h"
+#include "../sim/run/harness.h"
+#include "../sim/run/lineup.h"
 #include "helpers.h"
 #include "../analysis/stats.h"
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../sim/tournament.h"
+#include "../sim/run/seatings.h"
 
 static void check_balance(int K, int P, int balanced, int want)
 {

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "../../agents/agent.h"
-#include "../../sim/sim.h"
+#include "../../sim/run/lineup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
 

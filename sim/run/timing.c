@@ -70,3 +70,8 @@ double timing_quantile_ms(const sim_timing *t, double q)
     }
     return 0.0;
 }
+
+double timing_seconds(void)
+{
+    return 1e-9 * (double)timing_now_ns();
+}

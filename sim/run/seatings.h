@@ -1,10 +1,10 @@
-/* tournament.h - the seatings of `jamaica tournament`. */
-#ifndef SIM_TOURNAMENT_H
-#define SIM_TOURNAMENT_H
+/* seatings.h - the seatings of `jamaica tournament`. */
+#ifndef SIM_RUN_SEATINGS_H
+#define SIM_RUN_SEATINGS_H
 
 #include <stdint.h>
 
-#include "sim.h"
+#include "harness.h"
 
 /* The seatings of nagents agents (0..K-1) at `players` seats into out:
  * not balanced, every P-tuple that seats distinct agents (K >= P) or each

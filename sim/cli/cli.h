@@ -1,11 +1,16 @@
-/* cli.h - helpers shared by the subcommands. */
+/*
+ * cli.h - how a command speaks to its user: one-line usage errors (exit
+ * status 2), whole numbers checked against their range, the thread count,
+ * and the rules checked against the player count.
+ */
 #ifndef SIM_CLI_H
 #define SIM_CLI_H
 
-#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "../../engine/jamaica.h"
 
 /* Set on MPI ranks other than 0: usage errors are rank 0's to report. */
 extern int cli_quiet;
@@ -23,7 +28,6 @@ int cli_getopt(int argc, char **argv, const struct option *opts);
 int cli_bad_option(const char *cmd, char **argv);
 /* Parse a whole number in [lo, hi]; -1 after reporting the bad value. */
 int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
-double cli_now(void);
 /* Threads a run uses unless told: OMP_NUM_THREADS, or every core, into *t;
  * -1 after reporting a count over CLI_MAX_THREADS (*t holds it anyway). */
 #define CLI_MAX_THREADS 1024
@@ -31,28 +35,8 @@ int cli_default_threads(int *t);
 /* *threads = cli_default_threads' count when it is 0 (not given); -1
  * after reporting a count over the limit. */
 int cli_threads(uint64_t *threads);
-/* The perft line for one player count and rule set (see `jamaica perft`). */
-void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len);
-
-/* Stopping signals: cli_catch_stop() sets cli_stop to the first SIGINT,
- * SIGTERM or SIGHUP (a second one removes the temporary files and ends the
- * process); cli_release_stop() restores the defaults. */
-extern volatile sig_atomic_t cli_stop;
-void cli_catch_stop(void);
-void cli_release_stop(void);
-
-/* Run c's games whole for a command that reads them through on_game or
- * temporary files (stop signals caught by the caller): 0; 1 after
- * reporting an error; 128 + the signal after reporting a stop (on_stop:
- * what that leaves, "nothing written"). */
-struct sim_config;
-int cli_run_games(const struct sim_config *c, const char *on_stop);
-
-/* The subcommands beyond main.c. */
-int cmd_bench(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_diff(int argc, char **argv);
-int cmd_study(int argc, char **argv);
-int cmd_merge(int argc, char **argv);
+/* Parse the rules text into *rules and check them against the player
+ * count (as a first game would); 0, or 2 after reporting what is wrong. */
+int cli_rules(const char *text, int players, jm_rules *rules);
 
 #endif

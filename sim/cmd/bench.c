@@ -4,7 +4,6 @@
  * performance.  Timings are medians of several repetitions.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +14,12 @@
 #include <unistd.h>
 #endif
 
-#include "../agents/search.h"
-#include "cli.h"
-#include "play.h"
-#include "sim.h"
+#include "../../agents/search.h"
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../run/harness.h"
+#include "../run/play.h"
+#include "cmd.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -40,12 +41,12 @@ static double time_copy(const jm_state *s0, long n)
 {
     static jm_state ring[64];
     for (int i = 0; i < 64; i++) ring[i] = *s0;
-    double t0 = cli_now();
+    double t0 = timing_seconds();
     for (long i = 0; i < n; i++) {
         ring[(i + 1) & 63] = ring[i & 63];
         __asm__ volatile("" ::: "memory");
     }
-    return (cli_now() - t0) * 1e9 / (double)n;
+    return (timing_seconds() - t0) * 1e9 / (double)n;
 }
 
 /* jm_observe() of the seat to move in s, over a ring of outputs; ns per
@@ -54,12 +55,12 @@ static double time_observe(const jm_state *s, long n)
 {
     static jm_state ring[64];
     int seat = jm_to_move(s);
-    double t0 = cli_now();
+    double t0 = timing_seconds();
     for (long i = 0; i < n; i++) {
         jm_observe(s, seat, (uint64_t)i, &ring[i & 63]);
         __asm__ volatile("" ::: "memory");
     }
-    return (cli_now() - t0) * 1e9 / (double)n;
+    return (timing_seconds() - t0) * 1e9 / (double)n;
 }
 
 /* Instructions the CPU retires in this thread over `games` random 4-player
@@ -120,7 +121,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
         by[i] = &ag[i];
     }
     static sim_game res[64];
-    double t0 = cli_now();
+    double t0 = timing_seconds();
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 4)
     for (uint64_t g = first; g < first + games; g++) {
 #ifdef _OPENMP
@@ -130,7 +131,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
 #endif
         sim_play_game(&c, by + tid * 4, g, &res[tid & 63], NULL, 0);
     }
-    double t = cli_now() - t0;
+    double t = timing_seconds() - t0;
     for (int i = 0; i < threads * 4; i++) agent_destroy(&ag[i]);
     free(ag);
     free(by);
@@ -148,14 +149,14 @@ static double time_games(uint64_t first, uint64_t games, play_stats *st)
         agent_create(&ag[i], "random", NULL, 0);
         seats[i] = &ag[i];
     }
-    double t0 = cli_now();
+    double t0 = timing_seconds();
     for (uint64_t g = first; g < first + games; g++) {
         jm_state s;
         for (int i = 0; i < 4; i++) agent_reset(&ag[i], 1, g, i);
         jm_init(&s, &rules, 4, 1, g, NULL, NULL, 0);
         sim_play(&s, seats, NULL, st);
     }
-    return cli_now() - t0;
+    return timing_seconds() - t0;
 }
 
 /* The search position: game 0 of seed 1, 4 players, random decisions until
@@ -181,13 +182,13 @@ static double time_playouts(const jm_state *s, double seconds)
     jm_pcg32 r;
     jm_pcg32_seed(&r, 2, 0);
     long n = 0;
-    double t0 = cli_now(), t;
+    double t0 = timing_seconds(), t;
     do {
         for (int k = 0; k < 64; k++, n++) {
             jm_state t1 = *s;
             search_playout(&t1, &r, PLAYOUT_RANDOM, NULL);
         }
-        t = cli_now() - t0;
+        t = timing_seconds() - t0;
     } while (t < seconds);
     return (double)n / t;
 }
@@ -202,20 +203,26 @@ static double time_mcts(const jm_state *s, int iters, double seconds)
     agent_create(&a, spec, NULL, 0);
     int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal);
     long done = 0;
-    double t0 = cli_now(), t;
+    double t0 = timing_seconds(), t;
     do {
         agent_reset(&a, 1, (uint64_t)done, jm_to_move(s));
         agent_choose(&a, s, legal, n);
         done++;
-        t = cli_now() - t0;
+        t = timing_seconds() - t0;
     } while (t < seconds);
     agent_destroy(&a);
     return (double)done * iters / t;
 }
 
-static const char bench_help[] =
-    "Usage: jamaica bench [--quick]\n"
-    "\n"
+typedef struct bench_opts {
+    int quick;
+} bench_opts;
+
+static const opt options[] = {
+    OPT_ROW_FLAG("quick", bench_opts, quick, "fewer repetitions (under 5 seconds)"),
+};
+
+static const char bench_about[] =
     "Measure the engine and print key=value lines:\n"
     "  state_bytes        sizeof(jm_state)\n"
     "  copy_ns            one state copy (median of 5 runs)\n"
@@ -240,26 +247,22 @@ static const char bench_help[] =
     "  mcts_iter_playouts what one mcts iteration costs, in random playouts\n"
     "                     (median of the ratios of runs side by side)\n"
     "  bench_decisions    decisions in the first 1000 games of seed 1 (a\n"
-    "                     deterministic count: it changes only with behaviour)\n"
-    "  --quick            fewer repetitions (under 5 seconds)\n";
+    "                     deterministic count: it changes only with behaviour)\n";
+
+static const opt_table table = {
+    .command = "bench",
+    .usage = "Usage: jamaica bench [--quick]\n",
+    .about = bench_about,
+    .opts = options,
+    .n = OPT_COUNT(options),
+};
 
 int cmd_bench(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"quick", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
-    };
-    int quick = 0, c;
-    optind = 1;
-    opterr = 0;
-    while ((c = cli_getopt(argc, argv, opts)) != -1) {
-        switch (c) {
-        case 'q': quick = 1; break;
-        case 'h': fputs(bench_help, stdout); return 0;
-        case CLI_BAD_VALUE: return 2;
-        default: return cli_bad_option("bench", argv);
-        }
-    }
-    if (optind < argc) return cli_usage_error("bench: unexpected argument '%s'", argv[optind]);
+    bench_opts o = {0};
+    int rc = opt_parse(&table, argc, argv, &o, NULL, NULL);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    int quick = o.quick;
     const int reps = 5;
     uint64_t games = quick ? 1000 : 20000;
     long copies = quick ? 20000000L : 100000000L;

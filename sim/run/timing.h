@@ -24,6 +24,8 @@ typedef struct sim_timing {
 
 /* A monotonic clock in nanoseconds. */
 uint64_t timing_now_ns(void);
+/* The same clock in seconds. */
+double timing_seconds(void);
 void timing_add(sim_timing *t, uint64_t ns);
 void timing_merge(sim_timing *into, const sim_timing *from);
 /* Mean of the timed decisions, in ms (0 if none). */

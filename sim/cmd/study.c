@@ -10,20 +10,22 @@
  * Each configuration is one harness run (sim_run) whose games arrive here
  * in game order, so every number is the same for any thread count.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../analysis/stats.h"
-#include "cli.h"
-#include "mpi.h"
-#include "csv.h"
-#include "outfile.h"
-#include "sim.h"
-#include "summary.h"
+#include "../../analysis/stats.h"
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../cli/stop.h"
+#include "../io/csv.h"
+#include "../io/outfile.h"
+#include "../io/summary.h"
+#include "../run/lineup.h"
+#include "../run/mpi.h"
+#include "cmd.h"
 
 #define MAX_MIXES 8
 
@@ -93,10 +95,7 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     sim_config c;
     memset(&c, 0, sizeof c);
     char err[512];
-    if (jm_rules_parse(&c.rules, rules_text, err, sizeof err)) return cli_usage_error("%s", err);
-    jm_state probe;
-    if (jm_init(&probe, &c.rules, players, 0, 0, NULL, err, sizeof err) != JM_OK)
-        return cli_usage_error("%s", err);
+    if (cli_rules(rules_text, players, &c.rules)) return 2;
     if (sim_parse_agents(mix, players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     c.games = o->games;
     c.seed = o->seed;
@@ -326,37 +325,34 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
 
 /* ---------------------------------------------------------------- command */
 
-static const char study_help[] =
-    "Usage: jamaica study captain|ghost|sweep [options]\n"
-    "\n"
-    "  captain  the first Captain's win rate and advantage by player count, for\n"
-    "           each agent mix: per captain_offset the win rate (Wilson 95%%), a\n"
-    "           test against 1/P, and the paired advantage over the other players\n"
-    "  ghost    with 2 players, the ghost's win rate for each agent mix; at 3 to 5\n"
-    "           players, ghost=on against ghost=off over the same deals: rounds,\n"
-    "           shortages and battles per game, paired differences with intervals\n"
-    "  sweep    --sweep KEY=FROM..TO[:STEP] runs one numeric rule option (see\n"
-    "           --rules) over the range and reports --measure at each value\n"
-    "\n"
-    "Writes the CSV (--out) and prints a Markdown summary (or writes it to --md).\n"
-    "Every configuration rotates the agents over the seats and plays the deals\n"
-    "0..N-1 of the seed, so the numbers are the same for any --threads.\n"
-    "\n"
-    "  --agents LIST    an agent mix, as for sim (one name fills every seat);\n"
-    "                   repeat for several mixes (random)\n"
-    "  --players P|A-B  player counts (captain: 2-6; ghost: 3-5; sweep: 4)\n"
-    "  --games N        games a configuration (10000)\n"
-    "  --seed S         the run's seed (1)\n"
-    "  --rules R        the base rules (2021)\n"
-    "  --threads T      OpenMP threads (all)\n"
-    "  --sweep K=A..B[:S]  sweep: the rule option and its values\n"
-    "  --measure M      sweep: win:SEAT, ghost, rounds or captain (win:0)\n"
-    "  --out PATH       the CSV (study-KIND.csv)\n"
-    "  --md PATH        the Markdown summary (stdout)\n"
-    "  -h, --help       this help\n";
+/* The command line: --agents may be repeated, --players is P or A-B. */
+typedef struct mixes {
+    const char *mix[MAX_MIXES];
+    int n;
+} mixes;
 
-static int parse_players(const char *v, int *lo, int *hi)
+typedef struct player_range {
+    int lo, hi;                  /* -1: the study's default */
+} player_range;
+
+typedef struct study_args {
+    mixes agents;
+    player_range players;
+    uint64_t games, seed, threads;
+    const char *rules, *sweep, *measure, *out, *md;
+} study_args;
+
+static int parse_mix(const char *v, void *field)
 {
+    mixes *m = field;
+    if (m->n == MAX_MIXES) return cli_usage_error("at most %d --agents mixes", MAX_MIXES);
+    m->mix[m->n++] = v;
+    return 0;
+}
+
+static int parse_players(const char *v, void *field)
+{
+    player_range *r = field;
     char *end;
     long a = strtol(v, &end, 10), b = a;
     if (end == v || (*end && *end != '-')) goto bad;
@@ -366,142 +362,161 @@ static int parse_players(const char *v, int *lo, int *hi)
         if (e2 == end + 1 || *e2) goto bad;
     }
     if (a < 2 || b > 6 || b < a || !(*v >= '0' && *v <= '9')) goto bad;
-    *lo = (int)a;
-    *hi = (int)b;
+    r->lo = (int)a;
+    r->hi = (int)b;
     return 0;
 bad:
-    return cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v);
+    cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v);
+    return -1;
+}
+
+static const opt options[] = {
+    {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix,
+     .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
+    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
+     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4)"},
+    OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
+    OPT_SEED(study_args, "1", "the run's seed"),
+    OPT_RULES(study_args, "the base rules"),
+    OPT_THREADS(study_args),
+    OPT_ROW_TEXT("sweep", "K=A..B[:S]", study_args, sweep, NULL, "sweep: the rule option and its values"),
+    OPT_ROW_TEXT("measure", "M", study_args, measure, "win:0", "sweep: win:SEAT, ghost, rounds or captain"),
+    OPT_OUT(study_args, NULL, "the CSV (study-KIND.csv)"),
+    OPT_ROW_TEXT("md", "PATH", study_args, md, NULL, "the Markdown summary (stdout)"),
+};
+
+static const opt_table table = {
+    .command = "study",
+    .usage = "Usage: jamaica study captain|ghost|sweep [options]\n",
+    .about = "  captain  the first Captain's win rate and advantage by player count, for\n"
+             "           each agent mix: per captain_offset the win rate (Wilson 95%), a\n"
+             "           test against 1/P, and the paired advantage over the other players\n"
+             "  ghost    with 2 players, the ghost's win rate for each agent mix; at 3 to 5\n"
+             "           players, ghost=on against ghost=off over the same deals: rounds,\n"
+             "           shortages and battles per game, paired differences with intervals\n"
+             "  sweep    --sweep KEY=FROM..TO[:STEP] runs one numeric rule option (see\n"
+             "           --rules) over the range and reports --measure at each value\n"
+             "\n"
+             "Writes the CSV (--out) and prints a Markdown summary (or writes it to --md).\n"
+             "Every configuration rotates the agents over the seats and plays the deals\n"
+             "0..N-1 of the seed, so the numbers are the same for any --threads.\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+};
+
+/* The arguments as a study's options, every mix checked at every player
+ * count before the first game; 0, or 2 after reporting. */
+static int configure(const char *kind, study_args *a, study_opts *o)
+{
+    int is_sweep = !strcmp(kind, "sweep"), ghost = !strcmp(kind, "ghost");
+    if (is_sweep != (a->sweep != NULL))
+        return cli_usage_error(is_sweep ? "study sweep needs --sweep KEY=FROM..TO" : "--sweep goes with study sweep");
+    memset(o, 0, sizeof *o);
+    o->games = a->games;
+    o->seed = a->seed;
+    o->rules = a->rules;
+    o->pmin = a->players.lo >= 0 ? a->players.lo : ghost ? 3 : is_sweep ? 4 : 2;
+    o->pmax = a->players.lo >= 0 ? a->players.hi : ghost ? 5 : is_sweep ? 4 : 6;
+    for (int m = 0; m < a->agents.n; m++) o->mix[o->nmix++] = a->agents.mix[m];
+    if (!o->nmix) o->mix[o->nmix++] = "random";
+    jm_rules r;
+    char err[512];
+    if (jm_rules_parse(&r, o->rules, err, sizeof err)) return cli_usage_error("%s", err);
+    if (ghost && strstr(o->rules, "ghost=")) return cli_usage_error("study ghost sets ghost= itself: drop it from --rules");
+    for (int m = 0; m < o->nmix; m++)
+        for (int P = o->pmin; P <= o->pmax; P++) {
+            char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
+            if (sim_parse_agents(o->mix[m], P, specs, err, sizeof err)) return cli_usage_error("%s", err);
+        }
+    if (cli_threads(&a->threads)) return 2;
+    o->threads = (int)a->threads;
+    if (!*a->out || (a->md && !*a->md)) return cli_usage_error("study: empty output path");
+    if (a->md && outfile_same(a->out, a->md)) return cli_usage_error("'%s' and '%s' are the same file", a->out, a->md);
+    return 0;
+}
+
+/* Open the CSV and the Markdown file (rank 0; the other ranks play their
+ * shares and write to /dev/null); the ranks agree.  0, or 2. */
+static int open_outputs(study_opts *o, const study_args *a, outfile *md, int writer)
+{
+    char err[512];
+    int bad = 0;
+    o->csv = (outfile){.slot = -1};
+    *md = (outfile){.slot = -1};
+    if (writer) {
+        bad = outfile_open(&o->csv, a->out, err, sizeof err) || (a->md && outfile_open(md, a->md, err, sizeof err));
+    } else {
+        o->csv.f = fopen("/dev/null", "w");
+        bad = !o->csv.f;
+        snprintf(err, sizeof err, "cannot open /dev/null");
+    }
+    if (!sim_mpi_any(bad)) return 0;
+    outfile_abort(&o->csv);
+    outfile_abort(md);
+    if (!writer && o->csv.f) fclose(o->csv.f);
+    return bad ? cli_usage_error("%s", err) : 2;
+}
+
+/* The study done: the Markdown (to --md or stdout) and the CSV committed. */
+static int finish(study_opts *o, const study_args *a, outfile *md, const char *mdbuf, size_t mdlen)
+{
+    char err[512];
+    int werr = 0;
+    if (a->md) werr = outfile_write(md, mdbuf, mdlen, err, sizeof err) || outfile_commit(md, err, sizeof err);
+    if (!werr) werr = outfile_commit(&o->csv, err, sizeof err);
+    if (!werr && !a->md) fwrite(mdbuf, 1, mdlen, stdout);
+    if (!werr) return 0;
+    fprintf(stderr, "jamaica: %s\n", err);
+    return 1;
+}
+
+static int run_study(const char *kind, study_opts *o, const study_args *a)
+{
+    outfile md;
+    int writer = sim_mpi_rank() == 0;
+    if (open_outputs(o, a, &md, writer)) return 2;
+    /* The Markdown goes to a buffer, printed only when the study is done. */
+    char *mdbuf = NULL;
+    size_t mdlen = 0;
+    o->md = open_memstream(&mdbuf, &mdlen);
+    if (!o->md) {
+        outfile_abort(&o->csv);
+        outfile_abort(&md);
+        return cli_usage_error("out of memory");
+    }
+    cli_catch_stop();
+    int rc = !strcmp(kind, "captain") ? study_captain(o)
+             : !strcmp(kind, "ghost") ? study_ghost(o)
+                                      : study_sweep(o, a->sweep, a->measure);
+    cli_release_stop();
+    fclose(o->md);
+    if (!writer) fclose(o->csv.f);
+    else if (!rc) rc = finish(o, a, &md, mdbuf, mdlen);
+    if (writer) {
+        outfile_abort(&o->csv);
+        outfile_abort(&md);
+    }
+    free(mdbuf);
+    return rc;
 }
 
 int cmd_study(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"agents", required_argument, 0, 'a'}, {"players", required_argument, 0, 'p'},
-        {"games", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
-        {"rules", required_argument, 0, 'r'},  {"threads", required_argument, 0, 't'},
-        {"sweep", required_argument, 0, 'w'},  {"measure", required_argument, 0, 'm'},
-        {"out", required_argument, 0, 'o'},    {"md", required_argument, 0, 'M'},
-        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
-    };
     if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        fputs(study_help, stdout);
+        opt_help(&table);
         return 0;
     }
     if (argc < 2) return cli_usage_error("study needs a kind: captain, ghost or sweep");
     const char *kind = argv[1];
     if (strcmp(kind, "captain") && strcmp(kind, "ghost") && strcmp(kind, "sweep"))
         return cli_usage_error("unknown study '%s' (captain, ghost or sweep)", kind);
-    study_opts o;
-    memset(&o, 0, sizeof o);
-    o.games = 10000;
-    o.seed = 1;
-    o.rules = "2021";
-    o.pmin = o.pmax = -1;
-    uint64_t threads = 0;
-    const char *sweep = NULL, *measure = "win:0", *md_path = NULL;
+    study_args a = {.players = {-1, -1}};
     char out_default[64];
     snprintf(out_default, sizeof out_default, "study-%s.csv", kind);
-    const char *out_path = out_default;
-    int ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = cli_getopt(argc - 1, argv + 1, opts)) != -1) {
-        switch (ch) {
-        case 'a':
-            if (o.nmix == MAX_MIXES) return cli_usage_error("at most %d --agents mixes", MAX_MIXES);
-            o.mix[o.nmix++] = optarg;
-            break;
-        case 'p': if (parse_players(optarg, &o.pmin, &o.pmax)) return 2; break;
-        case 'n': if (cli_parse_u64(optarg, "game count", 1, 100000000000ULL, &o.games)) return 2; break;
-        case 's': if (cli_parse_u64(optarg, "seed", 0, UINT64_MAX, &o.seed)) return 2; break;
-        case 'r': o.rules = optarg; break;
-        case 't': if (cli_parse_u64(optarg, "thread count", 1, CLI_MAX_THREADS, &threads)) return 2; break;
-        case 'w': sweep = optarg; break;
-        case 'm': measure = optarg; break;
-        case 'o': out_path = optarg; break;
-        case 'M': md_path = optarg; break;
-        case 'h': fputs(study_help, stdout); return 0;
-        case CLI_BAD_VALUE: return 2;
-        default: return cli_bad_option("study", argv + 1);
-        }
-    }
-    if (optind < argc - 1) return cli_usage_error("study: unexpected argument '%s'", argv[optind + 1]);
-    int is_sweep = !strcmp(kind, "sweep");
-    if (is_sweep != (sweep != NULL)) return cli_usage_error(is_sweep ? "study sweep needs --sweep KEY=FROM..TO" : "--sweep goes with study sweep");
-    if (o.pmin < 0) {
-        o.pmin = !strcmp(kind, "ghost") ? 3 : is_sweep ? 4 : 2;
-        o.pmax = !strcmp(kind, "ghost") ? 5 : is_sweep ? 4 : 6;
-    }
-    if (!o.nmix) o.mix[o.nmix++] = "random";
-    jm_rules r;
-    char err[512];
-    if (jm_rules_parse(&r, o.rules, err, sizeof err)) return cli_usage_error("%s", err);
-    if (!strcmp(kind, "ghost") && strstr(o.rules, "ghost="))
-        return cli_usage_error("study ghost sets ghost= itself: drop it from --rules");
-    /* Every mix must fit every player count before the first game. */
-    for (int m = 0; m < o.nmix; m++)
-        for (int P = o.pmin; P <= o.pmax; P++) {
-            char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
-            if (sim_parse_agents(o.mix[m], P, specs, err, sizeof err)) return cli_usage_error("%s", err);
-        }
-    if (cli_threads(&threads)) return 2;
-    o.threads = (int)threads;
-    if (!*out_path || (md_path && !*md_path)) return cli_usage_error("study: empty output path");
-    if (md_path && outfile_same(out_path, md_path))
-        return cli_usage_error("'%s' and '%s' are the same file", out_path, md_path);
-    memset(&o.csv, 0, sizeof o.csv);
-    o.csv.slot = -1;
-    outfile md;
-    memset(&md, 0, sizeof md);
-    md.slot = -1;
-    /* Over MPI, rank 0 gets the games, writes and reports; the other ranks
-     * play their shares and write to /dev/null. */
-    int writer = sim_mpi_rank() == 0, bad = 0;
-    if (writer) {
-        bad = outfile_open(&o.csv, out_path, err, sizeof err) ||
-              (md_path && outfile_open(&md, md_path, err, sizeof err));
-    } else {
-        o.csv.f = fopen("/dev/null", "w");
-        bad = !o.csv.f;
-        snprintf(err, sizeof err, "cannot open /dev/null");
-    }
-    if (sim_mpi_any(bad)) {
-        outfile_abort(&o.csv);
-        outfile_abort(&md);
-        if (!writer && o.csv.f) fclose(o.csv.f);
-        return bad ? cli_usage_error("%s", err) : 2;
-    }
-    /* The Markdown goes to a buffer, printed only when the study is done. */
-    char *mdbuf = NULL;
-    size_t mdlen = 0;
-    o.md = open_memstream(&mdbuf, &mdlen);
-    if (!o.md) {
-        outfile_abort(&o.csv);
-        outfile_abort(&md);
-        return cli_usage_error("out of memory");
-    }
-    cli_catch_stop();
-    int rc = !strcmp(kind, "captain") ? study_captain(&o)
-             : !strcmp(kind, "ghost") ? study_ghost(&o)
-                                      : study_sweep(&o, sweep, measure);
-    cli_release_stop();
-    fclose(o.md);
-    if (!writer) {
-        fclose(o.csv.f);
-        free(mdbuf);
-        return rc;
-    }
-    int werr = 0;
-    if (!rc && md_path)
-        werr = outfile_write(&md, mdbuf, mdlen, err, sizeof err) || outfile_commit(&md, err, sizeof err);
-    if (!rc && !werr) werr = outfile_commit(&o.csv, err, sizeof err);
-    if (!rc && !werr && !md_path) fwrite(mdbuf, 1, mdlen, stdout);
-    if (werr) {
-        fprintf(stderr, "jamaica: %s\n", err);
-        rc = 1;
-    }
-    outfile_abort(&o.csv);
-    outfile_abort(&md);
-    free(mdbuf);
-    return rc;
+    int rc = opt_parse(&table, argc - 1, argv + 1, &a, NULL, NULL);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    if (!a.out) a.out = out_default;
+    study_opts o;
+    if (configure(kind, &a, &o)) return 2;
+    return run_study(kind, &o, &a);
 }

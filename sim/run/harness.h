@@ -1,5 +1,5 @@
 /*
- * sim.h - the harness: N seeded games between agents over OpenMP threads,
+ * harness.h - the harness: N seeded games between agents over OpenMP threads,
  * with a per-game CSV in long form and a summary CSV.
  *
  * Game g uses the engine's chance stream g of the run's seed and agent
@@ -7,20 +7,19 @@
  * block in parallel, and its rows are written in game order; totals are
  * integers.  So the output is the same bytes for any thread count.
  */
-#ifndef SIM_SIM_H
-#define SIM_SIM_H
+#ifndef SIM_RUN_HARNESS_H
+#define SIM_RUN_HARNESS_H
 
 #include <signal.h>
 #include <stdint.h>
 
-#include "../engine/jamaica.h"
+#include "../../engine/jamaica.h"
+#include "../io/record.h"
 #include "timing.h"
 
-#define SIM_SPEC_LEN 64
 #define SIM_MAX_AGENTS 8         /* distinct specs of a run (a tournament's agents) */
 #define SIM_MAX_SEATINGS 720     /* 6! */
 
-struct sim_game;
 struct agent;
 struct sim_timing;
 
@@ -72,26 +71,6 @@ typedef struct sim_config {
     const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
 } sim_config;
 
-/* One seat's (or the ghost's) result in one game. */
-typedef struct sim_seat {
-    int8_t agent;                /* index into specs; -1 for the ghost */
-    int8_t rank, winner, finished;
-    int16_t score, space, gold, treasure;
-    uint16_t battles_won, battles_lost, shortages;
-} sim_seat;
-
-typedef struct sim_game {
-    uint64_t game;
-    uint16_t seating;            /* with nseatings; else 0 */
-    uint16_t battles;            /* battles fought (ties included) */
-    int16_t rounds;
-    int8_t first_captain, capped, nwin;
-    uint32_t decisions;          /* with two or more legal actions */
-    uint64_t trace_hash;         /* the hash of the game's events, as `jamaica trace` prints
-                                    it (computed only with games_path) */
-    sim_seat seat[JM_MAX_SHIPS]; /* players 0..P-1, then the ghost at P */
-} sim_game;
-
 typedef struct sim_outcome {
     uint64_t games_done;         /* games played (deals x seatings) */
     uint64_t decisions;
@@ -101,14 +80,6 @@ typedef struct sim_outcome {
     const char *agent[SIM_MAX_AGENTS];      /* their specs */
     sim_timing timing[SIM_MAX_AGENTS];      /* their decisions and times */
 } sim_outcome;
-
-/* Split "a,b:k=v,k2=v2,c" into one spec per seat (one name for every seat,
- * or exactly one per seat) and check each against the registry. */
-int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen);
-/* Split and check a list into specs[0..max); *count gets how many it names
- * (more than max: only counted, not checked). */
-int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
-                     size_t errlen);
 
 /* Play game u of the run into *r (thread-safe; agents[k] is this thread's
  * agent for spec k).  u is the game index, or with seatings game u / S in

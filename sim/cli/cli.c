@@ -1,20 +1,14 @@
-/* cli.c - helpers shared by the subcommands. */
+/* cli.c - messages, numbers, threads and rules for the commands (see cli.h). */
 #include <errno.h>
-#include <signal.h>
 #include <getopt.h>
-#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+#include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "cli.h"
-#include "sim.h"
-#include "outfile.h"
-#include "play.h"
-#include "trace.h"
 
 static const char *current_command;
 int cli_quiet;
@@ -97,80 +91,11 @@ int cli_threads(uint64_t *threads)
     return 0;
 }
 
-double cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void cli_perft_line(int players, const char *rules_text, uint64_t seed, uint64_t games, char *line, size_t len)
-{
-    jm_rules rules;
-    jm_rules_parse(&rules, rules_text, NULL, 0);
-    agent ag[JM_MAX_PLAYERS];
-    agent *seats[JM_MAX_PLAYERS];
-    for (int i = 0; i < players; i++) {
-        agent_create(&ag[i], "random", NULL, 0);
-        seats[i] = &ag[i];
-    }
-    play_stats st = {0};
-    trace_out out = {.f = NULL, .hash = JM_HASH_INIT};
-    jm_tracer tr = {trace_event, &out, 0};
-    for (uint64_t g = 0; g < games; g++) {
-        jm_state s;
-        for (int i = 0; i < players; i++) agent_reset(&ag[i], seed, g, i);
-        jm_init(&s, &rules, players, seed, g, &tr, NULL, 0);
-        sim_play(&s, seats, &tr, &st);
-    }
-    snprintf(line, len, "players=%d rules=%s decisions=%llu legal=%llu hash=%016llx", players, rules_text,
-             (unsigned long long)st.decisions, (unsigned long long)st.legal_sum, (unsigned long long)out.hash);
-}
-
-
-volatile sig_atomic_t cli_stop;
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-
-/* The first SIGINT, SIGTERM or SIGHUP stops the run cleanly; a second one
- * removes the temporary files and ends the process at once. */
-static void on_stop_signal(int sig)
-{
-    if (!cli_stop) {
-        cli_stop = sig;
-        return;
-    }
-    outfile_remove_all_temps();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-void cli_catch_stop(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
-    for (int i = 0; i < 3; i++) sigaction(stop_signals[i], &sa, NULL);
-}
-
-void cli_release_stop(void)
-{
-    for (int i = 0; i < 3; i++) signal(stop_signals[i], SIG_DFL);
-}
-
-int cli_run_games(const sim_config *c, const char *on_stop)
+int cli_rules(const char *text, int players, jm_rules *rules)
 {
     char err[512];
-    sim_outcome res;
-    int rc = sim_run(c, &cli_stop, &res, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "jamaica: %s\n", err);
-        return 1;
-    }
-    if (res.interrupted) {
-        fprintf(stderr, "jamaica: stopped by %s; %s\n", strsignal(cli_stop), on_stop);
-        return 128 + cli_stop;
-    }
+    if (jm_rules_parse(rules, text, err, sizeof err)) return cli_usage_error("%s", err);
+    jm_state probe;
+    if (jm_init(&probe, rules, players, 0, 0, NULL, err, sizeof err) != JM_OK) return cli_usage_error("%s", err);
     return 0;
 }

@@ -5,7 +5,7 @@
 #ifndef SIM_MPI_H
 #define SIM_MPI_H
 
-#include "sim.h"
+#include "harness.h"
 
 /* MPI_Init (the MPI build); the rank, 0 in the plain build. */
 int sim_mpi_start(int *argc, char ***argv);

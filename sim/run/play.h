@@ -2,7 +2,7 @@
 #ifndef SIM_PLAY_H
 #define SIM_PLAY_H
 
-#include "../agents/agent.h"
+#include "../../agents/agent.h"
 #include "timing.h"
 
 typedef struct play_stats {

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../engine/jamaica.h"
+#include "../../engine/jamaica.h"
 
 typedef struct trace_out {
     FILE *f;          /* NULL: hash only */

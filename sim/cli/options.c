@@ -1,0 +1,171 @@
+/* options.c - a command's options from one table (see options.h). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../agents/agent.h"
+#include "cli.h"
+#include "options.h"
+
+#define MAX_OPTS 32          /* rows in one table (bits of *given) */
+#define VAL_BASE 256         /* getopt_long's value for row i: VAL_BASE + i */
+
+static void *field(void *out, const opt *o)
+{
+    return (char *)out + o->offset;
+}
+
+static int choice_index(const char *choices, const char *v)
+{
+    size_t n = strlen(v);
+    int i = 0;
+    for (const char *p = choices;; i++) {
+        const char *bar = strchr(p, '|');
+        size_t len = bar ? (size_t)(bar - p) : strlen(p);
+        if (len == n && !strncmp(p, v, n)) return i;
+        if (!bar) return -1;
+        p = bar + 1;
+    }
+}
+
+/* "a|b|c" as "a, b or c". */
+static void choices_text(const char *choices, char *buf, size_t n)
+{
+    size_t o = 0;
+    int count = 1;
+    for (const char *p = choices; *p; p++) count += *p == '|';
+    int k = 0;
+    for (const char *p = choices;; k++) {
+        const char *bar = strchr(p, '|');
+        int len = bar ? (int)(bar - p) : (int)strlen(p);
+        const char *sep = k == 0 ? "" : k == count - 1 ? " or " : ", ";
+        o += (size_t)snprintf(buf + o, o < n ? n - o : 0, "%s%.*s", sep, len, p);
+        if (!bar) break;
+        p = bar + 1;
+    }
+}
+
+/* One value into its field: 0, or -1 after reporting (report 0: a default,
+ * which is never bad). */
+static int set_value(const opt *o, const char *v, void *out)
+{
+    switch (o->kind) {
+    case OPT_FLAG: *(int *)field(out, o) = 1; return 0;
+    case OPT_UINT: return cli_parse_u64(v, o->what, o->lo, o->hi, (uint64_t *)field(out, o));
+    case OPT_TEXT: *(const char **)field(out, o) = v; return 0;
+    case OPT_CHOICE: {
+        int c = choice_index(o->choices, v);
+        if (c < 0) {
+            char list[128];
+            choices_text(o->choices, list, sizeof list);
+            cli_usage_error("bad %s '%s' (%s)", o->what ? o->what : o->name, v, list);
+            return -1;
+        }
+        *(int *)field(out, o) = c;
+        return 0;
+    }
+    case OPT_CALL: return o->parse(v, field(out, o));
+    }
+    return -1;
+}
+
+int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, uint64_t *given)
+{
+    struct option lo[MAX_OPTS + 2];
+    int n = t->n < MAX_OPTS ? t->n : MAX_OPTS;
+    for (int i = 0; i < n; i++) {
+        const opt *o = &t->opts[i];
+        if (o->def && set_value(o, o->def, out)) return OPT_ERROR;
+        lo[i] = (struct option){o->name, o->kind == OPT_FLAG ? no_argument : required_argument, 0, VAL_BASE + i};
+    }
+    lo[n] = (struct option){"help", no_argument, 0, 'h'};
+    lo[n + 1] = (struct option){0, 0, 0, 0};
+    if (given) *given = 0;
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = cli_getopt(argc, argv, lo)) != -1) {
+        if (c == 'h') {
+            opt_help(t);
+            return OPT_HELP;
+        }
+        if (c == CLI_BAD_VALUE) return OPT_ERROR;
+        if (c < VAL_BASE || c >= VAL_BASE + n) {
+            cli_bad_option(t->command, argv);
+            return OPT_ERROR;
+        }
+        if (set_value(&t->opts[c - VAL_BASE], optarg, out)) return OPT_ERROR;
+        if (given) *given |= 1ull << (c - VAL_BASE);
+    }
+    if (t->operands == 0 && optind < argc) {
+        cli_usage_error("%s: unexpected argument '%s'", t->command, argv[optind]);
+        return OPT_ERROR;
+    }
+    if (first) *first = optind;
+    return 0;
+}
+
+int opt_given(const opt_table *t, uint64_t given, const char *name)
+{
+    for (int i = 0; i < t->n && i < MAX_OPTS; i++)
+        if (!strcmp(t->opts[i].name, name)) return (int)(given >> i & 1);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- help */
+
+#define HELP_COLUMN 19       /* where an option's help starts */
+
+/* The help text with {threads}, {agents} and {default} filled in. */
+static void expand(const char *help, const char *def, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (const char *p = help; *p && o + 1 < n;) {
+        if (!strncmp(p, "{threads}", 9)) {
+            int th;
+            cli_default_threads(&th);
+            o += (size_t)snprintf(buf + o, n - o, "%d", th);
+            p += 9;
+        } else if (!strncmp(p, "{default}", 9)) {
+            o += (size_t)snprintf(buf + o, n - o, "%s", def ? def : "");
+            p += 9;
+        } else if (!strncmp(p, "{agents}", 8)) {
+            for (int i = 0; agent_registry[i] && o < n; i++)
+                o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? ", " : "", agent_registry[i]->name);
+            p += 8;
+        } else {
+            buf[o++] = *p++;
+            buf[o] = '\0';
+        }
+    }
+}
+
+static void print_option(const opt *o)
+{
+    char head[64], text[1024];
+    snprintf(head, sizeof head, "  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+    expand(o->help, o->def, text, sizeof text);
+    if (o->def && !strstr(o->help, "{default}") && !strstr(o->help, "(default)")) {
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, " (%s)", *o->def ? o->def : "none");
+    }
+    if ((int)strlen(head) >= HELP_COLUMN) printf("%s\n%*s", head, HELP_COLUMN, "");
+    else printf("%-*s", HELP_COLUMN, head);
+    for (const char *p = text; *p; p++) {
+        putchar(*p);
+        if (*p == '\n') printf("%*s", HELP_COLUMN, "");
+    }
+    putchar('\n');
+}
+
+void opt_help(const opt_table *t)
+{
+    fputs(t->usage, stdout);
+    if (t->about) printf("\n%s", t->about);
+    putchar('\n');
+    for (int i = 0; i < t->n; i++) print_option(&t->opts[i]);
+    printf("%-*sthis help\n", HELP_COLUMN, "  -h, --help");
+    if (t->after) printf("\n%s", t->after);
+}

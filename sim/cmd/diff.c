@@ -1,0 +1,414 @@
+/*
+ * diff.c - `jamaica diff`: two GAMES.csv of the same deals compared game by
+ * game (regression by seed).  Reports the games whose trace hash changed
+ * and whose outcome changed, paired differences (B - A) of each seat's and
+ * agent's win rate and mean score and of the game length with 95% t
+ * intervals and McNemar's test for wins, and for the first changed games
+ * the first event that differs, both games replayed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../agents/agent.h"
+#include "../../analysis/stats.h"
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../cli/stop.h"
+#include "../io/games_csv.h"
+#include "../io/trace.h"
+#include "../run/lineup.h"
+#include "../run/play.h"
+#include "cmd.h"
+
+/* ---------------------------------------------------------------- replay */
+
+typedef struct evbuf {
+    jm_event *ev;
+    size_t n, cap;
+    int oom;
+} evbuf;
+
+static void keep_event(void *ctx, const jm_event *ev)
+{
+    evbuf *b = ctx;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        jm_event *ne = realloc(b->ev, cap * sizeof *ne);
+        if (!ne) {
+            b->oom = 1;
+            return;
+        }
+        b->ev = ne;
+        b->cap = cap;
+    }
+    b->ev[b->n++] = *ev;
+}
+
+/* Play a game again from its rows; 0, or -1 with why. */
+static int replay(const games_row *g, evbuf *b, uint64_t *hash, char *why, size_t len)
+{
+    jm_rules rules;
+    if (jm_rules_parse(&rules, g->rules, why, len)) return -1;
+    agent ag[JM_MAX_PLAYERS];
+    agent *seats[JM_MAX_PLAYERS];
+    int made = 0, rc = -1;
+    for (int i = 0; i < g->players; i++) {
+        if (agent_create(&ag[i], g->agent[i], why, len)) goto out;
+        made++;
+        agent_reset(&ag[i], g->seed, g->game, i);
+        seats[i] = &ag[i];
+    }
+    b->n = 0;
+    jm_tracer tr = {keep_event, b, 0};
+    jm_state s;
+    if (jm_init(&s, &rules, g->players, g->seed, g->game, &tr, why, len) != JM_OK) goto out;
+    if (sim_play(&s, seats, &tr, NULL)) {
+        snprintf(why, len, "an agent chose an illegal action");
+        goto out;
+    }
+    uint64_t h = JM_HASH_INIT;
+    for (size_t k = 0; k < b->n; k++) h = jm_hash_event(h, &b->ev[k]);
+    *hash = h;
+    rc = b->oom ? -1 : 0;
+    if (b->oom) snprintf(why, len, "out of memory");
+out:
+    for (int i = 0; i < made; i++) agent_destroy(&ag[i]);
+    return rc;
+}
+
+static int same_event(const jm_event *a, const jm_event *b)
+{
+    if (a->type != b->type || a->ship != b->ship || a->round != b->round) return 0;
+    int n = jm_event_info(a->type)->nfields;
+    for (int i = 0; i < n; i++)
+        if (a->v[i] != b->v[i]) return 0;
+    return 1;
+}
+
+static void show_first_difference(const games_row *a, const games_row *b, evbuf *ea, evbuf *eb)
+{
+    char why[256];
+    uint64_t ha, hb;
+    printf("\nGame %llu", (unsigned long long)a->game);
+    if (a->seating >= 0) printf(" (seating %ld)", a->seating);
+    printf(": hash %016llx -> %016llx\n", (unsigned long long)a->hash, (unsigned long long)b->hash);
+    if (replay(a, ea, &ha, why, sizeof why)) {
+        printf("  cannot replay A: %s\n", why);
+        return;
+    }
+    if (replay(b, eb, &hb, why, sizeof why)) {
+        printf("  cannot replay B: %s\n", why);
+        return;
+    }
+    if (ha != a->hash || hb != b->hash) {
+        printf("  the replay does not give the files' hashes (%016llx, %016llx): another version, or agents with "
+               "wall-time budgets\n", (unsigned long long)ha, (unsigned long long)hb);
+        return;
+    }
+    size_t k = 0;
+    while (k < ea->n && k < eb->n && same_event(&ea->ev[k], &eb->ev[k])) k++;
+    printf("  first difference at event %zu of %zu / %zu:\n", k + 1, ea->n, eb->n);
+    printf("  A: ");
+    if (k < ea->n) trace_event_json(stdout, &ea->ev[k]);
+    else printf("(the game has ended)\n");
+    printf("  B: ");
+    if (k < eb->n) trace_event_json(stdout, &eb->ev[k]);
+    else printf("(the game has ended)\n");
+}
+
+/* ---------------------------------------------------------------- tallies */
+
+typedef struct pair_stat {
+    char key[SIM_SPEC_LEN];
+    an_moments win, score;       /* B - A per seat-game */
+    double win_a, win_b, score_a, score_b;
+    uint64_t b10, b01;           /* McNemar: won in A only, in B only */
+} pair_stat;
+
+#define MAX_KEYS 16
+
+static pair_stat *find_key(pair_stat *ps, int *n, const char *key)
+{
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(ps[i].key, key)) return &ps[i];
+    if (*n == MAX_KEYS) return NULL;
+    pair_stat *p = &ps[(*n)++];
+    memset(p, 0, sizeof *p);
+    snprintf(p->key, sizeof p->key, "%s", key);
+    return p;
+}
+
+static void add_pair(pair_stat *p, const games_row *a, const games_row *b, int k)
+{
+    an_moments_add(&p->win, b->win[k] - a->win[k]);
+    an_moments_add(&p->score, (double)(b->score[k] - a->score[k]));
+    p->win_a += a->win[k];
+    p->win_b += b->win[k];
+    p->score_a += a->score[k];
+    p->score_b += b->score[k];
+    p->b10 += a->win[k] > 0 && !(b->win[k] > 0);
+    p->b01 += !(a->win[k] > 0) && b->win[k] > 0;
+}
+
+static void print_rows(const char *group, const pair_stat *ps, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const pair_stat *p = &ps[i];
+        double N = (double)p->win.n, chi2, mp;
+        an_interval w = an_mean_interval(&p->win, 0), s = an_mean_interval(&p->score, 0);
+        an_mcnemar(p->b10, p->b01, &chi2, &mp);
+        printf("| %s | `%s` | %llu | %.2f%% | %.2f%% | %+.2f [%+.2f, %+.2f] | %.3g | %.3g | %.2f | %.2f | %+.3f [%+.3f, "
+               "%+.3f] | %.3g |\n",
+               group, p->key, (unsigned long long)p->win.n, 100 * p->win_a / N, 100 * p->win_b / N, 100 * w.mean,
+               100 * w.lo, 100 * w.hi, w.p, mp, p->score_a / N, p->score_b / N, s.mean, s.lo, s.hi, s.p);
+    }
+}
+
+/* Two runs' games compared pair by pair. */
+typedef struct comparison {
+    pair_stat seats[MAX_KEYS], agents[MAX_KEYS];
+    int nseat, nagent;
+    an_moments rounds;
+    double rounds_a, rounds_b;
+    uint64_t games, hash_changed, outcome_changed, shown;
+    char first_changed[2][200];  /* the first games whose hash, and whose outcome, changed */
+    size_t fc_len[2];
+} comparison;
+
+/* Game a's name ("12", or "12/3" with its seating) after the list k. */
+static void note_changed(comparison *cmp, int k, const games_row *a)
+{
+    if (cmp->fc_len[k] >= sizeof cmp->first_changed[k] - 40) return;
+    char one[48];
+    const char *sep = cmp->fc_len[k] ? " " : "";
+    if (a->seating >= 0) snprintf(one, sizeof one, "%s%llu/%ld", sep, (unsigned long long)a->game, a->seating);
+    else snprintf(one, sizeof one, "%s%llu", sep, (unsigned long long)a->game);
+    cmp->fc_len[k] += (size_t)snprintf(cmp->first_changed[k] + cmp->fc_len[k],
+                                       sizeof cmp->first_changed[k] - cmp->fc_len[k], "%s", one);
+}
+
+/* One pair of games into the tallies; 1 if their hashes differ. */
+static int compare_game(comparison *cmp, const games_row *ga, const games_row *gb)
+{
+    cmp->games++;
+    int changed = ga->hash != gb->hash, outcome = 0;
+    /* The players' rows pair by seat; the ghost's only when it plays in
+     * both (ghost=on against ghost=off compares the players alone). */
+    int paired = ga->nseats == gb->nseats ? ga->nseats : ga->players;
+    for (int k = 0; k < paired; k++) outcome |= ga->rank[k] != gb->rank[k] || ga->win[k] != gb->win[k];
+    cmp->hash_changed += (uint64_t)changed;
+    cmp->outcome_changed += (uint64_t)outcome;
+    if (changed) note_changed(cmp, 0, ga);
+    if (outcome) note_changed(cmp, 1, ga);
+    an_moments_add(&cmp->rounds, gb->rounds - ga->rounds);
+    cmp->rounds_a += ga->rounds;
+    cmp->rounds_b += gb->rounds;
+    for (int k = 0; k < paired; k++) {
+        char key[16];
+        if (ga->ghost[k]) snprintf(key, sizeof key, "ghost");
+        else snprintf(key, sizeof key, "%d", k);
+        pair_stat *st = find_key(cmp->seats, &cmp->nseat, key);
+        pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, ga->agent[k]);
+        if (st) add_pair(st, ga, gb, k);
+        if (ag) add_pair(ag, ga, gb, k);
+    }
+    return changed;
+}
+
+static void print_report(const comparison *cmp)
+{
+    double games = (double)cmp->games;
+    printf("\n%llu games: trace hash changed in %llu (%.2f%%), outcome (ranks or wins) in %llu (%.2f%%).\n",
+           (unsigned long long)cmp->games, (unsigned long long)cmp->hash_changed,
+           100.0 * (double)cmp->hash_changed / games, (unsigned long long)cmp->outcome_changed,
+           100.0 * (double)cmp->outcome_changed / games);
+    int full0 = cmp->fc_len[0] >= sizeof cmp->first_changed[0] - 40,
+        full1 = cmp->fc_len[1] >= sizeof cmp->first_changed[1] - 40;
+    if (cmp->hash_changed)
+        printf("Games whose hash changed: %s%s\n", cmp->first_changed[0], cmp->hash_changed > 1 && full0 ? " ..." : "");
+    if (cmp->outcome_changed) printf("Games whose outcome changed: %s%s\n", cmp->first_changed[1], full1 ? " ..." : "");
+    an_interval r = an_mean_interval(&cmp->rounds, 0);
+    printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f [%+.3f, %+.3f] (paired t, p %.3g).\n\n",
+           cmp->rounds_a / games, cmp->rounds_b / games, r.mean, r.lo, r.hi, r.p);
+    printf("Paired by game (B - A), 95%% t intervals; McNemar's exact test for wins (a shared win counts as a win):"
+           "\n\n| group | key | n | win A | win B | B - A (points) | p | McNemar p | score A | score B | B - A | p |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    print_rows("seat", cmp->seats, cmp->nseat);
+    print_rows("agent", cmp->agents, cmp->nagent);
+}
+
+/* The next pair of games: 1, 0 at both ends, 2 after reporting (an error,
+ * or files of other deals). */
+static int next_pair(games_reader *A, games_reader *B, games_row *ga, games_row *gb)
+{
+    char err[512];
+    int ra = games_reader_next(A, ga, err, sizeof err);
+    int rb = ra < 0 ? 0 : games_reader_next(B, gb, err, sizeof err);
+    if (ra < 0 || rb < 0) return cli_usage_error("%s", err);
+    if (ra != rb)
+        return cli_usage_error("'%s' holds more games than '%s' (not the same deals)", ra ? A->path : B->path,
+                               ra ? B->path : A->path);
+    if (ra && (ga->game != gb->game || ga->seed != gb->seed || ga->seating != gb->seating ||
+               ga->players != gb->players))
+        return cli_usage_error("game %llu of seed %llu in '%s' meets game %llu of seed %llu in '%s' (compare runs "
+                               "of the same seed, games and players)", (unsigned long long)ga->game,
+                               (unsigned long long)ga->seed, A->path, (unsigned long long)gb->game,
+                               (unsigned long long)gb->seed, B->path);
+    return ra;
+}
+
+/* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
+ * something does, 2 bad input. */
+static int diff_files(const char *pa, const char *pb, int show, const char *la, const char *lb)
+{
+    games_reader A, B;
+    char err[512];
+    int rc = 2;
+    if (games_reader_open(&A, pa, err, sizeof err)) {
+        games_reader_close(&A);
+        return cli_usage_error("%s", err);
+    }
+    if (games_reader_open(&B, pb, err, sizeof err)) {
+        games_reader_close(&A);
+        games_reader_close(&B);
+        return cli_usage_error("%s", err);
+    }
+    games_row *ga = malloc(sizeof *ga), *gb = malloc(sizeof *gb);
+    comparison *cmp = calloc(1, sizeof *cmp);
+    evbuf ea = {0}, eb = {0};
+    int more = ga && gb && cmp ? 1 : cli_usage_error("out of memory");
+    while (more == 1 && (more = next_pair(&A, &B, ga, gb)) == 1)
+        if (compare_game(cmp, ga, gb) && (int)cmp->shown < show) {
+            if (!cmp->shown) printf("# diff: A = %s, B = %s\n", la, lb);
+            show_first_difference(ga, gb, &ea, &eb);
+            cmp->shown++;
+        }
+    if (!more && !cmp->games) cli_usage_error("'%s' holds no games", pa);
+    else if (!more) {
+        if (!cmp->shown) printf("# diff: A = %s, B = %s\n", la, lb);
+        print_report(cmp);
+        rc = cmp->hash_changed || cmp->outcome_changed ? 1 : 0;
+    }
+    games_reader_close(&A);
+    games_reader_close(&B);
+    free(ga);
+    free(gb);
+    free(cmp);
+    free(ea.ev);
+    free(eb.ev);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- command */
+
+typedef struct diff_opts {
+    uint64_t show, games, players, seed, threads;
+    const char *rules, *vs_rules, *agents;
+    int rotate;
+} diff_opts;
+
+static const opt options[] = {
+    OPT_ROW_UINT("show", "K", diff_opts, show, "--show count", 0, 1000, "3", "changed games to replay and show"),
+    OPT_ROW_TEXT("rules", "A", diff_opts, rules, NULL, "the first rule set (with --vs-rules)"),
+    OPT_ROW_TEXT("vs-rules", "B", diff_opts, vs_rules, NULL, "the second rule set"),
+    OPT_GAMES(diff_opts, "game count", UINT64_MAX / 2, "10000", "deals to play"),
+    OPT_PLAYERS(diff_opts, "4", "2 to 6"),
+    OPT_SEED(diff_opts, "1", "the run's seed"),
+    OPT_AGENTS(diff_opts, "random", "as for sim"),
+    OPT_ROW_FLAG("rotate", diff_opts, rotate, "as for sim"),
+    OPT_THREADS(diff_opts),
+};
+
+static const opt_table table = {
+    .command = "diff",
+    .usage = "Usage: jamaica diff A.csv B.csv [--show K]\n"
+             "       jamaica diff --rules A --vs-rules B [--games N] [--players P] [--seed S]\n"
+             "                    [--agents LIST] [--rotate] [--threads T] [--show K]\n",
+    .about = "Compare two GAMES.csv of the same deals (sim --games-csv, same seed, games and\n"
+             "players) game by game, or play the same deals under two rule sets and compare\n"
+             "those.  Reports the games whose trace hash changed and those whose outcome\n"
+             "(ranks, wins) changed; the paired differences B - A of each seat's and\n"
+             "agent's win rate and mean score and of the rounds per game, with 95% t\n"
+             "intervals from the pairs and p-values, and McNemar's exact test for wins; and\n"
+             "for the first K changed games the first event that differs (both games\n"
+             "replayed, the two events as JSON).\n"
+             "\n"
+             "Exit status: 0 nothing differs, 1 something does, 2 bad input.\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+    .operands = -1,
+};
+
+/* Play the deals under one rule set into a temporary GAMES.csv. */
+static int play_to(const sim_config *base, const char *rules_text, char *path, size_t len)
+{
+    sim_config c = *base;
+    if (cli_rules(rules_text, c.players, &c.rules)) return 2;
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, len, "%s/jamaica-diff.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        fprintf(stderr, "jamaica: cannot make a temporary file in %s: %s\n", dir && *dir ? dir : "/tmp",
+                strerror(errno));
+        path[0] = '\0';
+        return 1;
+    }
+    close(fd);
+    c.games_path = path;
+    cli_catch_stop();
+    int rc = cli_run_games(&c, "nothing compared");
+    cli_release_stop();
+    return rc;
+}
+
+/* diff --rules A --vs-rules B: both rule sets played, then compared. */
+static int diff_rules(diff_opts *o)
+{
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    if (sim_parse_agents(o->agents, (int)o->players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
+    if (cli_threads(&o->threads)) return 2;
+    c.games = o->games;
+    c.players = (int)o->players;
+    c.seed = o->seed;
+    c.rotate = o->rotate;
+    c.threads = (int)o->threads;
+    c.progress = isatty(2);
+    char pa[4096] = "", pb[4096] = "";
+    int rc = play_to(&c, o->rules, pa, sizeof pa);
+    if (!rc) rc = play_to(&c, o->vs_rules, pb, sizeof pb);
+    if (!rc) {
+        char la[600], lb[600];
+        snprintf(la, sizeof la, "rules `%s`", o->rules);
+        snprintf(lb, sizeof lb, "rules `%s`", o->vs_rules);
+        rc = diff_files(pa, pb, (int)o->show, la, lb);
+    }
+    if (*pa) unlink(pa);
+    if (*pb) unlink(pb);
+    return rc;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    diff_opts o = {0};
+    uint64_t given;
+    int first, rc = opt_parse(&table, argc, argv, &o, &first, &given);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    int files = argc - first;
+    int played = opt_given(&table, given, "games") || opt_given(&table, given, "players") ||
+                 opt_given(&table, given, "seed") || opt_given(&table, given, "agents") ||
+                 opt_given(&table, given, "rotate");
+    if (!o.rules && !o.vs_rules) {
+        if (files != 2) return cli_usage_error("diff takes two GAMES.csv files, or --rules A --vs-rules B");
+        if (played) return cli_usage_error("diff: --games, --players, --seed, --agents and --rotate go with --rules");
+        return diff_files(argv[first], argv[first + 1], (int)o.show, argv[first], argv[first + 1]);
+    }
+    if (!o.rules || !o.vs_rules) return cli_usage_error("diff: give both --rules and --vs-rules");
+    if (files) return cli_usage_error("diff: unexpected argument '%s' with --rules", argv[first]);
+    return diff_rules(&o);
+}

@@ -1,0 +1,342 @@
+/*
+ * tournament.c - `jamaica tournament`: agents in every seating, each seating
+ * replaying the same deals (duplicate games: the dice are the agents'
+ * common random numbers), then win rates, mean ranks, a pairwise matrix
+ * and Plackett-Luce ratings with bootstrap intervals; optionally an SPRT
+ * that stops when the evidence decides between the first two agents.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../analysis/stats.h"
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../cli/stop.h"
+#include "../io/csv.h"
+#include "../io/outfile.h"
+#include "../io/summary.h"
+#include "../run/lineup.h"
+#include "../run/mpi.h"
+#include "../run/seatings.h"
+#include "../run/standings.h"
+#include "cmd.h"
+
+typedef struct sprt_args {
+    int on;
+    double e0, e1;
+} sprt_args;
+
+typedef struct tour_opts {
+    uint64_t games, players, seed, threads, bootstrap;
+    const char *agents, *rules, *out, *pairs, *games_csv;
+    int seatings;                /* 0 all, 1 balanced, -1 not given */
+    sprt_args sprt;
+    double alpha, beta;
+} tour_opts;
+
+static int parse_prob(const char *v, const char *what, double *out)
+{
+    char *end;
+    double x = strtod(v, &end);
+    if (!*v || *end || !(x > 0 && x < 0.5)) return cli_usage_error("bad %s '%s' (a number in (0, 0.5))", what, v);
+    *out = x;
+    return 0;
+}
+
+static int parse_alpha(const char *v, void *field)
+{
+    return parse_prob(v, "--alpha", field) ? -1 : 0;
+}
+
+static int parse_beta(const char *v, void *field)
+{
+    return parse_prob(v, "--beta", field) ? -1 : 0;
+}
+
+static int parse_sprt(const char *v, void *field)
+{
+    sprt_args *s = field;
+    char *end, *end2;
+    s->e0 = strtod(v, &end);
+    if (end == v || *end != ',') return cli_usage_error("bad --sprt '%s' (ELO0,ELO1, e.g. 0,10)", v), -1;
+    s->e1 = strtod(end + 1, &end2);
+    if (end2 == end + 1 || *end2 || !isfinite(s->e0) || !isfinite(s->e1) || fabs(s->e0) > 1000 || fabs(s->e1) > 1000)
+        return cli_usage_error("bad --sprt '%s' (ELO0,ELO1, e.g. 0,10)", v), -1;
+    if (!(s->e1 > s->e0)) return cli_usage_error("bad --sprt '%s' (ELO1 must be above ELO0)", v), -1;
+    s->on = 1;
+    return 0;
+}
+
+#define XSTR(x) #x
+#define STR(x) XSTR(x)
+
+static const opt options[] = {
+    OPT_AGENTS(tour_opts, NULL, "2 to " STR(SIM_MAX_AGENTS) " agents, comma-separated, each NAME or\n"
+                                "NAME:key=value,... (as for sim)"),
+    OPT_PLAYERS(tour_opts, NULL, "2 to 6 (the number of agents, if 2..6; else 4)"),
+    OPT_GAMES(tour_opts, "deal count", UINT64_MAX / 2 / SIM_MAX_SEATINGS, "100", "deals ({default}); games played = N x seatings"),
+    OPT_SEED(tour_opts, "1", "the run's seed"),
+    OPT_THREADS(tour_opts),
+    OPT_RULES(tour_opts, "2021 (default) or classic, with key=value options"),
+    {.name = "seatings", .kind = OPT_CHOICE, .arg = "M", .offset = offsetof(tour_opts, seatings), .what = "--seatings",
+     .choices = "all|balanced", .help = "all or balanced (all, up to " STR(SIM_MAX_SEATINGS) " seatings)"},
+    OPT_OUT(tour_opts, "ratings.csv", "the ratings CSV ({default}): agent, games, wins,\n"
+                                      "win_rate, wilson_low, wilson_high, mean_rank, rank_low,\n"
+                                      "rank_high, rating, rating_low, rating_high"),
+    OPT_ROW_TEXT("pairs", "PATH", tour_opts, pairs, NULL, "the pairwise CSV: agent, opponent, games, ahead, low, high"),
+    OPT_ROW_TEXT("games-csv", "PATH", tour_opts, games_csv, NULL, "one row per game and seat, as sim's, with `seating` last"),
+    OPT_ROW_UINT("bootstrap", "B", tour_opts, bootstrap, "bootstrap count", 0, 4096, "200",
+                 "bootstrap resamples for the rating intervals ({default}; 0: none)"),
+    {.name = "sprt", .kind = OPT_CALL, .arg = "E0,E1", .offset = offsetof(tour_opts, sprt), .parse = parse_sprt,
+     .help = "stop early once the sequential probability ratio test\n"
+             "decides between H0: the first agent is E0 Elo better than\n"
+             "the second, and H1: E1 better (one score per deal: the\n"
+             "share of its games the first finished ahead of the second)"},
+    {.name = "alpha", .kind = OPT_CALL, .arg = "A", .offset = offsetof(tour_opts, alpha), .parse = parse_alpha,
+     .def = "0.05", .help = "the SPRT's false positive rate"},
+    {.name = "beta", .kind = OPT_CALL, .arg = "B", .offset = offsetof(tour_opts, beta), .parse = parse_beta,
+     .def = "0.05", .help = "the SPRT's false negative rate"},
+};
+
+static const opt_table table = {
+    .command = "tournament",
+    .usage = "Usage: jamaica tournament --agents A,B[,C...] [--players P] [--games N]\n"
+             "                          [--seed S] [--threads T] [--rules R]\n"
+             "                          [--seatings all|balanced] [--out RATINGS.csv]\n"
+             "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv]\n"
+             "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n",
+    .about = "Play N deals (game indexes 0..N-1 of seed S), each once in every seating of\n"
+             "the agents at P seats, so every seating meets the same dice (duplicate\n"
+             "games).  Seatings: with as many agents as seats, every permutation; with\n"
+             "more agents, every ordered choice of P distinct agents; with fewer (P a\n"
+             "multiple of their number), every arrangement giving each P/K seats.\n"
+             "'balanced' (chosen by itself past " STR(SIM_MAX_SEATINGS) " seatings) keeps the K cyclic orders\n"
+             "and their mirrors, which seat every agent in every seat equally often.\n"
+             "The same bytes for any --threads.\n"
+             "\n"
+             "Prints a Markdown report: each agent's win rate (Wilson 95%) and mean rank\n"
+             "(t 95%), how often each finished ahead of each other (the row's agent ahead\n"
+             "of the column's, ties half), and Plackett-Luce ratings (Hunter's MM fit to\n"
+             "the finishing orders of the players, the ghost left out; Bradley-Terry with\n"
+             "two players) on the Elo scale (400 log10 of the strength, mean 0), with\n"
+             "bootstrap 95% intervals over the deals.\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+};
+
+/* The seating plan stays valid while the run reads it. */
+static int8_t seating[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
+
+/* The agents, players and seatings into c; 0, or 2 after reporting. */
+static int plan(tour_opts *o, sim_config *c)
+{
+    char err[512];
+    int K;
+    if (sim_split_agents(o->agents, c->specs, SIM_MAX_AGENTS, &K, err, sizeof err)) return cli_usage_error("%s", err);
+    if (K < 2 || K > SIM_MAX_AGENTS)
+        return cli_usage_error("--agents '%s' names %d agents (a tournament takes 2 to %d)", o->agents, K,
+                               SIM_MAX_AGENTS);
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(c->specs[i], c->specs[j]))
+                return cli_usage_error("agent '%s' named twice in --agents (give each once)", c->specs[i]);
+    if (!o->players) o->players = K <= 6 ? (uint64_t)K : 4;
+    int P = (int)o->players;
+    if (K < P && P % K)
+        return cli_usage_error("%d agents cannot share %d seats equally (give a divisor of the player count, or "
+                               "at least as many agents as seats)", K, P);
+    if (cli_rules(o->rules, P, &c->rules)) return 2;
+    int S = tour_seatings(K, P, o->seatings == 1, seating);
+    if (S == -2 && o->seatings == -1) S = tour_seatings(K, P, 1, seating), o->seatings = 1;
+    if (S == -2)
+        return cli_usage_error("%d agents at %d seats give more than %d seatings (use --seatings balanced)", K, P,
+                               SIM_MAX_SEATINGS);
+    if (o->seatings < 0) o->seatings = 0;
+    c->nspecs = K;
+    c->nseatings = S;
+    c->seating = (const int8_t(*)[JM_MAX_PLAYERS])seating;
+    c->players = P;
+    return 0;
+}
+
+/* Every option checked and the run configured; 0, or 2. */
+static int configure(tour_opts *o, sim_config *c)
+{
+    memset(c, 0, sizeof *c);
+    if (!o->agents) return cli_usage_error("tournament needs --agents (two or more)");
+    if (!*o->out) return cli_usage_error("tournament: empty --out path");
+    if (plan(o, c)) return 2;
+    if (cli_threads(&o->threads)) return 2;
+    if (o->pairs && !*o->pairs) return cli_usage_error("tournament: empty --pairs path");
+    const char *paths[3] = {o->out, o->pairs, o->games_csv};
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
+                return cli_usage_error("'%s' and '%s' are the same file", paths[i], paths[j]);
+    c->games = o->games;
+    c->seed = o->seed;
+    c->threads = (int)o->threads;
+    c->games_path = o->games_csv;
+    c->progress = isatty(2);
+    c->dist = sim_mpi_dist();
+    return 0;
+}
+
+/* ---------------------------------------------------------------- outputs */
+
+typedef struct ratings {
+    int have, boot;
+    double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+} ratings;
+
+static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
+{
+    fputs("agent,games,wins,win_rate,wilson_low,wilson_high,mean_rank,rank_low,rank_high,rating,rating_low,"
+          "rating_high\n", f);
+    for (int a = 0; a < t->K; a++) {
+        char q[CSV_QUOTED_SPEC];
+        csv_field(q, sizeof q, c->specs[a]);
+        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
+        an_wilson(w, n, &lo, &hi);
+        an_interval ri = an_mean_interval(&t->rank[a], 0);
+        fprintf(f, "%s,%llu,%.10g,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f,", q, (unsigned long long)t->games[a], w,
+                n ? w / n : 0, lo, hi, ri.mean, ri.lo, ri.hi);
+        if (rt->have && rt->boot) fprintf(f, "%.2f,%.2f,%.2f\n", rt->elo[a], rt->lo[a], rt->hi[a]);
+        else if (rt->have) fprintf(f, "%.2f,,\n", rt->elo[a]);
+        else fputs(",,\n", f);
+    }
+}
+
+static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
+{
+    fputs("agent,opponent,games,ahead,low,high\n", f);
+    for (int a = 0; a < t->K; a++)
+        for (int b = 0; b < t->K; b++) {
+            if (a == b || !t->met[a][b]) continue;
+            char qa[CSV_QUOTED_SPEC], qb[CSV_QUOTED_SPEC];
+            csv_field(qa, sizeof qa, c->specs[a]);
+            csv_field(qb, sizeof qb, c->specs[b]);
+            double n = (double)t->met[a][b], x = (double)t->ahead2[a][b] / 2, lo, hi;
+            an_wilson(x, n, &lo, &hi);
+            fprintf(f, "%s,%s,%llu,%.6f,%.6f,%.6f\n", qa, qb, (unsigned long long)t->met[a][b], x / n, lo, hi);
+        }
+}
+
+/* The Markdown report's tables: per agent, then who finished ahead. */
+static void print_tables(const sim_config *c, const standings *t, const ratings *rt)
+{
+    printf("| agent | seat-games | win rate [95%%] | mean rank [95%%] | rating [95%%] |\n");
+    printf("|---|---|---|---|---|\n");
+    for (int a = 0; a < t->K; a++) {
+        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
+        an_wilson(w, n, &lo, &hi);
+        an_interval ri = an_mean_interval(&t->rank[a], 0);
+        printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a],
+               (unsigned long long)t->games[a], n ? 100 * w / n : 0, 100 * lo, 100 * hi, ri.mean, ri.lo, ri.hi);
+        if (rt->have && rt->boot) printf("%+.1f [%+.1f, %+.1f] |\n", rt->elo[a], rt->lo[a], rt->hi[a]);
+        else if (rt->have) printf("%+.1f |\n", rt->elo[a]);
+        else printf("- |\n");
+    }
+    printf("\nFinished ahead (row ahead of column; ties count half):\n\n|   |");
+    for (int b = 0; b < t->K; b++) printf(" %d |", b + 1);
+    printf("\n|---|");
+    for (int b = 0; b < t->K; b++) printf("---|");
+    printf("\n");
+    for (int a = 0; a < t->K; a++) {
+        printf("| %d `%s` |", a + 1, c->specs[a]);
+        for (int b = 0; b < t->K; b++) {
+            if (a == b || !t->met[a][b]) printf(" - |");
+            else printf(" %.1f%% |", 50.0 * (double)t->ahead2[a][b] / (double)t->met[a][b]);
+        }
+        printf("\n");
+    }
+}
+
+static void print_report(const tour_opts *o, const sim_config *c, const standings *t, const ratings *rt,
+                         const sim_outcome *res, uint64_t deals)
+{
+    char rules_fmt[256];
+    jm_rules_format(&c->rules, rules_fmt, sizeof rules_fmt);
+    printf("# Tournament: %d agents, %d players, %llu deals x %d seatings (%s) = %llu games\n\n", t->K, c->players,
+           (unsigned long long)deals, t->S, o->seatings ? "balanced" : "all",
+           (unsigned long long)(deals * (uint64_t)t->S));
+    printf("Seed %llu, rules `%s`; %.1f s on %d threads (%.0f games/s).\n\n", (unsigned long long)c->seed, rules_fmt,
+           res->seconds, c->threads, res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0);
+    print_tables(c, t, rt);
+    if (!o->sprt.on) return;
+    const char *verdict = t->decision == AN_SPRT_H1   ? "H1 accepted"
+                          : t->decision == AN_SPRT_H0 ? "H0 accepted"
+                                                      : "inconclusive";
+    double sc = t->deal_scores.mean;
+    printf("\nSPRT `%s` against `%s`, H0: %+.1f Elo, H1: %+.1f Elo (alpha %.3g, beta %.3g): %s after %llu deals; "
+           "LLR %.3f (bounds %.3f, %.3f); score %.4f (%+.1f Elo).\n",
+           c->specs[0], c->specs[1], o->sprt.e0, o->sprt.e1, o->alpha, o->beta, verdict,
+           (unsigned long long)t->deal_scores.n, t->llr, t->sprt.lower, t->sprt.upper, sc, an_score_elo(sc));
+}
+
+/* Rank 0 after the games: the CSVs committed, then the report; the exit
+ * status. */
+static int conclude(const tour_opts *o, const sim_config *c, const standings *t, const sim_outcome *res,
+                    outfile *of_r, outfile *of_p, int interrupted)
+{
+    /* Only whole deals count (an interrupted run may end inside one). */
+    uint64_t deals = t->nunits / (uint64_t)t->S;
+    ratings rt = {.boot = (int)o->bootstrap};
+    rt.have = deals > 0 && standings_ratings(t, c->seed, rt.boot, rt.elo, rt.lo, rt.hi) == 0;
+    char err[512];
+    write_ratings_csv(of_r->f, c, t, &rt);
+    if (o->pairs) write_pairs_csv(of_p->f, c, t);
+    if (outfile_commit(of_r, err, sizeof err) || (o->pairs && outfile_commit(of_p, err, sizeof err))) {
+        outfile_abort(of_p);
+        fprintf(stderr, "jamaica: %s\n", err);
+        return 1;
+    }
+    print_report(o, c, t, &rt, res, deals);
+    if (!interrupted) return 0;
+    fprintf(stderr, "jamaica: stopped by %s: the report covers the %llu whole deals completed\n", strsignal(cli_stop),
+            (unsigned long long)deals);
+    return 128 + cli_stop;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    tour_opts o = {.seatings = -1};
+    sim_config c;
+    int rc = opt_parse(&table, argc, argv, &o, NULL, NULL);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    if (configure(&o, &c)) return 2;
+    standings *t = standings_new(c.nspecs, c.players, c.nseatings, o.sprt.on, o.sprt.e0, o.sprt.e1, o.alpha, o.beta);
+    if (!t) return cli_usage_error("out of memory");
+    c.on_game = standings_on_game;
+    c.ctx = t;
+    int writer = sim_mpi_rank() == 0; /* over MPI, rank 0 writes and reports */
+    outfile of_r = {.slot = -1}, of_p = {.slot = -1};
+    char err[512];
+    int bad = writer && (outfile_open(&of_r, o.out, err, sizeof err) ||
+                         (o.pairs && outfile_open(&of_p, o.pairs, err, sizeof err)));
+    if (sim_mpi_any(bad)) {
+        outfile_abort(&of_r);
+        standings_free(t);
+        return bad ? cli_usage_error("%s", err) : 2;
+    }
+    sim_outcome res;
+    cli_catch_stop();
+    rc = cli_run(&c, &res);
+    cli_release_stop();
+    if (rc && rc < 128) {
+        outfile_abort(&of_r);
+        outfile_abort(&of_p);
+    } else if (t->oom) {
+        outfile_abort(&of_r);
+        outfile_abort(&of_p);
+        fprintf(stderr, "jamaica: out of memory\n");
+        rc = 1;
+    } else if (writer) {
+        rc = conclude(&o, &c, t, &res, &of_r, &of_p, res.interrupted);
+    }
+    standings_free(t);
+    return rc;
+}

@@ -1,0 +1,72 @@
+/*
+ * games_csv.h - GAMES.csv: one row per game and seat (long form), the
+ * ghost's row after the players'.  The column table below is the format:
+ * the header, every row written and every row read follow it.
+ */
+#ifndef SIM_IO_GAMES_CSV_H
+#define SIM_IO_GAMES_CSV_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "csv.h"
+#include "record.h"
+
+#define GAMES_ROW_MAX 448        /* bytes per row, at most */
+#define GAMES_RULES_MAX 512      /* the rules field, read back */
+
+typedef enum games_col {
+    GC_GAME, GC_SEED, GC_PLAYERS, GC_RULES, GC_SEAT, GC_AGENT, GC_IS_GHOST, GC_FIRST_CAPTAIN, GC_CAPTAIN_OFFSET,
+    GC_ROUNDS, GC_CAPPED, GC_FINISHED, GC_SCORE, GC_RANK, GC_WIN, GC_POSITION_SCORE, GC_GOLD, GC_TREASURE_POINTS,
+    GC_BATTLES_WON, GC_BATTLES_LOST, GC_SHORTAGES, GC_TRACE_HASH,
+    GC_SEATING,                  /* a tournament's files only, last */
+    GAMES_NCOL
+} games_col;
+
+extern const char *const games_col_name[GAMES_NCOL];
+
+/* What every row of one run repeats. */
+typedef struct games_run {
+    uint64_t seed;
+    int players, ships;          /* ships: players and the ghost, when it plays */
+    int seatings;                /* 1: the `seating` column */
+    const char *rules_q;         /* the rules, already a CSV field */
+    const char (*specs_q)[CSV_QUOTED_SPEC]; /* each agent spec, already a CSV field */
+} games_run;
+
+/* The header line (with its line break) into buf[cap]; its length. */
+size_t games_csv_header(int seatings, char *buf, size_t cap);
+/* The rows of one game into buf[cap]; the bytes written. */
+size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- reading */
+
+/* One game as read back: the columns `jamaica diff` compares. */
+typedef struct games_row {
+    uint64_t game, seed, hash;
+    long seating;                /* -1 without the column */
+    int players, nseats, rounds;
+    char rules[GAMES_RULES_MAX];
+    char agent[JM_MAX_SHIPS][SIM_SPEC_LEN];
+    int ghost[JM_MAX_SHIPS], score[JM_MAX_SHIPS], rank[JM_MAX_SHIPS];
+    double win[JM_MAX_SHIPS];
+} games_row;
+
+typedef struct games_reader {
+    const char *path;
+    FILE *f;
+    int col[GAMES_NCOL];         /* each column's place in the file; -1 if absent */
+    char *line, *work;           /* the line as read; a copy to split */
+    size_t cap, workcap;
+    int pending;                 /* line holds the next game's first row */
+    uint64_t lineno;
+} games_reader;
+
+/* Open a GAMES.csv and read its header: 0, or -1 with why in err (a
+ * missing file, an empty one, a column missing). */
+int games_reader_open(games_reader *d, const char *path, char *err, size_t errlen);
+/* The next game's rows into *g: 1, 0 at the end, -1 with why in err. */
+int games_reader_next(games_reader *d, games_row *g, char *err, size_t errlen);
+void games_reader_close(games_reader *d);
+
+#endif

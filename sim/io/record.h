@@ -1,0 +1,35 @@
+/*
+ * record.h - what the harness records of one game: each seat's result and
+ * the game's own facts.  GAMES.csv (games_csv.h) writes these and the
+ * summaries and tournaments tally them.
+ */
+#ifndef SIM_IO_RECORD_H
+#define SIM_IO_RECORD_H
+
+#include <stdint.h>
+
+#include "../../engine/jamaica.h"
+
+#define SIM_SPEC_LEN 64          /* an agent spec ("mcts:iters=100"), its terminator included */
+
+/* One seat's (or the ghost's) result in one game. */
+typedef struct sim_seat {
+    int8_t agent;                /* index into the run's agent specs; -1 for the ghost */
+    int8_t rank, winner, finished;
+    int16_t score, space, gold, treasure;
+    uint16_t battles_won, battles_lost, shortages;
+} sim_seat;
+
+typedef struct sim_game {
+    uint64_t game;
+    uint16_t seating;            /* a tournament's seating; else 0 */
+    uint16_t battles;            /* battles fought (ties included) */
+    int16_t rounds;
+    int8_t first_captain, capped, nwin;
+    uint32_t decisions;          /* with two or more legal actions */
+    uint64_t trace_hash;         /* the hash of the game's events, as `jamaica trace` prints
+                                    it (computed only when GAMES.csv is written) */
+    sim_seat seat[JM_MAX_SHIPS]; /* players 0..P-1, then the ghost at P */
+} sim_game;
+
+#endif

@@ -1,0 +1,111 @@
+/* summary.c - SUMMARY.csv written and read from one column table (see summary.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../analysis/stats.h"
+#include "csv.h"
+#include "summary.h"
+
+const char *const summary_col_name[SUMMARY_NCOL] = {
+    "seed", "rules", "players", "games_total", "group", "key", "games", "wins", "win_rate", "wilson_low",
+    "wilson_high", "mean_score", "mean_rounds", "capped_share", "first_game", "rotate", "wins_420", "score_sum",
+    "rounds_sum", "capped_games",
+};
+
+void summary_header(FILE *f)
+{
+    char h[512];
+    csv_header(summary_col_name, SUMMARY_NCOL, h, sizeof h);
+    fputs(h, f);
+}
+
+int summary_is_header(const char *line)
+{
+    char h[512];
+    size_t n = csv_header(summary_col_name, SUMMARY_NCOL, h, sizeof h);
+    h[n - 1] = '\0';
+    return !strcmp(line, h);
+}
+
+/* Column c of a row; empty where it is undefined (no games, or no wins in
+ * the group "all"). */
+static void field(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
+                  int with_wins, summary_col c)
+{
+    double n = (double)t->n, w = (double)t->wins / SUMMARY_WIN_UNIT, lo = 0, hi = 0;
+    if (c >= SC_WINS && c <= SC_MEAN_SCORE && !(with_wins && t->n)) return;
+    if ((c == SC_MEAN_ROUNDS || c == SC_CAPPED_SHARE) && !t->n) return;
+    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) an_wilson(w, n, &lo, &hi);
+    switch (c) {
+    case SC_SEED: fprintf(f, "%llu", (unsigned long long)run->seed); break;
+    case SC_RULES: fputs(run->rules_q, f); break;
+    case SC_PLAYERS: fprintf(f, "%d", run->players); break;
+    case SC_GAMES_TOTAL: fprintf(f, "%llu", (unsigned long long)run->games_total); break;
+    case SC_GROUP: fputs(group, f); break;
+    case SC_KEY: fputs(key, f); break;
+    case SC_GAMES: fprintf(f, "%llu", (unsigned long long)t->n); break;
+    case SC_WINS: fprintf(f, "%.10g", w); break;
+    case SC_WIN_RATE: fprintf(f, "%.6f", w / n); break;
+    case SC_WILSON_LOW: fprintf(f, "%.6f", lo); break;
+    case SC_WILSON_HIGH: fprintf(f, "%.6f", hi); break;
+    case SC_MEAN_SCORE: fprintf(f, "%.4f", (double)t->score / n); break;
+    case SC_MEAN_ROUNDS: fprintf(f, "%.4f", (double)t->rounds / n); break;
+    case SC_CAPPED_SHARE: fprintf(f, "%.6f", (double)t->capped / n); break;
+    case SC_FIRST_GAME: fprintf(f, "%llu", (unsigned long long)run->first_game); break;
+    case SC_ROTATE: fprintf(f, "%d", run->rotate); break;
+    case SC_WINS_420: fprintf(f, "%llu", (unsigned long long)t->wins); break;
+    case SC_SCORE_SUM: fprintf(f, "%lld", (long long)t->score); break;
+    case SC_ROUNDS_SUM: fprintf(f, "%llu", (unsigned long long)t->rounds); break;
+    case SC_CAPPED_GAMES: fprintf(f, "%llu", (unsigned long long)t->capped); break;
+    case SUMMARY_NCOL: break;
+    }
+}
+
+void summary_row(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
+                 int with_wins)
+{
+    for (int c = 0; c < SUMMARY_NCOL; c++) {
+        if (c) fputc(',', f);
+        field(f, run, group, key, t, with_wins, (summary_col)c);
+    }
+    fputc('\n', f);
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    *v = strtoull(s, &end, 10);
+    return *end || errno ? -1 : 0;
+}
+
+static int parse_i64(const char *s, int64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (!*s) return -1;
+    *v = strtoll(s, &end, 10);
+    return *end || errno ? -1 : 0;
+}
+
+int summary_parse_row(char *line, summary_read *r)
+{
+    char *f[SUMMARY_NCOL + 1];
+    if (csv_split(line, f, SUMMARY_NCOL + 1) != SUMMARY_NCOL) return -1;
+    uint64_t players, rotate;
+    memset(r, 0, sizeof *r);
+    if (parse_u64(f[SC_SEED], &r->seed) || parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
+        parse_u64(f[SC_FIRST_GAME], &r->first_game) || parse_u64(f[SC_PLAYERS], &players) ||
+        parse_u64(f[SC_ROTATE], &rotate) || parse_u64(f[SC_GAMES], &r->t.n) || parse_u64(f[SC_WINS_420], &r->t.wins) ||
+        parse_i64(f[SC_SCORE_SUM], &r->t.score) || parse_u64(f[SC_ROUNDS_SUM], &r->t.rounds) ||
+        parse_u64(f[SC_CAPPED_GAMES], &r->t.capped) || players < 2 || players > 6 || rotate > 1)
+        return -1;
+    r->players = (int)players;
+    r->rotate = (int)rotate;
+    r->rules = f[SC_RULES];
+    r->group = f[SC_GROUP];
+    r->key = f[SC_KEY];
+    return 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * summary.h - SUMMARY.csv: win rates by group, and the integer tallies
+ * behind them, so that summaries of shards of one run merge exactly
+ * (`jamaica merge`).  The column table below is the format: the header,
+ * every row written and every row read follow it.
+ */
+#ifndef SIM_IO_SUMMARY_H
+#define SIM_IO_SUMMARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SUMMARY_WIN_UNIT 420  /* wins counted in 420ths: 1/k exact for k <= 7 */
+
+typedef enum summary_col {
+    SC_SEED, SC_RULES, SC_PLAYERS, SC_GAMES_TOTAL, SC_GROUP, SC_KEY, SC_GAMES, SC_WINS, SC_WIN_RATE,
+    SC_WILSON_LOW, SC_WILSON_HIGH, SC_MEAN_SCORE, SC_MEAN_ROUNDS, SC_CAPPED_SHARE, SC_FIRST_GAME, SC_ROTATE,
+    SC_WINS_420, SC_SCORE_SUM, SC_ROUNDS_SUM, SC_CAPPED_GAMES,
+    SUMMARY_NCOL
+} summary_col;
+
+extern const char *const summary_col_name[SUMMARY_NCOL];
+
+/* One group's totals: seat-games, wins (in 420ths), games stopped at the
+ * cap, rounds and scores summed over its seat-games. */
+typedef struct sim_tally {
+    uint64_t n, wins, capped, rounds;
+    int64_t score;
+} sim_tally;
+
+/* The run's identity and extent, as every row of a summary repeats it. */
+typedef struct summary_run {
+    uint64_t seed, games_total, first_game;
+    int players, rotate;
+    const char *rules_q;  /* the rules as one CSV field */
+} summary_run;
+
+/* The header line, with its line break. */
+void summary_header(FILE *f);
+/* One row: the group's rates and intervals (with_wins: the win columns),
+ * then its integer tallies. */
+void summary_row(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
+                 int with_wins);
+
+/* One row read back: its run, group, key and tallies (the rates are
+ * derived from the tallies, so they are not read). */
+typedef struct summary_read {
+    uint64_t seed, games_total, first_game;
+    int players, rotate;
+    const char *rules, *group, *key;  /* into the split line */
+    sim_tally t;
+} summary_read;
+
+/* Is line (no line break) the header of this version? */
+int summary_is_header(const char *line);
+/* Split line in place and read it into *r: 0, or -1 when it is not a
+ * summary row. */
+int summary_parse_row(char *line, summary_read *r);
+
+#endif

@@ -1,0 +1,471 @@
+/*
+ * harness.c - the harness (see harness.h): one game, the summary's tallies,
+ * and the run: blocks of games in parallel, consumed in order.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "../../agents/agent.h"
+#include "../io/csv.h"
+#include "../io/games_csv.h"
+#include "../io/outfile.h"
+#include "../io/summary.h"
+#include "../io/timing_csv.h"
+#include "../io/trace.h"
+#include "harness.h"
+#include "play.h"
+
+#define BLOCK 2048            /* games per parallel block */
+
+/* ---------------------------------------------------------------- one game */
+
+typedef struct counts {
+    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS], battles;
+    trace_out *hash;             /* NULL, or where the trace hash is kept */
+} counts;
+
+static void count_event(void *ctx, const jm_event *ev)
+{
+    counts *c = ctx;
+    if (c->hash) trace_event(c->hash, ev);
+    if (ev->type == JM_EV_BATTLE) {
+        c->battles++;
+        int w = ev->v[JM_V_BATTLE_WINNER];
+        if (w < 0) return;
+        int l = w == ev->ship ? ev->v[JM_V_BATTLE_DEFENDER] : ev->ship;
+        c->won[w]++;
+        c->lost[l]++;
+    } else if (ev->type == JM_EV_SHORTAGE) {
+        c->shortages[ev->ship]++;
+    }
+}
+
+int sim_nspecs(const sim_config *c)
+{
+    return c->nspecs ? c->nspecs : c->players;
+}
+
+int sim_agent_slots(const sim_config *c)
+{
+    return c->nseatings ? c->players * sim_nspecs(c) : sim_nspecs(c);
+}
+
+int sim_agent_slot(const sim_config *c, int seat, int spec)
+{
+    return c->nseatings ? seat * sim_nspecs(c) + spec : spec;
+}
+
+void sim_share(int nb, int rank, int size, int *lo, int *hi)
+{
+    *lo = (int)((int64_t)nb * rank / size);
+    *hi = (int)((int64_t)nb * (rank + 1) / size);
+}
+
+int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u)
+{
+    if (c->nseatings) return c->seating[u % (uint64_t)c->nseatings][seat];
+    return c->rotate ? (int)((seat + u % (uint64_t)c->players) % (uint64_t)c->players) : seat;
+}
+
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
+                   sim_timing *const *timing, int hashing)
+{
+    int np = c->players;
+    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u;
+    agent *seats[JM_MAX_PLAYERS];
+    play_stats st;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < np; i++) {
+        int k = sim_spec_of_seat(c, i, u);
+        seats[i] = agents[sim_agent_slot(c, i, k)];
+        st.timing[i] = timing ? timing[k] : NULL;
+        agent_reset(seats[i], c->seed, g, i);
+    }
+    counts cn;
+    memset(&cn, 0, sizeof cn);
+    /* The trace hash costs a little per event: only when asked. */
+    trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
+    if (hashing) cn.hash = &hash;
+    jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
+    jm_state s;
+    jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
+    sim_play(&s, seats, &tr, &st);
+    jm_score sc[JM_MAX_SHIPS];
+    memset(r, 0, sizeof *r);
+    r->game = g;
+    r->seating = (uint16_t)(c->nseatings ? u % (uint64_t)c->nseatings : 0);
+    r->battles = cn.battles;
+    r->decisions = (uint32_t)st.decisions;
+    r->trace_hash = hashing ? hash.hash : 0;
+    r->rounds = (int16_t)jm_round(&s);
+    r->first_captain = (int8_t)jm_first_captain(&s);
+    r->capped = (int8_t)jm_capped(&s);
+    r->nwin = (int8_t)jm_scores(&s, sc);
+    int ns = jm_ships(&s);
+    for (int k = 0; k < ns; k++) {
+        int ship = k < np ? k : JM_GHOST;
+        sim_seat *o = &r->seat[k];
+        o->agent = (int8_t)(k < np ? sim_spec_of_seat(c, k, u) : -1);
+        o->rank = (int8_t)sc[ship].rank;
+        o->winner = (int8_t)sc[ship].winner;
+        o->finished = (int8_t)jm_finished(&s, ship);
+        o->score = (int16_t)sc[ship].total;
+        o->space = (int16_t)sc[ship].space;
+        o->gold = (int16_t)sc[ship].gold;
+        o->treasure = (int16_t)sc[ship].treasure;
+        o->battles_won = cn.won[ship];
+        o->battles_lost = cn.lost[ship];
+        o->shortages = cn.shortages[ship];
+    }
+}
+
+/* ---------------------------------------------------------------- tallies */
+
+typedef struct tallies {
+    sim_tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
+    int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
+    int nagents;
+} tallies;
+
+static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s)
+{
+    t->n++;
+    t->wins += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+    t->capped += (uint64_t)r->capped;
+    t->rounds += (uint64_t)r->rounds;
+    t->score += s->score;
+}
+
+static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
+{
+    int np = c->players;
+    for (int k = 0; k < np; k++) {
+        const sim_seat *s = &r->seat[k];
+        tally_add(&ts->agent[ts->agent_of_spec[(int)s->agent]], r, s);
+        tally_add(&ts->seat[k], r, s);
+        tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s);
+    }
+    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np]);
+    ts->all.n++;
+    ts->all.capped += (uint64_t)r->capped;
+    ts->all.rounds += (uint64_t)r->rounds;
+}
+
+static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
+                          const char (*specs_q)[CSV_QUOTED_SPEC])
+{
+    char key[16];
+    summary_run run = {.seed = c->seed, .games_total = ts->all.n, .first_game = c->first_game,
+                       .players = c->players, .rotate = c->rotate, .rules_q = rules_q};
+    summary_header(f);
+    summary_row(f, &run, "all", "all", &ts->all, 0);
+    for (int a = 0; a < ts->nagents; a++) {
+        int k = 0;
+        while (ts->agent_of_spec[k] != a) k++;
+        summary_row(f, &run, "agent", specs_q[k], &ts->agent[a], 1);
+    }
+    for (int i = 0; i < c->players; i++) {
+        snprintf(key, sizeof key, "%d", i);
+        summary_row(f, &run, "seat", key, &ts->seat[i], 1);
+    }
+    for (int i = 0; i < c->players; i++) {
+        snprintf(key, sizeof key, "%d", i);
+        summary_row(f, &run, "captain_offset", key, &ts->offset[i], 1);
+    }
+    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, &run, "ghost", "ghost", &ts->ghost, 1);
+}
+
+/* ---------------------------------------------------------------- the run */
+
+/* The run's outputs (NULL paths skipped). */
+enum { OUT_SUMMARY, OUT_GAMES, OUT_TIMING, NOUT };
+
+#define ROWS_CAP ((size_t)JM_MAX_SHIPS * GAMES_ROW_MAX)  /* one game's GAMES.csv rows */
+
+/* Everything one run holds between its steps. */
+typedef struct run {
+    const sim_config *c;
+    const sim_dist *dist;
+    int writer, rank, size;      /* writer: this process writes the files (rank 0) */
+    int T, nspecs, slots;        /* threads; specs; agents per thread */
+    uint64_t units, u0;          /* games to play (deals x seatings) and the first one's unit */
+    outfile of[NOUT];
+    char rules_q[300];
+    char specs_q[SIM_MAX_AGENTS][CSV_QUOTED_SPEC];
+    games_run rows;              /* what every GAMES.csv row repeats */
+    tallies ts;
+    agent *ag;                   /* T x slots agents, and pointers to them */
+    agent **byslot;
+    sim_game *res;               /* a block's games, their rows' lengths and done flags */
+    size_t *len;
+    unsigned char *done;
+    char *text;                  /* a block's GAMES.csv rows (ROWS_CAP per game), or NULL */
+    char *gtext;                 /* rank 0: a block's rows gathered from every rank */
+    sim_timing *tm;              /* T x agents */
+    sim_timing **tmby;           /* T x specs: the timing of each thread's spec */
+    double t0, last;             /* the clock at the start and at the last progress line */
+    uint64_t played, decisions;  /* counted across threads, for the progress line */
+} run;
+
+/* Games and decisions done, games/s and the time left on stderr, at most
+ * twice a second. */
+static void progress(run *r, uint64_t done, uint64_t decisions, int force)
+{
+    double now = timing_seconds();
+    if (!force && now - r->last < 0.5) return;
+    double rate = (double)done / (now - r->t0);
+    fprintf(stderr, "\r%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s   ", (unsigned long long)done,
+            (unsigned long long)r->units, (unsigned long long)decisions, rate,
+            rate > 0 ? (double)(r->units - done) / rate : 0.0);
+    r->last = now;
+}
+
+/* Check and open every output before the first game (the same file under
+ * two names is refused); the ranks agree.  0, or 2 with why. */
+static int open_outputs(run *r, char *err, size_t errlen)
+{
+    const sim_config *c = r->c;
+    const char *paths[NOUT] = {NULL, NULL, NULL};
+    if (r->writer) {
+        paths[OUT_SUMMARY] = c->out_path;
+        paths[OUT_GAMES] = c->games_path;
+        paths[OUT_TIMING] = c->timing_path;
+    }
+    int bad = 0;
+    for (int i = 0; i < NOUT; i++)
+        for (int j = i + 1; j < NOUT; j++)
+            if (!bad && paths[i] && paths[j] && outfile_same(paths[i], paths[j])) {
+                snprintf(err, errlen, "'%s' and '%s' are the same file", paths[i], paths[j]);
+                bad = 1;
+            }
+    for (int k = 0; k < NOUT && !bad; k++)
+        if (paths[k] && outfile_open(&r->of[k], paths[k], err, errlen)) bad = 1;
+    if (r->dist && r->dist->any(r->dist, bad)) bad = 1;
+    if (bad && r->rank) snprintf(err, errlen, "rank 0 could not open its outputs");
+    return bad ? 2 : 0;
+}
+
+/* The rules and specs as CSV fields, the distinct agents (out->agent), the
+ * GAMES.csv header. */
+static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
+{
+    const sim_config *c = r->c;
+    char rules_text[256];
+    jm_rules_format(&c->rules, rules_text, sizeof rules_text);
+    csv_field(r->rules_q, sizeof r->rules_q, rules_text);
+    tallies *ts = &r->ts;
+    for (int k = 0; k < r->nspecs; k++) {
+        csv_field(r->specs_q[k], sizeof r->specs_q[k], c->specs[k]);
+        int a = -1;
+        for (int j = 0; j < k && a < 0; j++)
+            if (!strcmp(c->specs[j], c->specs[k])) a = ts->agent_of_spec[j];
+        ts->agent_of_spec[k] = a >= 0 ? a : ts->nagents++;
+        if (a < 0) out->agent[ts->nagents - 1] = c->specs[k];
+    }
+    out->nagents = ts->nagents;
+    r->rows = (games_run){.seed = c->seed, .players = c->players,
+                          .ships = c->players + jm_has_ghost_rules(&c->rules, c->players),
+                          .seatings = c->nseatings > 0, .rules_q = r->rules_q,
+                          .specs_q = (const char(*)[CSV_QUOTED_SPEC])r->specs_q};
+    if (!r->writer || !c->games_path) return 0;
+    char header[1024];
+    size_t n = games_csv_header(c->nseatings > 0, header, sizeof header);
+    return outfile_write(&r->of[OUT_GAMES], header, n, err, errlen);
+}
+
+/* Each thread's agents and timings, and a block's buffers. */
+static int allocate(run *r, char *err, size_t errlen)
+{
+    size_t T = (size_t)r->T, slots = (size_t)r->slots, nspecs = (size_t)r->nspecs,
+           nagents = (size_t)r->ts.nagents;
+    r->ag = calloc(T * slots, sizeof *r->ag);
+    r->byslot = calloc(T * slots, sizeof *r->byslot);
+    r->res = malloc(BLOCK * sizeof *r->res);
+    r->len = malloc(BLOCK * sizeof *r->len);
+    r->done = malloc(BLOCK);
+    r->tm = calloc(T * nagents, sizeof *r->tm);
+    r->tmby = calloc(T * nspecs, sizeof *r->tmby);
+    if (r->c->games_path) r->text = malloc(BLOCK * ROWS_CAP);
+    if (!r->ag || !r->byslot || !r->res || !r->len || !r->done || !r->tm || !r->tmby ||
+        (r->c->games_path && !r->text)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t t = 0; t < T * slots; t++) {
+        if (agent_create(&r->ag[t], r->c->specs[t % slots % nspecs], err, errlen)) return -1;
+        r->byslot[t] = &r->ag[t];
+    }
+    for (size_t t = 0; t < T * nspecs; t++)
+        r->tmby[t] = &r->tm[t / nspecs * nagents + (size_t)r->ts.agent_of_spec[t % nspecs]];
+    return 0;
+}
+
+/* Play this process's share [lo, hi) of the block of nb games from unit
+ * g0, in parallel; a game's rows go to its own slot of text. */
+static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_t *stop)
+{
+    const sim_config *c = r->c;
+    int hashing = c->games_path != NULL;
+#pragma omp parallel for num_threads(r->T) schedule(dynamic, 4)
+    for (int i = lo; i < hi; i++) {
+        if (*stop) continue;
+#ifdef _OPENMP
+        int tid = omp_get_thread_num();
+#else
+        int tid = 0;
+#endif
+        sim_play_game(c, r->byslot + (size_t)tid * (size_t)r->slots, r->u0 + g0 + (uint64_t)i, &r->res[i],
+                      r->tmby + (size_t)tid * (size_t)r->nspecs, hashing);
+        if (r->text) r->len[i] = games_csv_rows(&r->rows, &r->res[i], r->text + (size_t)i * ROWS_CAP, ROWS_CAP);
+        r->done[i] = 1;
+        uint64_t so_far, dec;
+#pragma omp atomic capture
+        so_far = ++r->played;
+#pragma omp atomic capture
+        dec = r->decisions += r->res[i].decisions;
+        /* With several ranks, rank 0 reports after each block. */
+        if (c->progress && tid == 0 && !r->dist) progress(r, so_far, dec, 0);
+    }
+}
+
+/* Rank 0: tally and write the block's games in order, up to the first
+ * not played (a stop) or the one after which on_game asked to stop
+ * (*halted).  The games consumed; *failed on a write error. */
+static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int *halted, int *failed, char *err,
+                         size_t errlen)
+{
+    const sim_config *c = r->c;
+    int i = 0;
+    size_t off = 0;
+    for (; i < nb && r->done[i] && !*halted; i++) {
+        out->decisions += r->res[i].decisions;
+        tally_game(&r->ts, c, &r->res[i]);
+        const char *row = r->dist ? rows + off : r->text + (size_t)i * ROWS_CAP;
+        off += r->text ? r->len[i] : 0;
+        if (c->games_path && !*failed && outfile_write(&r->of[OUT_GAMES], row, r->len[i], err, errlen)) *failed = 1;
+        if (c->on_game && c->on_game(c->ctx, &r->res[i])) *halted = 1;
+    }
+    /* A write error (a full disk) stops the run at the block it hit. */
+    if (c->games_path && !*failed && outfile_check(&r->of[OUT_GAMES], err, errlen)) *failed = 1;
+    return i;
+}
+
+/* Play block after block until every game is played, a stop, the
+ * consumer's halt or a failure; the games consumed in *g0.  0, or -1. */
+static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint64_t *g0, int *halted, char *err,
+                    size_t errlen)
+{
+    const sim_dist *dist = r->dist;
+    int failed = 0; /* rank 0 could not write */
+    for (;;) {
+        int quit = *g0 >= r->units || *stop || *halted || failed;
+        if (dist) quit = dist->any(dist, quit);
+        if (quit) break;
+        int nb = r->units - *g0 < BLOCK ? (int)(r->units - *g0) : BLOCK, lo, hi;
+        sim_share(nb, r->rank, r->size, &lo, &hi);
+        memset(r->done, 0, (size_t)nb);
+        play_block(r, *g0, lo, hi, stop);
+        if (dist && dist->gather(dist, nb, r->res, r->done, r->len, r->text, ROWS_CAP, &r->gtext)) {
+            snprintf(err, errlen, "gathering the games from the ranks failed");
+            failed = 1;
+            break;
+        }
+        int i = 0;
+        if (r->writer) {
+            i = consume_block(r, out, nb, dist ? r->gtext : r->text, halted, &failed, err, errlen);
+            if (dist && r->c->progress) progress(r, *g0 + (uint64_t)i, out->decisions, 0);
+        }
+        if (dist) i = (int)dist->bcast(dist, (uint64_t)i);
+        *g0 += (uint64_t)i;
+        if (i < nb) break;
+    }
+    if (dist) failed = dist->any(dist, failed);
+    if (dist) *halted = (int)dist->bcast(dist, (uint64_t)*halted); /* rank 0's consumer decides */
+    if (failed && r->rank) snprintf(err, errlen, "the run failed on rank 0");
+    return failed ? -1 : 0;
+}
+
+/* Rank 0: the summary and timing written, every file committed (the
+ * summary last: it names the games the others hold).  0, or -1. */
+static int write_outputs(run *r, const sim_outcome *out, char *err, size_t errlen)
+{
+    const sim_config *c = r->c;
+    if (c->out_path)
+        write_summary(r->of[OUT_SUMMARY].f, c, &r->ts, r->rules_q, (const char(*)[CSV_QUOTED_SPEC])r->specs_q);
+    if (c->timing_path) {
+        timing_row rows[SIM_MAX_AGENTS];
+        for (int a = 0; a < out->nagents; a++) {
+            const sim_timing *t = &out->timing[a];
+            rows[a] = (timing_row){out->agent[a], t->decisions, t->timed, timing_mean_ms(t),
+                                   timing_quantile_ms(t, 0.5), timing_quantile_ms(t, 0.99)};
+        }
+        timing_csv_write(r->of[OUT_TIMING].f, rows, out->nagents);
+    }
+    if (c->games_path && outfile_commit(&r->of[OUT_GAMES], err, errlen)) return -1;
+    if (c->timing_path && outfile_commit(&r->of[OUT_TIMING], err, errlen)) return -1;
+    if (c->out_path && outfile_commit(&r->of[OUT_SUMMARY], err, errlen)) return -1;
+    return 0;
+}
+
+static void release(run *r)
+{
+    for (int k = 0; k < NOUT; k++) outfile_abort(&r->of[k]);
+    if (r->ag)
+        for (int t = 0; t < r->T * r->slots; t++)
+            if (r->ag[t].ops) agent_destroy(&r->ag[t]);
+    free(r->ag);
+    free(r->byslot);
+    free(r->res);
+    free(r->len);
+    free(r->done);
+    free(r->text);
+    free(r->tm);
+    free(r->tmby);
+    free(r->gtext);
+    free(r);
+}
+
+int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    run *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    uint64_t S = c->nseatings ? (uint64_t)c->nseatings : 1;
+    *r = (run){.c = c, .dist = c->dist, .writer = !c->dist || c->dist->rank == 0, .rank = c->dist ? c->dist->rank : 0,
+               .size = c->dist ? c->dist->size : 1, .T = c->threads, .nspecs = sim_nspecs(c),
+               .slots = sim_agent_slots(c), .units = c->games * S, .u0 = c->first_game * S};
+    for (int k = 0; k < NOUT; k++) r->of[k].slot = -1;
+    int rc = open_outputs(r, err, errlen);
+    if (rc || prepare(r, out, err, errlen) || allocate(r, err, errlen)) {
+        release(r);
+        return rc ? rc : 1;
+    }
+    r->t0 = r->last = timing_seconds();
+    uint64_t g0 = 0;
+    int halted = 0; /* the consumer asked to stop */
+    rc = play_all(r, out, stop, &g0, &halted, err, errlen);
+    if (!rc && r->c->progress && r->writer) {
+        progress(r, g0, out->decisions, 1);
+        fputc('\n', stderr);
+    }
+    out->games_done = g0;
+    out->interrupted = g0 < r->units && !halted;
+    out->seconds = timing_seconds() - r->t0;
+    /* Times include the games of a block after an interruption that are
+     * not in the files; the counts here are of every game played. */
+    for (int t = 0; t < r->T; t++)
+        for (int a = 0; a < r->ts.nagents; a++)
+            timing_merge(&out->timing[a], &r->tm[(size_t)t * (size_t)r->ts.nagents + (size_t)a]);
+    if (!rc && r->dist) r->dist->sum(r->dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
+    if (!rc && r->writer) rc = write_outputs(r, out, err, errlen);
+    release(r);
+    return rc ? 1 : 0;
+}

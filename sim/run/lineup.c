@@ -1,0 +1,74 @@
+/* lineup.c - the agents of a run's seats, from --agents (see lineup.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../agents/agent.h"
+#include "lineup.h"
+
+int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
+                     size_t errlen)
+{
+    char buf[1024];
+    int n = 0;
+    if (strlen(list) >= sizeof buf) {
+        snprintf(err, errlen, "agent list too long (%zu characters; at most %zu)", strlen(list), sizeof buf - 1);
+        return -1;
+    }
+    if (!*list) {
+        snprintf(err, errlen, "empty agent list");
+        return -1;
+    }
+    strcpy(buf, list);
+    /* A token with '=' and no ':' continues the parameters of the agent
+     * before it ("mcts:iters=9,c=0.7"; "random,x=1" is random:x=1); agent
+     * names never hold '='. */
+    for (char *tok = buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        if (!*tok) {
+            snprintf(err, errlen, "empty item in agent list '%s' (two commas, or one at an end)", list);
+            return -1;
+        }
+        if (strchr(tok, '=') && !strchr(tok, ':')) {
+            if (n == 0) {
+                snprintf(err, errlen, "parameter '%s' with no agent before it in '%s'", tok, list);
+                return -1;
+            }
+            if (n > max) continue; /* counted already; too many agents */
+            char *prev = specs[n - 1];
+            size_t len = strlen(prev);
+            if (len + 1 + strlen(tok) >= SIM_SPEC_LEN) goto toolong;
+            prev[len] = strchr(prev, ':') ? ',' : ':';
+            strcpy(prev + len + 1, tok);
+            continue;
+        }
+        if (strlen(tok) >= SIM_SPEC_LEN) goto toolong;
+        if (n < max) strcpy(specs[n], tok);
+        n++;
+    }
+    *count = n;
+    if (n > max) return 0;
+    for (int i = 0; i < n; i++) {
+        agent a;
+        if (agent_create(&a, specs[i], err, errlen)) return -1;
+        agent_destroy(&a);
+    }
+    return 0;
+toolong:
+    snprintf(err, errlen, "an agent spec in '%s' is too long (at most %d characters)", list, SIM_SPEC_LEN - 1);
+    return -1;
+}
+
+int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen)
+{
+    char got[JM_MAX_PLAYERS][SIM_SPEC_LEN];
+    int n;
+    if (sim_split_agents(list, got, JM_MAX_PLAYERS, &n, err, errlen)) return -1;
+    if (n != 1 && n != players) {
+        snprintf(err, errlen, "--agents '%s' names %d agents for %d players (give one, or one per seat)", list,
+                 n, players);
+        return -1;
+    }
+    for (int i = 0; i < players; i++) strcpy(specs[i], got[n == 1 ? 0 : i]);
+    return 0;
+}

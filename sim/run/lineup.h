@@ -1,0 +1,17 @@
+/* lineup.h - the agents of a run's seats, from an --agents list. */
+#ifndef SIM_RUN_LINEUP_H
+#define SIM_RUN_LINEUP_H
+
+#include <stddef.h>
+
+#include "../io/record.h"
+
+/* Split "a,b:k=v,k2=v2,c" into one spec per seat (one name for every seat,
+ * or exactly one per seat) and check each against the registry. */
+int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen);
+/* Split and check a list into specs[0..max); *count gets how many it names
+ * (more than max: only counted, not checked). */
+int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
+                     size_t errlen);
+
+#endif

@@ -1,0 +1,196 @@
+/* standings.c - a tournament's tallies and ratings (see standings.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../io/summary.h"
+#include "standings.h"
+
+/* A finishing order's hash slot (TOUR_HASH slots; at most P! times the
+ * tie patterns, 23,040 for six seats, are ever distinct). */
+#define TOUR_HASH 65536u
+
+standings *standings_new(int K, int P, int S, int sprt_on, double e0, double e1, double alpha, double beta)
+{
+    standings *t = calloc(1, sizeof *t);
+    if (t) t->index = calloc(TOUR_HASH, sizeof *t->index);
+    if (!t || !t->index) {
+        free(t);
+        return NULL;
+    }
+    t->K = K;
+    t->P = P;
+    t->S = S;
+    t->sprt_on = sprt_on;
+    if (sprt_on) an_sprt_init(&t->sprt, e0, e1, alpha, beta);
+    return t;
+}
+
+void standings_free(standings *t)
+{
+    if (!t) return;
+    free(t->dist);
+    free(t->index);
+    free(t->game_rank);
+    free(t);
+}
+
+
+static int same_ranking(const an_ranking *a, const an_ranking *b)
+{
+    return a->m == b->m && !memcmp(a->item, b->item, a->m) && !memcmp(a->tie_next, b->tie_next, a->m);
+}
+
+/* Room for n + 1 elements of `each` bytes in *p (capacity *cap, doubling
+ * from `first`); 0, or -1 when out of memory. */
+static int grow(void **p, size_t *cap, size_t n, size_t each, size_t first)
+{
+    if (n < *cap) return 0;
+    size_t c = *cap ? 2 * *cap : first;
+    void *q = realloc(*p, c * each);
+    if (!q) return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static uint32_t ranking_hash(const an_ranking *r)
+{
+    uint64_t h = r->m;
+    for (int i = 0; i < r->m; i++) h = h * 31 + (uint64_t)(r->item[i] * 2 + r->tie_next[i]);
+    return (uint32_t)(jm_mix64(h) & (TOUR_HASH - 1));
+}
+
+int standings_on_game(void *ctx, const sim_game *r)
+{
+    standings *t = ctx;
+    int P = t->P;
+    /* The finishing order of the players (the ghost left out), best first. */
+    int order[JM_MAX_PLAYERS];
+    for (int i = 0; i < P; i++) order[i] = i;
+    for (int i = 1; i < P; i++)
+        for (int j = i; j > 0 && r->seat[order[j]].rank < r->seat[order[j - 1]].rank; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    an_ranking rk = {.m = (uint8_t)P, .weight = 1};
+    for (int i = 0; i < P; i++) {
+        rk.item[i] = (uint8_t)r->seat[order[i]].agent;
+        rk.tie_next[i] = (uint8_t)(i + 1 < P && r->seat[order[i]].rank == r->seat[order[i + 1]].rank);
+    }
+    /* Canonical order inside a tie group, so equal outcomes share a row. */
+    for (int i = 0; i < P;) {
+        int j = i;
+        while (rk.tie_next[j]) j++;
+        for (int a = i + 1; a <= j; a++)
+            for (int b = a; b > i && rk.item[b] < rk.item[b - 1]; b--) {
+                uint8_t x = rk.item[b];
+                rk.item[b] = rk.item[b - 1];
+                rk.item[b - 1] = x;
+            }
+        i = j + 1;
+    }
+    uint32_t h = ranking_hash(&rk);
+    while (t->index[h] && !same_ranking(&t->dist[t->index[h] - 1], &rk)) h = (h + 1) & (TOUR_HASH - 1);
+    if (!t->index[h]) {
+        if (t->ndist >= UINT16_MAX || grow((void **)&t->dist, &t->capdist, t->ndist, sizeof *t->dist, 64))
+            return t->oom = 1;
+        t->dist[t->ndist++] = rk;
+        t->index[h] = (uint32_t)t->ndist;
+    }
+    size_t d = t->index[h] - 1;
+    if (grow((void **)&t->game_rank, &t->capunits, t->nunits, sizeof *t->game_rank, 4096)) return t->oom = 1;
+    t->game_rank[t->nunits++] = (uint16_t)d;
+
+    for (int i = 0; i < P; i++) {
+        const sim_seat *s = &r->seat[i];
+        int a = s->agent;
+        t->games[a]++;
+        t->wins[a] += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+        an_moments_add(&t->rank[a], s->rank);
+        for (int j = 0; j < P; j++) {
+            int b = r->seat[j].agent;
+            if (j == i || b == a) continue;
+            t->met[a][b]++;
+            t->ahead2[a][b] += s->rank < r->seat[j].rank ? 2 : s->rank == r->seat[j].rank ? 1 : 0;
+            if (t->sprt_on && a == 0 && b == 1) {
+                t->deal_sum += s->rank < r->seat[j].rank ? 1 : s->rank == r->seat[j].rank ? 0.5 : 0;
+                t->deal_n += 1;
+            }
+        }
+    }
+    if (r->seating + 1 == t->S) {
+        t->deals_done++;
+        if (t->sprt_on && t->deal_n > 0) {
+            an_moments_add(&t->deal_scores, t->deal_sum / t->deal_n);
+            t->deal_sum = t->deal_n = 0;
+            t->llr = an_sprt_llr(&t->sprt, &t->deal_scores);
+            t->decision = an_sprt_decide(&t->sprt, t->llr);
+            if (t->decision) return 1;
+        }
+    }
+    return t->oom;
+}
+
+/* ---------------------------------------------------------------- ratings */
+
+/* Elo-scale ratings (geometric mean 0) of one weighting of the rankings. */
+static int fit_ratings(const standings *t, double *weights, double *elo)
+{
+    an_ranking *r = malloc(t->ndist * sizeof *r);
+    if (!r) return -1;
+    size_t n = 0;
+    for (size_t d = 0; d < t->ndist; d++)
+        if (weights[d] > 0) {
+            r[n] = t->dist[d];
+            r[n++].weight = weights[d];
+        }
+    double g[SIM_MAX_AGENTS];
+    int it = an_pl_fit(r, n, t->K, g, 100000);
+    free(r);
+    if (it < 0) return -1;
+    for (int a = 0; a < t->K; a++) elo[a] = an_pl_elo(g[a], 1);
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, double *lo, double *hi)
+{
+    uint64_t deals = t->nunits / (uint64_t)t->S;
+    double *w = calloc(t->ndist, sizeof *w), *samples = malloc((size_t)boot * SIM_MAX_AGENTS * sizeof *samples);
+    int rc = -1;
+    if (!w || !samples) goto out;
+    for (size_t u = 0; u < deals * (uint64_t)t->S; u++) w[t->game_rank[u]] += 1;
+    if (fit_ratings(t, w, elo)) goto out;
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, jm_mix64(seed ^ 0x626f6f7473747261ULL), 0x7261);
+    int ok = 0;
+    for (int b = 0; b < boot; b++) {
+        memset(w, 0, t->ndist * sizeof *w);
+        for (uint64_t k = 0; k < deals; k++) {
+            uint64_t d = deals <= UINT32_MAX ? jm_pcg32_bounded(&rng, (uint32_t)deals) : k;
+            for (int s = 0; s < t->S; s++) w[t->game_rank[d * (uint64_t)t->S + (uint64_t)s]] += 1;
+        }
+        if (fit_ratings(t, w, samples + (size_t)ok * SIM_MAX_AGENTS) == 0) ok++;
+    }
+    for (int a = 0; a < t->K; a++) {
+        double v[4096];
+        int n = 0;
+        for (int b = 0; b < ok && n < 4096; b++) v[n++] = samples[(size_t)b * SIM_MAX_AGENTS + (size_t)a];
+        qsort(v, (size_t)n, sizeof *v, cmp_double);
+        lo[a] = n ? v[(int)floor(0.025 * (n - 1))] : NAN;
+        hi[a] = n ? v[(int)ceil(0.975 * (n - 1))] : NAN;
+    }
+    rc = 0;
+out:
+    free(w);
+    free(samples);
+    return rc;
+}
+

@@ -1,0 +1,57 @@
+/*
+ * standings.h - a tournament's tallies as its games arrive: per agent the
+ * games, wins and ranks; per pair of agents who finished ahead; every
+ * distinct finishing order and each game's (for the Plackett-Luce fit and
+ * its bootstrap over deals); and the SPRT of the first agent against the
+ * second, one score per deal.
+ */
+#ifndef SIM_RUN_STANDINGS_H
+#define SIM_RUN_STANDINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../analysis/stats.h"
+#include "harness.h"
+
+typedef struct standings {
+    int K, P, S;
+    uint64_t deals;
+    const int8_t (*seating)[JM_MAX_PLAYERS];
+    /* per agent */
+    uint64_t games[SIM_MAX_AGENTS], wins[SIM_MAX_AGENTS]; /* wins in SUMMARY_WIN_UNITs */
+    an_moments rank[SIM_MAX_AGENTS];
+    /* ahead[a][b]: games where a finished ahead of b, in halves (a tie is 1) */
+    uint64_t ahead2[SIM_MAX_AGENTS][SIM_MAX_AGENTS], met[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
+    /* distinct finishing orders, and each game's */
+    an_ranking *dist;
+    size_t ndist, capdist;
+    uint32_t *index;      /* hash of the distinct orders: 1 + their place in dist, 0 empty */
+    uint16_t *game_rank;  /* per game unit: its index in dist */
+    size_t nunits, capunits;
+    int oom;
+    /* SPRT: the first agent (0) against the second (1), one score per deal */
+    int sprt_on;
+    an_sprt sprt;
+    an_moments deal_scores;
+    double deal_sum, deal_n;  /* this deal's A-vs-B scores so far */
+    int decision;
+    double llr;
+    uint64_t deals_done;
+} standings;
+
+/* Tallies for K agents at P seats over S seatings a deal, with the SPRT of
+ * agent 0 against agent 1 between e0 and e1 Elo when sprt_on; NULL when
+ * out of memory. */
+standings *standings_new(int K, int P, int S, int sprt_on, double e0, double e1, double alpha, double beta);
+void standings_free(standings *t);
+/* sim_config.on_game: one game in; 1 stops the run (the SPRT decided, or
+ * out of memory: t->oom). */
+int standings_on_game(void *ctx, const sim_game *r);
+/* Elo-scale Plackett-Luce ratings of the whole deals (geometric mean 0),
+ * with bootstrap percentile intervals from `boot` resamples of the deals
+ * (each deal with all its seatings, since its games share dice) drawn from
+ * a PCG32 stream of the run's seed.  0, or -1. */
+int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, double *lo, double *hi);
+
+#endif
