@@ -17,7 +17,7 @@ WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c \
+ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c engine/query.c \
           engine/observe.c engine/check.c engine/position.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
@@ -77,6 +77,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
 	@sh tests/lib.sh
+	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then \
 	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica python3 -m unittest discover -s python/tests; \
 	else echo "python: python3 not installed, skipped"; fi

@@ -1,5 +1,9 @@
 /*
- * game.c - setup, the resolution machine, legal actions and apply.
+ * game.c - the resolution machine: setup, the round's steps, battle, the
+ * end, and the legal actions and apply that drive it.  It is one
+ * translation unit on purpose: the machine's helpers are compiled into it.
+ * The cold readers of a state (scores, cards, the decision's context,
+ * positions' decisions) are in query.c.
  *
  * The game runs as a machine over s->step: run() performs automatic steps
  * (dice, draws, forced moves, battles' rolls) until a step needs a decision;
@@ -11,10 +15,22 @@
  * jm_play_random() runs the loop of legal list, seat's draw and apply in
  * here, with the machine compiled into it.
  *
+ * The file reads in this order (C wants a helper before its caller, so
+ * setup, which runs the machine, comes after it):
+ *   events and basics
+ *   the round's steps   loading (L), moving (M), treasures, paying and
+ *                       shortages (P, H)
+ *   battle              (B, G5-G8)
+ *   the round's end     drawing up (T4), the game's end (E)
+ *   the machine         every step in one function
+ *   setup               jm_init (S, G1)
+ *   decisions           legal actions, apply, random play
+ *
  * Speed without other games: option lists that depend on the board alone
- * are tables; holds, treasure places and ship bytes are read many at once;
- * steps jump to the next step's code; a shortcut that reads an option list
- * only as far as it needs is checked against the list in JM_DEBUG builds.
+ * are tables; holds, treasure places and ship bytes are read many at once
+ * (each such trick is a named helper saying what it computes); steps jump
+ * to the next step's code; a shortcut that reads an option list only as
+ * far as it needs is checked against the list in JM_DEBUG builds.
  *
  * Rule ids in comments refer to ../shared/RULES.md.
  */
@@ -42,17 +58,6 @@
 #define SAME_AS_LIST(cond, what) ((void)0)
 #endif
 
-/* bits of s->bits */
-#define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
-#define B_CTX 2u     /* no cost is due on this landing (H3, G4) */
-#define B_MDIR 4u    /* direction of the move being decided: backward */
-#define B_SABRE 8u   /* the Sabre was used in this battle */
-
-static inline int half(const jm_state *s) { return s->bits & B_HALF; }
-static inline void setbit(jm_state *s, unsigned b, int on)
-{
-    s->bits = (uint8_t)((s->bits & ~b) | (on ? b : 0));
-}
 
 /* ---------------------------------------------------------------- events */
 
@@ -80,31 +85,6 @@ static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
 /* ---------------------------------------------------------------- basics */
 
 static inline int rnd(jm_state *s, int n) { return (int)jm__bounded(&s->rng, (uint32_t)n); }
-/* (a + b) mod np for a, b below np (no division). */
-static inline int seat_add(const jm_state *s, int a, int b)
-{
-    int p = a + b;
-    return p >= s->np ? p - s->np : p;
-}
-static inline int in_play(const jm_state *s, int i)
-{
-    return i < s->np || (i == GHOST && (s->flags & F_GHOST));
-}
-static inline int finished(const jm_state *s, int i) { return ship_pos(s, i) == 0 && ship_lap(s, i); }
-static inline int nholds(const jm_state *s, int i)
-{
-    return 5 + (i != GHOST && tloc_get(s, JM_T_HOLD6) == i);
-}
-static inline int total(const jm_state *s, int i, int res)
-{
-    uint32_t h = s->holds[i];
-    return holds_sum(h, holds_of(h, res));
-}
-static int steps_left(const jm_state *s, int i)
-{
-    if (finished(s, i)) return 0;
-    return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
-}
 /* Append to out the holds of m (bit 5j for hold j) in index order, but a
  * regular hold whose contents an earlier listed regular hold has (alike
  * holds are one choice); the 6th Hold is always a choice of its own (L1).
@@ -128,11 +108,8 @@ static void wait(jm_state *s, int dec, int who)
     s->dec = (uint8_t)dec;
     s->who = (uint8_t)who;
 }
-static int chosen_card(const jm_state *s, int p)
-{
-    uint32_t m = cards_at(s, p, CL_CHOSEN);
-    return m ? mask_first(m) : -1;
-}
+
+/* ================================================ the round's steps */
 
 /* ---------------------------------------------------------------- loading */
 
@@ -164,7 +141,10 @@ ALWAYS_INLINE void do_load(jm_state *s, const jm_tracer *tr, int i, int res, int
     EMIT(JM_EV_LOAD, i, 7, res, amount, hold, dt, dn, loot, (int)s->holds[i]);
 }
 
-/* Whether the set of holds holds one and the same contents throughout. */
+/* Whether the set of holds holds one and the same contents throughout:
+ * XOR every hold with the first one's 5 bits (copied into each hold by
+ * the multiplication); a hold that differs has a bit left, which the
+ * shifts fold down onto its lowest bit (the one the set marks). */
 static inline int holds_alike(uint32_t h, uint32_t set)
 {
     uint32_t x = h ^ ((h >> (5 * hold_first(set))) & 31) * HOLD_LO;
@@ -279,25 +259,40 @@ static inline uint64_t ships_in_play(const jm_state *s)
     return ((1ULL << (8 * s->np)) - 1) | ((s->flags & F_GHOST) ? 0xffULL << (8 * GHOST) : 0);
 }
 
+/* Bytes of w whose position bits (0..5) equal pos: bit 6 of byte j is set
+ * when byte j's position is pos.  XOR makes equal positions zero; adding
+ * 0x3f to a 6-bit field carries into bit 6 exactly when the field is not
+ * zero, so bit 6 of the complement marks the equal ones. */
+static inline uint64_t bytes_at_position(uint64_t w, int pos)
+{
+    const uint64_t lo6 = 0x3f3f3f3f3f3f3f3fULL;
+    uint64_t x = (w ^ 0x0101010101010101ULL * (uint64_t)pos) & lo6;
+    return ~(x + lo6) & 0x4040404040404040ULL;
+}
+
+/* Bytes of x that are zero: bit 7 of byte j is set when byte j is 0 (the
+ * low 7 bits plus 0x7f carry into bit 7 unless they are all zero; bit 7
+ * itself is or-ed in, so no byte borrows from its neighbour). */
+static inline uint64_t zero_bytes(uint64_t x)
+{
+    return ~(((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
+}
+
 /* B1: the ships in play on the mover's space, in index order. */
 static inline int targets(const jm_state *s, int mover, int *out)
 {
     int n = 0, pos = ship_pos(s, mover);
     if (pos == 0) return 0; /* M5 */
-    const uint64_t lo6 = 0x3f3f3f3f3f3f3f3fULL;
-    uint64_t x = (ship_bytes(s) ^ 0x0101010101010101ULL * (uint64_t)pos) & lo6;
-    uint64_t same = ~(x + lo6) & 0x4040404040404040ULL; /* bit 6 of byte j: ship j is on pos */
-    uint64_t m = same & ships_in_play(s) & ~(0xffULL << (8 * mover));
-    for (; m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3;
+    uint64_t m = bytes_at_position(ship_bytes(s), pos) & ships_in_play(s) & ~(0xffULL << (8 * mover));
+    for (; m; m &= m - 1) out[n++] = __builtin_ctzll(m) >> 3; /* the byte's index: a ship */
     return n;
 }
 
-/* E1: whether a ship in play has finished (its byte is Port Royal, lap 1). */
+/* E1: whether a ship in play has finished (its byte is Port Royal, 0, with
+ * the lap bit 0x40 set: the byte XOR 0x40 is zero). */
 static inline int any_finished(const jm_state *s)
 {
-    uint64_t x = ship_bytes(s) ^ 0x4040404040404040ULL; /* zero bytes: finished */
-    uint64_t fin = ~(((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
-    return (fin & ships_in_play(s)) != 0;
+    return (zero_bytes(ship_bytes(s) ^ 0x4040404040404040ULL) & ships_in_play(s)) != 0;
 }
 
 static void start_battle(jm_state *s, int att, int def)
@@ -365,6 +360,8 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
 
 /* ---------------------------------------------------------------- paying */
 
+const uint8_t jm__short_face[6] = {JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR, JM_SH_PORT, JM_SH_SEA, JM_SH_STAY};
+
 static int pay_opts(const jm_state *s, int i, int res, int *out)
 {
     uint32_t h = s->holds[i];
@@ -380,8 +377,6 @@ ALWAYS_INLINE void pay_from(jm_state *s, int i, int j)
     s->pay_paid = (uint8_t)(s->pay_paid + take);
 }
 
-/* H6: the shortage die's faces 2,4,6,8,10,star. */
-static const uint8_t short_face[6] = {JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR, JM_SH_PORT, JM_SH_SEA, JM_SH_STAY};
 
 static int seek_stops(const jm_state *s, int i, int q, int kind)
 {
@@ -483,7 +478,7 @@ static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
         s->sh_roll = NOROLL;
     } else {
         s->sh_roll = (uint8_t)rnd(s, 6);
-        s->sh_kind = short_face[s->sh_roll];
+        s->sh_kind = jm__short_face[s->sh_roll];
         if (s->sh_kind == JM_SH_STAY) {
             EMIT(JM_EV_SHORTAGE, i, 9, res, cost, paid, (int)s->holds[i],
                  s->sh_roll == STAR ? 0 : 2 * (s->sh_roll + 1), JM_SH_STAY, s->sh_from,
@@ -519,15 +514,8 @@ ALWAYS_INLINE void start_cost(jm_state *s, const jm_tracer *tr, int i)
     }
 }
 
-/* ---------------------------------------------------------------- battle */
+/* ================================================ battle */
 
-/* G5: Lady Beth's +2; the ghost, which keeps her, fights with its own
- * bonus (2 unless ghost_bonus says otherwise). */
-static int beth(const jm_state *s, int i)
-{
-    if (tloc_get(s, JM_T_BETH) != i) return 0;
-    return i == GHOST ? (s->ghost_rules & GR_BONUS) : 2;
-}
 
 /* B2: gunpowder is spent from the smallest gunpowder holds first. */
 static void spend(jm_state *s, int i, int n)
@@ -548,25 +536,7 @@ static void spend(jm_state *s, int i, int n)
     }
 }
 
-/* B6: the Sabre's owner, if fighting, not the ghost, and not used yet. */
-static int sabre_user(const jm_state *s)
-{
-    int o = tloc_get(s, JM_T_SABRE);
-    if ((o == s->b_att || o == s->b_def) && o != GHOST && !(s->bits & B_SABRE)) return o;
-    return -1;
-}
 
-static int face_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
-
-static int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s->b_att; }
-
-/* G6: who chooses the ghost's loot: the Captain, or the next seat
- * clockwise that is not in the battle (with 2 players, the other one). */
-static int ghost_chooser(const jm_state *s)
-{
-    int c = s->captain, l = loser(s);
-    return c == l ? seat_add(s, c, 1) : c;
-}
 
 /* B7, G7, G8: the winner's choices. */
 static int loot_opts(const jm_state *s, int *out)
@@ -620,16 +590,16 @@ static void do_loot(jm_state *s, const jm_tracer *tr, int a)
     s->step = ST_AFTERLAND;
     if (a == JM_LOOT_NONE) {
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_NONE, -1, 0, -1, 0, (int)s->holds[l]);
-    } else if (a < 16) {
-        int j = a - 1;
+    } else if (a < JM_LOOT_POWER(0)) { /* JM_LOOT_HOLD(j) */
+        int j = a - JM_LOOT_HOLD(0);
         uint32_t h = s->holds[l];
         int t = hold_t(h, j), n = hold_n(h, j);
         s->holds[l] = hold_put(h, j, 0, 0);
         int overboard = w == GHOST && t != JM_GOLD;
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_HOLD, t, n, -1, overboard, (int)s->holds[l]);
         if (!overboard) start_load(s, tr, w, t, n, ST_AFTERLAND);
-    } else if (a < 32) {
-        int t = a - 16;
+    } else if (a < JM_LOOT_BLIND) { /* JM_LOOT_POWER(t) */
+        int t = a - JM_LOOT_POWER(0);
         give_treasure(s, t, l, w, 1);
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_POWER, -1, 0, t, 0, (int)s->holds[l]);
     } else if (a == JM_LOOT_BLIND) {
@@ -640,8 +610,8 @@ static void do_loot(jm_state *s, const jm_tracer *tr, int a)
         int t = c[rnd(s, n)];
         give_treasure(s, t, l, w, is_power(t) && w != GHOST);
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_BLIND, -1, 0, t, 0, (int)s->holds[l]);
-    } else {
-        int t = a - 48;
+    } else { /* JM_LOOT_CURSE(t) */
+        int t = a - JM_LOOT_CURSE(0);
         give_treasure(s, t, w, l, 0);
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_CURSE, -1, 0, t, 0, (int)s->holds[l]);
     }
@@ -675,28 +645,40 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
     }
 }
 
-/* ---------------------------------------------------------------- the round */
+/* ================================================ the round's end */
 
+/* ---------------------------------------------------------------- drawing up */
+
+/* A player's card word (2 bits a card: CL_DRAW 00, CL_HAND 01, CL_DISC 10)
+ * read at once: bit 2c set for each card c in that place (as cards_at()). */
+static inline uint32_t in_draw_pile(uint32_t w) { return ~w & ~(w >> 1) & CARD_LO; }
+static inline uint32_t in_hand(uint32_t w) { return w & ~(w >> 1) & CARD_LO; }
+static inline uint32_t in_discards(uint32_t w) { return ~w & (w >> 1) & CARD_LO; }
+
+/* T4: player p draws up to the hand size (plus the Treasure Map's card). */
 ALWAYS_INLINE void draw_up(jm_state *s, const jm_tracer *tr, int p)
 {
     uint32_t w = s->cards[p];
-    int need = s->hand + (tloc_get(s, JM_T_MAP) == p) - mask_count(w & ~(w >> 1) & CARD_LO);
+    int need = s->hand + (tloc_get(s, JM_T_MAP) == p) - mask_count(in_hand(w));
     for (; need > 0; need--) {
-        uint32_t draw = ~w & ~(w >> 1) & CARD_LO;
+        uint32_t draw = in_draw_pile(w);
         if (!draw) { /* T4: the discard pile becomes the draw pile */
-            uint32_t disc = ~w & (w >> 1) & CARD_LO;
+            uint32_t disc = in_discards(w);
             if (!disc) break;
-            w &= ~(disc << 1); /* 10 -> 00 */
+            w &= ~(disc << 1); /* each discarded card's 10 becomes 00 */
             s->cards[p] = w;
             EMIT(JM_EV_RESHUFFLE, p, 1, mask_count(disc));
             draw = disc;
         }
-        for (int r = rnd(s, mask_count(draw)); r > 0; r--) draw &= draw - 1;
-        w |= draw & -draw; /* 00 -> 01: into the hand */
+        for (int r = rnd(s, mask_count(draw)); r > 0; r--) draw &= draw - 1; /* drop the r lowest */
+        w |= draw & -draw; /* the lowest left goes 00 -> 01: into the hand */
     }
     s->cards[p] = w;
 }
 
+/* ---------------------------------------------------------------- the end */
+
+/* E1-E4: the game is over; the scores and the winners as events. */
 static void game_over(jm_state *s, const jm_tracer *tr, int capped)
 {
     s->flags |= F_OVER | (capped ? F_CAPPED : 0);
@@ -715,26 +697,16 @@ static void game_over(jm_state *s, const jm_tracer *tr, int capped)
     EMIT(JM_EV_END, -1, 3, capped, nw, mask);
 }
 
-/* G3: the ghost must go back when alone in front, forward when alone last. */
-static int ghost_forced(const jm_state *s)
-{
-    int g = steps_left(s, GHOST), front = 1, last = 1;
-    for (int p = 0; p < s->np; p++) {
-        int d = steps_left(s, p);
-        if (d <= g) front = 0;
-        if (d >= g) last = 0;
-    }
-    return front ? 1 : last ? 0 : -1;
-}
 
-/* The machine runs step after step until a decision is pending.  The
- * common transitions jump to the next step's code directly (GO), the same
- * as going round the loop: s->step is always set first, and a jump happens
- * only when no decision is pending. */
-#define STEP(st) \
-    case st:     \
-    at_##st
-#define GO(st)                                  \
+/* ================================================ the machine */
+
+/* The machine runs step after step until a decision is pending: a loop
+ * over a switch on s->step.  Each step's case also carries a label, at_ and
+ * the step's name, and CONTINUE_AT(st) goes on at step st the way the loop
+ * would, only without the trip through the switch: it sets s->step = st,
+ * then jumps to at_st if no decision is pending, or returns.  A step that
+ * ends in a decision calls wait() and returns. */
+#define CONTINUE_AT(st)                         \
     do {                                        \
         s->step = st;                           \
         if (s->dec == JM_D_NONE) goto at_##st;  \
@@ -746,7 +718,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
     int opts[JM_MAX_ACTIONS], n;
     while (s->dec == JM_D_NONE) {
         switch (s->step) {
-        STEP(ST_ROUND): { /* T1 */
+        case ST_ROUND: at_ST_ROUND: { /* T1 */
             int d1 = 1 + rnd(s, 6), d2 = 1 + rnd(s, 6);
             EMIT(JM_EV_ROUND, -1, 3, s->captain, d1, d2);
             s->dm = (uint8_t)d1;
@@ -757,9 +729,9 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
                 return;
             }
             EMIT(JM_EV_DICE, -1, 3, d1, d2, -1);
-            GO(ST_CARDS);
+            CONTINUE_AT(ST_CARDS);
         }
-        STEP(ST_CARDS): /* T2 */
+        case ST_CARDS: at_ST_CARDS: /* T2 */
             for (int i = 0; i < s->np; i++) {
                 int p = seat_add(s, s->captain, i);
                 if (!cards_at(s, p, CL_CHOSEN)) {
@@ -768,25 +740,25 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
                 }
             }
             s->k = 0;
-            GO(ST_REVEAL);
-        STEP(ST_REVEAL): /* T3, T6 */
+            CONTINUE_AT(ST_REVEAL);
+        case ST_REVEAL: at_ST_REVEAL: /* T3, T6 */
             if (s->k == s->np) {
                 s->actor = GHOST;
                 setbit(s, B_HALF, 0);
-                if (s->flags & F_GHOST) GO(ST_GHOST);
-                GO(ST_ENDROUND);
+                if (s->flags & F_GHOST) CONTINUE_AT(ST_GHOST);
+                CONTINUE_AT(ST_ENDROUND);
             }
             s->actor = (uint8_t)seat_add(s, s->captain, s->k);
             s->card = (uint8_t)chosen_card(s, s->actor);
             card_set(s, s->actor, s->card, CL_DISC);
             EMIT(JM_EV_CARD, s->actor, 3, s->card, jm_card_[s->card][0], jm_card_[s->card][1]);
             setbit(s, B_HALF, 0);
-            GO(ST_HALF);
-        STEP(ST_HALF): {
+            CONTINUE_AT(ST_HALF);
+        case ST_HALF: at_ST_HALF: {
             int act = jm_card_[s->card][half(s)], die = half(s) ? s->de : s->dm;
             if (act <= JM_ACT_POWDER) {
                 start_load(s, tr, s->actor, act, die, ST_NEXT);
-                GO(ST_NEXT);
+                CONTINUE_AT(ST_NEXT);
             }
             setbit(s, B_MDIR, act == JM_ACT_BACK);
             const opt3 *o = dests(s, s->actor, act == JM_ACT_BACK, die);
@@ -794,48 +766,48 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
                 wait(s, JM_D_DEST, s->actor);
                 return;
             }
-            if (do_move(s, tr, s->actor, o->v[0], die, -1)) GO(ST_LAND);
-            GO(ST_NEXT);
+            if (do_move(s, tr, s->actor, o->v[0], die, -1)) CONTINUE_AT(ST_LAND);
+            CONTINUE_AT(ST_NEXT);
         }
-        STEP(ST_NEXT):
+        case ST_NEXT: at_ST_NEXT:
             if (s->actor == GHOST) { /* G2: the ghost's second move (unless ghost_moves=1), then the round ends */
                 int last = half(s) || (s->ghost_rules & GR_ONE_MOVE);
                 setbit(s, B_HALF, 1);
-                if (last) GO(ST_ENDROUND);
-                GO(ST_GHOST);
+                if (last) CONTINUE_AT(ST_ENDROUND);
+                CONTINUE_AT(ST_GHOST);
             }
             if (!half(s) && !finished(s, s->actor)) {
                 setbit(s, B_HALF, 1);
-                GO(ST_HALF);
+                CONTINUE_AT(ST_HALF);
             }
             s->k++;
-            GO(ST_REVEAL);
-        STEP(ST_LAND): /* P1, B1, H3 */
+            CONTINUE_AT(ST_REVEAL);
+        case ST_LAND: at_ST_LAND: /* P1, B1, H3 */
             n = targets(s, s->actor, opts);
             if (n == 1) {
                 start_battle(s, s->actor, opts[0]);
-                GO(ST_B_APOW);
+                CONTINUE_AT(ST_B_APOW);
             }
             if (n > 1) {
                 wait(s, JM_D_TARGET, s->actor == GHOST ? s->captain : s->actor);
                 return;
             }
-            GO(ST_AFTERLAND);
-        STEP(ST_AFTERLAND):
+            CONTINUE_AT(ST_AFTERLAND);
+        case ST_AFTERLAND: at_ST_AFTERLAND:
             if (s->bits & B_CTX) {
                 lair_take(s, tr, s->actor);
-                GO(ST_NEXT);
+                CONTINUE_AT(ST_NEXT);
             }
             start_cost(s, tr, s->actor);
             if (s->dec != JM_D_NONE) return;
             if (s->step == ST_PAY) goto at_ST_PAY;
             if (s->step == ST_NEXT) goto at_ST_NEXT;
             break;
-        STEP(ST_PAY): /* P2: one hold at a time, of the payer's choice */
+        case ST_PAY: at_ST_PAY: /* P2: one hold at a time, of the payer's choice */
             if (s->pay_due == 0) {
                 EMIT(JM_EV_PAY, s->actor, 5, s->pay_res, s->pay_paid, s->pay_paid, ship_pos(s, s->actor),
                      (int)s->holds[s->actor]);
-                GO(ST_NEXT);
+                CONTINUE_AT(ST_NEXT);
             }
             { /* pay_opts() read as far as "one (the first) or a choice" */
                 uint32_t h = s->holds[s->actor], m = holds_of(h, s->pay_res);
@@ -846,48 +818,48 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
 #endif
                 if (one || holds_sum(h, m) == s->pay_due) {
                     pay_from(s, s->actor, hold_first(m));
-                    GO(ST_PAY);
+                    CONTINUE_AT(ST_PAY);
                 }
             }
             wait(s, JM_D_PAY, s->actor);
             return;
-        STEP(ST_B_APOW): /* B2 */
+        case ST_B_APOW: at_ST_B_APOW: /* B2 */
             if (s->b_att != GHOST && total(s, s->b_att, JM_POWDER) > 0) {
                 wait(s, JM_D_POWDER, s->b_att);
                 return;
             }
-            GO(ST_B_AROLL);
-        STEP(ST_B_AROLL):
+            CONTINUE_AT(ST_B_AROLL);
+        case ST_B_AROLL: at_ST_B_AROLL:
             spend(s, s->b_att, s->b_apow);
             s->b_aroll = (uint8_t)rnd(s, 6);
-            GO(ST_B_ASABRE);
-        STEP(ST_B_ASABRE): /* B6 */
-        STEP(ST_B_DSABRE): {
+            CONTINUE_AT(ST_B_ASABRE);
+        case ST_B_ASABRE: at_ST_B_ASABRE: /* B6 */
+        case ST_B_DSABRE: at_ST_B_DSABRE: {
             int o = sabre_user(s);
             if (o >= 0) {
                 wait(s, JM_D_SABRE, o);
                 return;
             }
-            if (s->step == ST_B_ASABRE) GO(ST_B_ACHECK);
-            GO(ST_B_DCHECK);
+            if (s->step == ST_B_ASABRE) CONTINUE_AT(ST_B_ACHECK);
+            CONTINUE_AT(ST_B_DCHECK);
         }
-        STEP(ST_B_ACHECK): /* B3 */
+        case ST_B_ACHECK: at_ST_B_ACHECK: /* B3 */
             if (s->b_aroll == STAR) {
                 s->b_win = s->b_att;
-                GO(ST_B_END);
+                CONTINUE_AT(ST_B_END);
             }
-            GO(ST_B_DPOW);
-        STEP(ST_B_DPOW): /* B4 */
+            CONTINUE_AT(ST_B_DPOW);
+        case ST_B_DPOW: at_ST_B_DPOW: /* B4 */
             if (s->b_def != GHOST && total(s, s->b_def, JM_POWDER) > 0) {
                 wait(s, JM_D_POWDER, s->b_def);
                 return;
             }
-            GO(ST_B_DROLL);
-        STEP(ST_B_DROLL):
+            CONTINUE_AT(ST_B_DROLL);
+        case ST_B_DROLL: at_ST_B_DROLL:
             spend(s, s->b_def, s->b_dpow);
             s->b_droll = (uint8_t)rnd(s, 6);
-            GO(ST_B_DSABRE);
-        STEP(ST_B_DCHECK): /* B4, B5 */
+            CONTINUE_AT(ST_B_DSABRE);
+        case ST_B_DCHECK: at_ST_B_DCHECK: /* B4, B5 */
             if (s->b_droll == STAR) {
                 s->b_win = s->b_def;
             } else {
@@ -895,15 +867,15 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
                 int sd = face_value(s->b_droll) + s->b_dpow + beth(s, s->b_def);
                 s->b_win = sa > sd ? s->b_att : sd > sa ? s->b_def : NO_SPACE;
             }
-            GO(ST_B_END);
-        STEP(ST_B_END):
+            CONTINUE_AT(ST_B_END);
+        case ST_B_END: at_ST_B_END:
             battle_end(s, tr);
             if (s->dec != JM_D_NONE) return;
             if (s->step == ST_AFTERLAND) goto at_ST_AFTERLAND;
             break;
-        STEP(ST_GHOST): { /* G2, G3 */
+        case ST_GHOST: at_ST_GHOST: { /* G2, G3 */
             if (finished(s, GHOST)) /* G9, E1 */
-                GO(ST_ENDROUND);
+                CONTINUE_AT(ST_ENDROUND);
             int f = ghost_forced(s);
             if (f < 0) {
                 wait(s, JM_D_GHOSTDIR, s->captain);
@@ -911,19 +883,19 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             }
             setbit(s, B_MDIR, f);
             EMIT(JM_EV_GHOSTDIR, GHOST, 4, half(s), f, 1, -1);
-            GO(ST_GHOST_MOVE);
+            CONTINUE_AT(ST_GHOST_MOVE);
         }
-        STEP(ST_GHOST_MOVE): {
+        case ST_GHOST_MOVE: at_ST_GHOST_MOVE: {
             int die = half(s) ? s->de : s->dm;
             const opt3 *o = dests(s, GHOST, (s->bits & B_MDIR) != 0, die);
             if (o->n != 1) {
                 wait(s, JM_D_DEST, s->captain);
                 return;
             }
-            if (do_move(s, tr, GHOST, o->v[0], die, -1)) GO(ST_LAND);
-            GO(ST_NEXT);
+            if (do_move(s, tr, GHOST, o->v[0], die, -1)) CONTINUE_AT(ST_LAND);
+            CONTINUE_AT(ST_NEXT);
         }
-        STEP(ST_ENDROUND): { /* T4, T5, E1, E4 */
+        case ST_ENDROUND: at_ST_ENDROUND: { /* T4, T5, E1, E4 */
             int done = any_finished(s);
             if (done || s->round >= s->round_cap) {
                 game_over(s, tr, !done);
@@ -932,7 +904,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
             s->captain = (uint8_t)seat_add(s, s->captain, 1);
             s->round++;
-            GO(ST_ROUND);
+            CONTINUE_AT(ST_ROUND);
         }
         case ST_OVER:
         default:
@@ -940,8 +912,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
         }
     }
 }
-#undef STEP
-#undef GO
+#undef CONTINUE_AT
 
 static void run(jm_state *s, const jm_tracer *tr) { machine(s, tr); }
 
@@ -951,7 +922,7 @@ void jm__run(jm_state *s, const jm_tracer *tr)
     run(s, tracer(tr, &buf));
 }
 
-/* ---------------------------------------------------------------- API */
+/* ================================================ setup */
 
 int jm_has_ghost_rules(const jm_rules *r, int players)
 {
@@ -1022,6 +993,8 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     run(s, tr);
     return JM_OK;
 }
+
+/* ================================================ decisions */
 
 void jm__set_dice(jm_state *s, int morning, int evening, const jm_tracer *tr)
 {
@@ -1252,349 +1225,3 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
     }
 }
 
-/* ---------------------------------------------------------------- reading */
-
-int jm_over(const jm_state *s) { return (s->flags & F_OVER) != 0; }
-int jm_capped(const jm_state *s) { return (s->flags & F_CAPPED) != 0; }
-int jm_decision(const jm_state *s) { return s->dec; }
-int jm_to_move(const jm_state *s) { return s->dec == JM_D_NONE ? -1 : s->who; }
-int jm_players(const jm_state *s) { return s->np; }
-int jm_ships(const jm_state *s) { return s->np + ((s->flags & F_GHOST) != 0); }
-int jm_has_ghost(const jm_state *s) { return (s->flags & F_GHOST) != 0; }
-int jm_round(const jm_state *s) { return s->round; }
-int jm_captain(const jm_state *s) { return s->captain; }
-int jm_first_captain(const jm_state *s) { return s->first_captain; }
-int jm_pos(const jm_state *s, int i) { return ship_pos(s, i); }
-int jm_lap(const jm_state *s, int i) { return ship_lap(s, i); }
-int jm_finished(const jm_state *s, int i) { return finished(s, i); }
-int jm_steps_left(const jm_state *s, int i) { return steps_left(s, i); }
-int jm_hold_count(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h); }
-int jm_hold_type(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h) ? hold_t(s->holds[i], h) : -1; }
-int jm_nholds(const jm_state *s, int i) { return nholds(s, i); }
-int jm_total(const jm_state *s, int i, int res) { return total(s, i, res); }
-int jm_dice(const jm_state *s, int which) { return which ? s->de : s->dm; }
-int jm_treasure_owner(const jm_state *s, int t)
-{
-    int l = tloc_get(s, t);
-    return l < TL_PILE ? l : -1;
-}
-
-/* E2, E3 */
-int jm_scores(const jm_state *s, jm_score *sc)
-{
-    memset(sc, 0, sizeof *sc * JM_MAX_SHIPS);
-    int ship[JM_MAX_SHIPS], ns = 0;
-    for (int i = 0; i < s->np; i++) ship[ns++] = i;
-    if (s->flags & F_GHOST) ship[ns++] = GHOST;
-    for (int k = 0; k < ns; k++) {
-        int i = ship[k], pos = ship_pos(s, i), lap = ship_lap(s, i);
-        jm_score *c = &sc[i];
-        c->space = finished(s, i) ? 15 : (lap && pos >= 41) ? jm_score_[pos] : -5;
-        c->gold = total(s, i, JM_GOLD);
-        for (uint64_t m = tl_at(s, i); m; m &= m - 1) c->treasure += jm_tvalue_[tl_first(m)];
-        c->total = c->space + c->gold + c->treasure;
-        c->steps_left = steps_left(s, i);
-    }
-    int nw = 0;
-    for (int k = 0; k < ns; k++) {
-        jm_score *c = &sc[ship[k]];
-        int better = 0;
-        for (int q = 0; q < ns; q++) {
-            const jm_score *o = &sc[ship[q]];
-            better += o->total > c->total || (o->total == c->total && o->steps_left < c->steps_left);
-        }
-        c->rank = 1 + better;
-        c->winner = better == 0;
-        nw += c->winner;
-    }
-    return nw;
-}
-
-int jm_in_play(const jm_state *s, int i) { return i >= 0 && i < JM_MAX_SHIPS && in_play(s, i); }
-
-int jm_force_dice(jm_state *s, int n, const int *draws)
-{
-    if (n < 0 || n > JM_MAX_FORCED) return JM_EARG;
-    for (int k = 0; k < n; k++)
-        if (draws[k] < 0) return JM_EARG;
-    /* Go on afterwards from a seed of the present generator (or the one a
-     * forced generator already goes on with). */
-    uint64_t seed = (s->rng.inc & 1) ? jm_mix64(s->rng.state ^ jm_mix64(s->rng.inc)) >> 1 : s->rng.inc >> 1;
-    uint64_t q = (uint64_t)n << 60;
-    for (int k = 0; k < n; k++) q |= (uint64_t)(draws[k] & 15) << (4 * k);
-    /* 4 bits a draw: values over 15 are stored modulo 16, and every draw is
-     * taken modulo its range when made (jm_pcg32_bounded). */
-    s->rng.state = q;
-    s->rng.inc = seed << 1;
-    return JM_OK;
-}
-
-/* ---------------------------------------------------------------- what a seat may know */
-
-unsigned jm_cards(const jm_state *s, int p, int place)
-{
-    uint32_t m = cards_at(s, p, place), out = 0;
-    for (; m; m &= m - 1) out |= 1u << mask_first(m);
-    return out;
-}
-int jm_card_count(const jm_state *s, int p, int place) { return mask_count(cards_at(s, p, place)); }
-unsigned jm_lair_tokens(const jm_state *s) { return s->lairs; }
-int jm_lair_space(int lair) { return lair >= 0 && lair < JM_LAIRS ? jm_lair_space_[lair] : -1; }
-int jm_lair_index(int space)
-{
-    return space >= 0 && space < JM_SPACES && jm_lair_of_[space] != NO_SPACE ? jm_lair_of_[space] : -1;
-}
-int jm_pile_size(const jm_state *s)
-{
-    int n = 0;
-    for (int t = 0; t < JM_TREASURES; t++) n += tloc_get(s, t) == TL_PILE;
-    return n;
-}
-int jm_treasure_face_up(const jm_state *s, int t)
-{
-    return tloc_get(s, t) < TL_PILE && ((s->tpub >> t) & 1);
-}
-int jm_face_down_count(const jm_state *s, int ship)
-{
-    int n = 0;
-    for (int t = 0; t < JM_TREASURES; t++) n += tloc_get(s, t) == ship && !((s->tpub >> t) & 1);
-    return n;
-}
-unsigned jm_known_treasures(const jm_state *s, int ship, int seat)
-{
-    unsigned m = 0;
-    for (int t = 0; t < JM_TREASURES; t++)
-        if (tloc_get(s, t) == ship && (ship == seat || ((s->tpub >> t) & 1))) m |= 1u << t;
-    return m;
-}
-
-/* ---------------------------------------------------------------- decision context */
-
-static int in_reveal(const jm_state *s) { return s->step != ST_ROUND && s->step != ST_CARDS && s->step != ST_OVER; }
-
-void jm_get_context(const jm_state *s, jm_context *c)
-{
-    memset(c, 0xff, sizeof *c); /* every field -1 */
-    int d = s->dec;
-    c->decision = d;
-    c->seat = jm_to_move(s);
-    c->round = s->round;
-    c->captain = s->captain;
-    c->dice_placed = d != JM_D_DICE;
-    c->morning_die = s->dm;
-    c->evening_die = s->de;
-    if (d == JM_D_NONE) return;
-    if (in_reveal(s)) {
-        c->actor = s->actor;
-        c->card = s->actor == GHOST ? -1 : s->card;
-        c->half = half(s);
-        c->die = half(s) ? s->de : s->dm;
-        if (s->actor == GHOST) c->ghost_move = half(s);
-    }
-    switch (d) {
-    case JM_D_DEST:
-    case JM_D_TARGET: c->move_dir = (s->bits & B_MDIR) ? 1 : 0; break;
-    case JM_D_HOLD:
-        c->load_ship = s->ld_ship;
-        c->load_res = s->ld_res;
-        c->load_amount = s->ld_n;
-        c->load_loot = s->ld_ret == ST_AFTERLAND;
-        break;
-    case JM_D_PAY:
-        c->pay_res = s->pay_res;
-        c->pay_due = s->pay_due + s->pay_paid;
-        c->pay_paid = s->pay_paid;
-        c->pay_space = ship_pos(s, s->actor);
-        break;
-    case JM_D_ROUTE:
-        c->short_kind = s->sh_kind;
-        c->short_roll = face_value(s->sh_roll);
-        c->short_res = s->pay_res;
-        c->short_due = s->sh_due;
-        c->short_paid = s->sh_paid;
-        c->short_from = s->sh_from;
-        break;
-    default: break;
-    }
-    int battle = d == JM_D_POWDER || d == JM_D_SABRE || d == JM_D_LOOT || (d == JM_D_HOLD && c->load_loot);
-    if (!battle) return;
-    c->attacker = s->b_att;
-    c->defender = s->b_def;
-    int st = s->step;
-    c->a_powder = st == ST_B_APOW ? -1 : s->b_apow;
-    c->d_powder = st == ST_B_APOW || st == ST_B_ASABRE || st == ST_B_DPOW ? -1 : s->b_dpow;
-    c->a_roll_first = face_value(s->b_aroll0);
-    c->a_roll = face_value(s->b_aroll);
-    c->d_roll_first = face_value(s->b_droll0);
-    c->d_roll = face_value(s->b_droll);
-    c->a_beth = beth(s, s->b_att);
-    c->d_beth = beth(s, s->b_def);
-    c->sabre_used = (s->bits & B_SABRE) != 0;
-    if (d == JM_D_SABRE) {
-        c->sabre_seat = s->who;
-        c->sabre_roll_of = s->step == ST_B_ASABRE ? s->b_att : s->b_def;
-    }
-    if (d == JM_D_LOOT || d == JM_D_HOLD) {
-        c->winner = s->b_win;
-        c->loser = loser(s);
-        c->loot_chooser = s->b_win == GHOST ? ghost_chooser(s) : s->b_win;
-    }
-}
-
-/* ---------------------------------------------------------------- positions */
-
-#define WHY(...)                                          \
-    do {                                                  \
-        if (why) snprintf(why, len, __VA_ARGS__);         \
-        return -1;                                        \
-    } while (0)
-
-int jm__decision_variant(const jm_state *s)
-{
-    switch (s->dec) {
-    case JM_D_POWDER: return s->step == ST_B_DPOW;
-    case JM_D_SABRE: return s->step == ST_B_DSABRE;
-    case JM_D_HOLD: return s->ld_ret == ST_AFTERLAND;
-    case JM_D_NONE: return (s->flags & F_CAPPED) != 0;
-    default: return 0;
-    }
-}
-
-/* Seats' chosen cards must match the moment: in the card choice, the seats
- * from the Captain up to the one choosing have chosen; during the reveal,
- * the seats not yet revealed have; otherwise none has. */
-static int chosen_ok(const jm_state *s, int upto, char *why, size_t len)
-{
-    for (int i = 0; i < s->np; i++) {
-        int p = (s->captain + i) % s->np, want = i < upto;
-        int n = mask_count(cards_at(s, p, CL_CHOSEN));
-        if (n != want) WHY("cards%d: %s chosen card at this point", p, want ? "needs a" : "has a");
-    }
-    return 0;
-}
-
-int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len)
-{
-    int opts[JM_MAX_ACTIONS], n = 0, a = s->actor;
-    s->dec = (uint8_t)dec;
-    s->flags &= (uint8_t)~(F_OVER | F_CAPPED);
-    if (dec == JM_D_DICE || dec == JM_D_CARD) {
-        s->step = ST_CARDS;
-        int upto = 0;
-        if (dec == JM_D_DICE) {
-            if (s->dm == s->de) WHY("decision: dice to place on a double (%d,%d)", s->dm, s->de);
-            s->who = s->captain;
-        } else {
-            while (upto < s->np && chosen_card(s, (s->captain + upto) % s->np) >= 0) upto++;
-            if (upto == s->np) WHY("decision: card, but every seat has chosen");
-            s->who = (uint8_t)((s->captain + upto) % s->np);
-            if (!cards_at(s, s->who, CL_HAND)) WHY("cards%d: no card in hand to choose", s->who);
-        }
-        return chosen_ok(s, upto, why, len);
-    }
-    if (dec == JM_D_NONE) {
-        s->step = ST_OVER;
-        s->who = NO_SPACE;
-        s->flags |= (uint8_t)(F_OVER | (variant ? F_CAPPED : 0));
-        return chosen_ok(s, 0, why, len);
-    }
-    /* The reveal: the actor is the k-th seat from the Captain, or the ghost
-     * after them all; its card was played. */
-    if (a == GHOST) {
-        if (!(s->flags & F_GHOST)) WHY("turn: the ghost acts but does not play");
-        if (s->k != s->np) WHY("turn: the ghost acts at order %d, not after the %d players", s->k, s->np);
-    } else {
-        if (s->k >= s->np || a != (s->captain + s->k) % s->np)
-            WHY("turn: actor %d is not seat %d from the Captain", a, s->k);
-        if (card_get(s, a, s->card) != CL_DISC) WHY("turn: card %d of seat %d is not played", s->card, a);
-    }
-    for (int i = 0; i < s->np; i++) { /* seats after the actor still hold their choice */
-        int p = (s->captain + i) % s->np, want = a != GHOST && i > s->k;
-        if (mask_count(cards_at(s, p, CL_CHOSEN)) != want)
-            WHY("cards%d: %s chosen card during the reveal", p, want ? "needs its" : "has a");
-    }
-    if (finished(s, a) && dec != JM_D_LOOT && dec != JM_D_HOLD) WHY("turn: ship %d has finished", a);
-    switch (dec) {
-    case JM_D_DEST:
-        s->step = a == GHOST ? ST_GHOST_MOVE : ST_HALF;
-        s->who = a == GHOST ? s->captain : (uint8_t)a;
-        if (a != GHOST) {
-            int act = jm_card_[s->card][half(s)];
-            if (act != JM_ACT_FWD && act != JM_ACT_BACK) WHY("decision: dest, but card %d's half is a load", s->card);
-            if ((act == JM_ACT_BACK) != ((s->bits & B_MDIR) != 0)) WHY("turn: direction differs from the card's");
-        }
-        break;
-    case JM_D_HOLD:
-        s->step = variant ? ST_AFTERLAND : ST_NEXT;
-        if (s->ld_ret != s->step) WHY("load: return step %d does not fit hold%s", s->ld_ret, variant ? ":loot" : "");
-        if (s->ld_ship != a && !variant) WHY("load: ship %d is not the actor %d", s->ld_ship, a);
-        if (s->ld_res > JM_POWDER || s->ld_n < 1 || s->ld_n > 6) WHY("load: bad resource or amount");
-        s->who = s->ld_ship;
-        if (s->ld_ship == GHOST) WHY("load: the ghost never chooses a hold");
-        break;
-    case JM_D_PAY:
-        s->step = ST_PAY;
-        s->who = (uint8_t)a;
-        if (a == GHOST) WHY("pay: the ghost never pays");
-        if (s->pay_res > JM_FOOD || s->pay_due == 0) WHY("pay: nothing due");
-        if (s->pay_due + s->pay_paid != jm_cost_[ship_pos(s, a)]) WHY("pay: due %d + paid %d is not the cost %d of space %d",
-                                                                   s->pay_due, s->pay_paid, jm_cost_[ship_pos(s, a)], ship_pos(s, a));
-        if ((jm_kind_[ship_pos(s, a)] == JM_K_PORT ? JM_GOLD : JM_FOOD) != s->pay_res) WHY("pay: wrong resource for space %d", ship_pos(s, a));
-        if (total(s, a, s->pay_res) <= s->pay_due) WHY("pay: no choice (holds %d, due %d)", total(s, a, s->pay_res), s->pay_due);
-        break;
-    case JM_D_ROUTE:
-        s->step = ST_NEXT;
-        s->who = (uint8_t)a;
-        if (a == GHOST) WHY("short: the ghost never pays");
-        if (s->sh_kind < JM_SH_PORT || s->sh_kind > JM_SH_RETREAT) WHY("short: kind %d has no route", s->sh_kind);
-        if ((s->sh_kind == JM_SH_RETREAT) != ((s->flags & F_RETREAT) != 0)) WHY("short: kind does not fit the shortage rule");
-        if (s->sh_kind != JM_SH_RETREAT && (s->sh_roll > 4 || short_face[s->sh_roll] != s->sh_kind))
-            WHY("short: roll does not give kind %d", s->sh_kind);
-        if (s->sh_from != ship_pos(s, a)) WHY("short: from %d is not the ship's space %d", s->sh_from, ship_pos(s, a));
-        break;
-    case JM_D_TARGET:
-        s->step = ST_LAND;
-        s->who = a == GHOST ? s->captain : (uint8_t)a;
-        break;
-    case JM_D_POWDER:
-    case JM_D_SABRE: {
-        if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
-        if (!in_play(s, s->b_def) || s->b_def == a || ship_pos(s, s->b_def) != ship_pos(s, a))
-            WHY("battle: defender %d is not on the attacker's space", s->b_def);
-        int def = variant;
-        if (dec == JM_D_POWDER) {
-            s->step = def ? ST_B_DPOW : ST_B_APOW;
-            s->who = def ? s->b_def : s->b_att;
-            if (s->who == GHOST || total(s, s->who, JM_POWDER) == 0) WHY("battle: ship %d has no gunpowder to spend", s->who);
-            if (s->b_aroll != (def ? s->b_aroll : NOROLL) || s->b_droll != NOROLL)
-                WHY("battle: rolls do not fit a gunpowder choice");
-            if (def && (s->b_aroll == NOROLL || s->b_aroll == STAR)) WHY("battle: the defender spends only after the attacker's roll (not a star)");
-        } else {
-            s->step = def ? ST_B_DSABRE : ST_B_ASABRE;
-            int o = sabre_user(s);
-            if (o < 0) WHY("battle: nobody in the battle may use the Sabre");
-            s->who = (uint8_t)o;
-            if (s->b_aroll == NOROLL || (def && s->b_droll == NOROLL) || (!def && s->b_droll != NOROLL))
-                WHY("battle: rolls do not fit a Sabre choice");
-        }
-        break;
-    }
-    case JM_D_LOOT:
-        s->step = ST_AFTERLAND;
-        if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
-        if (s->b_win != s->b_att && s->b_win != s->b_def) WHY("battle: winner %d fought no battle", s->b_win);
-        if (!in_play(s, s->b_def) || s->b_def == a) WHY("battle: bad defender %d", s->b_def);
-        s->who = s->b_win == GHOST ? (uint8_t)ghost_chooser(s) : s->b_win;
-        break;
-    case JM_D_GHOSTDIR:
-        s->step = ST_GHOST;
-        s->who = s->captain;
-        if (a != GHOST) WHY("decision: ghost_dir while seat %d acts", a);
-        if (ghost_forced(s) >= 0) WHY("decision: ghost_dir, but G3 forces the direction");
-        break;
-    default: WHY("decision: unknown");
-    }
-    n = jm_legal(s, opts);
-    if (n < 2) WHY("decision: %s has %d legal action%s here; the engine would not ask", jm_decision_name(dec), n, n == 1 ? "" : "s");
-    return 0;
-}

@@ -171,6 +171,97 @@ enum {
     ST_B_DSABRE, ST_B_DCHECK, ST_B_END, ST_GHOST, ST_GHOST_MOVE, ST_ENDROUND, ST_OVER
 };
 
+/* ---------------------------------------------------------------- readers
+ * Small readers of the state that the machine (game.c) and the cold
+ * accessors (query.c) share; rule ids refer to RULES.md. */
+
+/* bits of s->bits */
+#define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */
+#define B_CTX 2u     /* no cost is due on this landing (H3, G4) */
+#define B_MDIR 4u    /* direction of the move being decided: backward */
+#define B_SABRE 8u   /* the Sabre was used in this battle */
+
+static inline int half(const jm_state *s) { return s->bits & B_HALF; }
+static inline void setbit(jm_state *s, unsigned b, int on)
+{
+    s->bits = (uint8_t)((s->bits & ~b) | (on ? b : 0));
+}
+
+/* (a + b) mod np for a, b below np (no division). */
+static inline int seat_add(const jm_state *s, int a, int b)
+{
+    int p = a + b;
+    return p >= s->np ? p - s->np : p;
+}
+static inline int in_play(const jm_state *s, int i)
+{
+    return i < s->np || (i == GHOST && (s->flags & F_GHOST));
+}
+static inline int finished(const jm_state *s, int i) { return ship_pos(s, i) == 0 && ship_lap(s, i); }
+static inline int nholds(const jm_state *s, int i)
+{
+    return 5 + (i != GHOST && tloc_get(s, JM_T_HOLD6) == i);
+}
+static inline int total(const jm_state *s, int i, int res)
+{
+    uint32_t h = s->holds[i];
+    return holds_sum(h, holds_of(h, res));
+}
+static inline int steps_left(const jm_state *s, int i)
+{
+    if (finished(s, i)) return 0;
+    return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
+}
+
+static inline int chosen_card(const jm_state *s, int p)
+{
+    uint32_t m = cards_at(s, p, CL_CHOSEN);
+    return m ? mask_first(m) : -1;
+}
+
+/* H6: the shortage die's faces 2,4,6,8,10,star (game.c). */
+extern const uint8_t jm__short_face[6];
+
+/* G5: Lady Beth's +2; the ghost, which keeps her, fights with its own
+ * bonus (2 unless ghost_bonus says otherwise). */
+static inline int beth(const jm_state *s, int i)
+{
+    if (tloc_get(s, JM_T_BETH) != i) return 0;
+    return i == GHOST ? (s->ghost_rules & GR_BONUS) : 2;
+}
+
+/* B6: the Sabre's owner, if fighting, not the ghost, and not used yet. */
+static inline int sabre_user(const jm_state *s)
+{
+    int o = tloc_get(s, JM_T_SABRE);
+    if ((o == s->b_att || o == s->b_def) && o != GHOST && !(s->bits & B_SABRE)) return o;
+    return -1;
+}
+
+static inline int face_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
+
+static inline int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s->b_att; }
+
+/* G6: who chooses the ghost's loot: the Captain, or the next seat
+ * clockwise that is not in the battle (with 2 players, the other one). */
+static inline int ghost_chooser(const jm_state *s)
+{
+    int c = s->captain, l = loser(s);
+    return c == l ? seat_add(s, c, 1) : c;
+}
+
+/* G3: the ghost must go back when alone in front, forward when alone last. */
+static inline int ghost_forced(const jm_state *s)
+{
+    int g = steps_left(s, GHOST), front = 1, last = 1;
+    for (int p = 0; p < s->np; p++) {
+        int d = steps_left(s, p);
+        if (d <= g) front = 0;
+        if (d >= g) last = 0;
+    }
+    return front ? 1 : last ? 0 : -1;
+}
+
 /* Positions (position.c): the variant of a decision that its name alone
  * does not tell (the defender's gunpowder or Sabre, a loot's load, a capped
  * end), and the reverse: set step and seat for a decision, checking that it
