@@ -131,7 +131,7 @@ bench: bin/jamaica
 # The library: the engine and the agents, exporting only the public jm_*
 # API and the agent API (engine/jamaica.map); shared with a versioned
 # soname, and static.
-VERSION := 1.0.0
+VERSION := 1.1.0
 SOMAJOR := 1
 LIBSRC_CORE := $(ENGINE) $(AGENTS)
 LIBOBJ := $(patsubst %.c,bin/lib/%.o,$(LIBSRC_CORE))

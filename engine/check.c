@@ -9,7 +9,7 @@
 #define FAIL(...)                              \
     do {                                       \
         if (why) snprintf(why, len, __VA_ARGS__); \
-        return -1;                             \
+        return JM_EINVALID;                   \
     } while (0)
 
 int jm_check(const jm_state *s, char *why, size_t len)
@@ -74,5 +74,5 @@ int jm_check(const jm_state *s, char *why, size_t len)
         int opts[JM_MAX_ACTIONS];
         if (jm_legal(s, opts) < 1) FAIL("decision %s with no legal action", jm_decision_name(s->dec));
     }
-    return 0;
+    return JM_OK;
 }

@@ -926,7 +926,7 @@ void jm__run(jm_state *s, const jm_tracer *tr)
 
 int jm_has_ghost_rules(const jm_rules *r, int players)
 {
-    return r->ghost == JM_GHOST_ON || (r->ghost == JM_GHOST_AUTO && players == 2);
+    return r->ghost == JM_GHOST_RULE_ON || (r->ghost == JM_GHOST_RULE_AUTO && players == 2);
 }
 
 int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,

@@ -5,7 +5,7 @@
 #ifndef JM_INTERNAL_H
 #define JM_INTERNAL_H
 
-#include "jamaica.h"
+#include "state.h" /* the state's fields, then jamaica.h */
 
 #define NO_SPACE 0xff
 

@@ -14,9 +14,22 @@
  * games g and g + 2^63 are the same game, so the command accepts game
  * indexes below 2^63 only.
  *
- * The fields of jm_state are private to engine/: read them through the
- * accessors below.  They are visible only so that the struct can be copied
- * by value.
+ * Conventions, for every function below:
+ *   - A function that can fail returns int: JM_OK (0), or a negative JM_E*
+ *     code (JM_EILLEGAL: an action not legal now; JM_EARG: a bad argument;
+ *     JM_EINVALID: a rules text or a state that is not valid), with a
+ *     message in err (or why) where it takes one.
+ *   - A reader returns what it reads: a count, an index, or a flag (0 or
+ *     1); -1 where there is nothing to read (jm_to_move() with no decision
+ *     pending, the owner of a treasure no ship holds).
+ *   - A function that cannot fail returns void (or the text it names).
+ *   - Names: jm_ and what the function gives (jm_round, jm_scores) or does
+ *     (jm_apply, jm_observe); types are jm_ and a noun; constants JM_.
+ *     The names an earlier version of this header used are kept at its
+ *     end, for libjamaica.so.1's users; new code uses the new ones.
+ *
+ * jm_state's fields are the engine's own (engine/state.h): this header
+ * gives only its size and alignment, so that it can be copied by value.
  */
 #ifndef JAMAICA_H
 #define JAMAICA_H
@@ -72,11 +85,12 @@ enum {
 /* ---------------------------------------------------------------- rules */
 
 enum { JM_SHORTAGE_DIE = 0, JM_SHORTAGE_RETREAT = 1 };
-enum { JM_GHOST_AUTO = 0, JM_GHOST_ON = 1, JM_GHOST_OFF = 2 };
+/* jm_rules.ghost: the Ghost Ship plays with 2 players (auto), always, never. */
+enum { JM_GHOST_RULE_AUTO = 0, JM_GHOST_RULE_ON = 1, JM_GHOST_RULE_OFF = 2 };
 
 typedef struct jm_rules {
     uint8_t shortage;      /* JM_SHORTAGE_* */
-    uint8_t ghost;         /* JM_GHOST_* */
+    uint8_t ghost;         /* JM_GHOST_RULE_* */
     uint8_t start_food;    /* 0..6 */
     uint8_t start_gold;    /* 0..6 */
     uint8_t hand;          /* 1..5 cards (one more with Morgan's Map) */
@@ -96,7 +110,7 @@ typedef struct jm_rules {
 /* The preset "2021" (the default). */
 void jm_rules_default(jm_rules *r);
 /* Parse "PRESET[,key=value...]" or "key=value,..." (on top of 2021).
- * Returns 0, or -1 with a message naming the bad part in err. */
+ * Returns JM_OK, or JM_EINVALID with a message naming the bad part in err. */
 int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen);
 /* Whether the Ghost Ship plays in a game of `players` under r. */
 int jm_has_ghost_rules(const jm_rules *r, int players);
@@ -230,41 +244,27 @@ const char *jm_decision_name(int d);
 
 /* ---------------------------------------------------------------- state */
 
-/* The game state.  Layout (all fields private to engine/):
- *   rng          PCG32 of the game's chance
- *   tloc         12 x 4 bits: where treasure t is (0..6 a ship, 7 pile, 8 out)
- *   holds[s]     6 x 5 bits: hold i at bits 5i..5i+4 = count(3) | type(2)<<3;
- *                an empty hold is all zero; hold 5 is the 6th Hold
- *   cards[p]     11 x 2 bits: where card c of player p is (draw/hand/discard/
- *                chosen this round)
- *   ship[s]      position (6 bits) | lap (bit 6)
- *   the rest     rules in force, the round, and the decision in progress
- * See engine/internal.h for the accessors. */
+/* The game state: 128 bytes, 8-byte aligned, no pointers; copy it with '='
+ * to branch.  Its fields are the engine's own (engine/state.h); read a state
+ * through the functions below. */
+#define JM_STATE_BYTES 128
+#ifdef JM_STATE_FIELDS
 typedef struct jm_state {
-    jm_pcg32 rng;
-    uint64_t tloc;
-    uint32_t holds[JM_MAX_SHIPS];
-    uint32_t cards[JM_MAX_PLAYERS];
-    uint16_t round, round_cap;
-    uint16_t tpub;      /* treasures whose identity is public */
-    uint16_t lairs;     /* 9 bits: lair i still has its token */
-    uint8_t ship[JM_MAX_SHIPS];
-    uint8_t np, flags, hand, captain, first_captain;
-    uint8_t dm, de;     /* morning and evening die (1..6) */
-    uint8_t step, dec, who;       /* resolution step; pending decision, seat */
-    uint8_t k, actor, card, bits; /* acting order, ship, its card; flag bits */
-    uint8_t b_att, b_def, b_apow, b_dpow, b_aroll, b_droll, b_aroll0, b_droll0;
-    uint8_t b_win, b_sabre_by;
-    uint8_t pay_due, pay_res, pay_paid;
-    uint8_t ld_ship, ld_res, ld_n, ld_ret;
-    uint8_t sh_kind, sh_roll, sh_from, sh_due, sh_paid;
-    uint8_t ghost_rules; /* the ghost's combat bonus (bits 0..2); bit 3: one move a round */
+    JM_STATE_FIELDS
 } jm_state;
+#else
+typedef struct jm_state {
+    uint64_t opaque_[JM_STATE_BYTES / 8];
+} jm_state;
+#endif
 
 /* Status codes. */
 #define JM_OK 0
-#define JM_EILLEGAL (-1)   /* not a legal action now; state unchanged */
-#define JM_EARG (-2)       /* bad argument to jm_init */
+#define JM_EILLEGAL (-1)   /* jm_apply: not a legal action now; the state unchanged */
+#define JM_EARG (-2)       /* jm_init, jm_position_parse, jm_force_dice: a bad argument */
+#define JM_EINVALID (-1)   /* jm_rules_parse, jm_check: the rules text or the state is
+                              not valid.  The value 1.0 returned, -1, is kept: no
+                              function returns both it and JM_EILLEGAL. */
 
 /* Set up game `game` of a run with `seed`, and run to the first decision.
  * Returns JM_OK, or JM_EARG (players outside 2..6, or rules that do not fit
@@ -324,7 +324,7 @@ enum { JM_FACE_2, JM_FACE_4, JM_FACE_6, JM_FACE_8, JM_FACE_10, JM_FACE_STAR };
 int jm_force_dice(jm_state *s, int n, const int *draws);
 
 /* Invariant check (cards, treasures, holds, positions, decision).  Returns
- * 0, or -1 with the first broken invariant described in why. */
+ * JM_OK, or JM_EINVALID with the first broken invariant described in why. */
 int jm_check(const jm_state *s, char *why, size_t len);
 
 /* ---------------------------------------------------------------- reading */
@@ -413,7 +413,7 @@ typedef struct jm_context {
     int ghost_move;             /* JM_D_GHOSTDIR, ghost's JM_D_DEST: 0 first move, 1 second */
 } jm_context;
 
-void jm_get_context(const jm_state *s, jm_context *c);
+void jm_decision_context(const jm_state *s, jm_context *c);
 
 /* ---------------------------------------------------------------- positions as text
  *
@@ -452,5 +452,14 @@ typedef struct jm_score {
 /* Fills sc[JM_MAX_SHIPS], indexed by ship (the ghost at JM_GHOST; ships not
  * in play are zeroed); returns the number of winners (k of a shared win). */
 int jm_scores(const jm_state *s, jm_score *sc);
+
+/* ---------------------------------------------------------------- deprecated
+ * Earlier names, kept so that programs built against libjamaica.so.1
+ * still build and link.  New code uses the names above. */
+#define JM_GHOST_AUTO JM_GHOST_RULE_AUTO
+#define JM_GHOST_ON JM_GHOST_RULE_ON
+#define JM_GHOST_OFF JM_GHOST_RULE_OFF
+/* jm_decision_context() */
+void jm_get_context(const jm_state *s, jm_context *c);
 
 #endif

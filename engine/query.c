@@ -131,7 +131,7 @@ unsigned jm_known_treasures(const jm_state *s, int ship, int seat)
 
 static int in_reveal(const jm_state *s) { return s->step != ST_ROUND && s->step != ST_CARDS && s->step != ST_OVER; }
 
-void jm_get_context(const jm_state *s, jm_context *c)
+void jm_decision_context(const jm_state *s, jm_context *c)
 {
     memset(c, 0xff, sizeof *c); /* every field -1 */
     int d = s->dec;
@@ -198,6 +198,12 @@ void jm_get_context(const jm_state *s, jm_context *c)
         c->loser = loser(s);
         c->loot_chooser = s->b_win == GHOST ? ghost_chooser(s) : s->b_win;
     }
+}
+
+/* The earlier name (deprecated in jamaica.h). */
+void jm_get_context(const jm_state *s, jm_context *c)
+{
+    jm_decision_context(s, c);
 }
 
 /* ---------------------------------------------------------------- positions */

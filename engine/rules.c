@@ -12,7 +12,7 @@
 void jm_rules_default(jm_rules *r)
 {
     r->shortage = JM_SHORTAGE_DIE;
-    r->ghost = JM_GHOST_AUTO;
+    r->ghost = JM_GHOST_RULE_AUTO;
     r->start_food = 3;
     r->start_gold = 3;
     r->hand = 3;
@@ -52,9 +52,9 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
         else if (!strcmp(val, "retreat")) r->shortage = JM_SHORTAGE_RETREAT;
         else goto badval;
     } else if (!strcmp(key, "ghost")) {
-        if (!strcmp(val, "auto")) r->ghost = JM_GHOST_AUTO;
-        else if (!strcmp(val, "on")) r->ghost = JM_GHOST_ON;
-        else if (!strcmp(val, "off")) r->ghost = JM_GHOST_OFF;
+        if (!strcmp(val, "auto")) r->ghost = JM_GHOST_RULE_AUTO;
+        else if (!strcmp(val, "on")) r->ghost = JM_GHOST_RULE_ON;
+        else if (!strcmp(val, "off")) r->ghost = JM_GHOST_RULE_OFF;
         else goto badval;
     } else if (!strcmp(key, "start_food")) {
         if (parse_int(val, 0, 6, &x)) goto badval;
@@ -103,11 +103,11 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
     jm_rules_default(&tmp);
     if (strlen(text) >= sizeof buf) {
         snprintf(err, errlen, "rules text too long (%zu characters; at most %zu)", strlen(text), sizeof buf - 1);
-        return -1;
+        return JM_EINVALID;
     }
     if (!*text) {
         snprintf(err, errlen, "empty rules (give a preset, 2021 or classic, and/or key=value options)");
-        return -1;
+        return JM_EINVALID;
     }
     strcpy(buf, text);
     int first = 1, seen[NKEYS] = {0};
@@ -117,17 +117,17 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
         if (next) *next++ = '\0';
         if (!*tok) {
             snprintf(err, errlen, "empty item in rules '%s' (two commas, or one at an end)", text);
-            return -1;
+            return JM_EINVALID;
         }
         char *eq = strchr(tok, '=');
         if (!eq) {
             if (preset) {
                 snprintf(err, errlen, "rule preset '%s' after preset '%s' (give one)", tok, preset);
-                return -1;
+                return JM_EINVALID;
             }
             if (!first) {
                 snprintf(err, errlen, "rule preset '%s' must come before the options", tok);
-                return -1;
+                return JM_EINVALID;
             }
             preset = tok;
             if (!strcmp(tok, "2021")) {
@@ -137,7 +137,7 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
                 tmp.shortage = JM_SHORTAGE_RETREAT;
             } else {
                 snprintf(err, errlen, "unknown rule preset '%s' (known: 2021, classic)", tok);
-                return -1;
+                return JM_EINVALID;
             }
             continue;
         }
@@ -145,12 +145,12 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
         for (int k = 0; k < NKEYS; k++)
             if (!strcmp(tok, option_keys[k]) && seen[k]++) {
                 snprintf(err, errlen, "rule option '%s' given twice", tok);
-                return -1;
+                return JM_EINVALID;
             }
-        if (set_option(&tmp, tok, eq + 1, err, errlen)) return -1;
+        if (set_option(&tmp, tok, eq + 1, err, errlen)) return JM_EINVALID;
     }
     *r = tmp;
-    return 0;
+    return JM_OK;
 }
 
 void jm_rules_format(const jm_rules *r, char *buf, size_t len)

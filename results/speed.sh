@@ -2,7 +2,8 @@
 # The engine's speed against an earlier commit, side by side on this machine
 # (`results/make.sh speed`, or `results/speed.sh [COMMIT]`; COMMIT defaults
 # to 9d8b159, the engine before the performance work).  Writes
-# results/timing/engine-speed.txt:
+# results/timing/engine-speed.txt, or the file named second
+# (`results/speed.sh COMMIT OUT.txt`):
 #   - instructions of `sim --games 2000 --threads 1` under callgrind (the
 #     same on every run; skipped without valgrind);
 #   - games/s of `sim --games 100000 --threads 1`, five runs of each build
@@ -22,7 +23,7 @@ git worktree add -q --detach "$tmp/old" "$ref"
 make -s -C "$tmp/old" bin/jamaica >/dev/null
 OLD=$tmp/old/bin/jamaica
 NEW=bin/jamaica
-out=results/timing/engine-speed.txt
+out=${2:-results/timing/engine-speed.txt}
 mkdir -p results/timing
 
 secs() { # secs BIN ARGS...: wall seconds of one run

@@ -391,6 +391,31 @@ static void test_scores_fill_max_ships_indexed_by_ship(void **state)
 }
 
 /* The JM_V_* field indexes name what jm_event_info() names. */
+/* The names jamaica.h keeps for libjamaica.so.1's users do what the new
+ * ones do, and the status codes are those the header states. */
+static void test_deprecated_names_and_status_codes(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=3 round=4 captain=1 dice=2,5 decision=dice");
+    jm_context a, b;
+    jm_decision_context(&s, &a);
+    jm_get_context(&s, &b);
+    assert_memory_equal(&a, &b, sizeof a);
+    assert_int_equal(JM_GHOST_ON, JM_GHOST_RULE_ON);
+    assert_int_equal(JM_GHOST_OFF, JM_GHOST_RULE_OFF);
+    assert_int_equal(JM_GHOST_AUTO, JM_GHOST_RULE_AUTO);
+    jm_rules r;
+    char err[128];
+    assert_int_equal(jm_rules_parse(&r, "2021,hand=9", err, sizeof err), JM_EINVALID);
+    assert_int_equal(jm_rules_parse(&r, "ghost=on", err, sizeof err), JM_OK);
+    assert_int_equal(r.ghost, JM_GHOST_RULE_ON);
+    assert_int_equal(jm_check(&s, err, sizeof err), JM_OK);
+    s.round = 0; /* rounds start at 1 */
+    assert_int_equal(jm_check(&s, err, sizeof err), JM_EINVALID);
+    assert_int_equal(JM_EINVALID, -1); /* the value 1.0 returned */
+    assert_int_equal(sizeof(jm_state), JM_STATE_BYTES);
+}
+
 static void test_event_field_constants_match_names(void **state)
 {
     (void)state;
@@ -434,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_accessors_hide_what_a_seat_cannot_know),
         cmocka_unit_test(test_scores_fill_max_ships_indexed_by_ship),
         cmocka_unit_test(test_event_field_constants_match_names),
+        cmocka_unit_test(test_deprecated_names_and_status_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,10 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "helpers.h" /* first: it gives the state its fields */
 #include "../agents/agent.h"
 #include "../sim/run/harness.h"
 #include "../sim/run/lineup.h"
-#include "helpers.h"
 #include "../analysis/stats.h"
 
 static char jamaica[PATH_MAX];
