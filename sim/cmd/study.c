@@ -23,6 +23,7 @@
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../io/summary.h"
+#include "../io/table.h"
 #include "../run/lineup.h"
 #include "../run/mpi.h"
 #include "cmd.h"
@@ -112,20 +113,12 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     return cli_run_games(&c, "nothing written");
 }
 
-static void csvq(FILE *f, const char *v, const char *sep)
-{
-    char q[CSV_QUOTED_SPEC * 2];
-    csv_field(q, sizeof q, v);
-    fprintf(f, "%s%s", q, sep);
-}
-
 /* ---------------------------------------------------------------- captain */
 
 static int study_captain(study_opts *o)
 {
     FILE *f = o->csv.f;
-    fputs("agents,players,games,captain_offset,wins,win_rate,wilson_low,wilson_high,fair_share,p_vs_fair,adv,adv_low,"
-          "adv_high,adv_p\n", f);
+    csv_table_header(f, &captain_csv);
     fprintf(o->md, "# First Captain's advantage\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated "
                    "over the seats.  `adv` is the paired difference, game by game, between the win share of the "
                    "seat at that offset from the first Captain and the mean of the other players' (95%% t "
@@ -150,12 +143,15 @@ static int study_captain(study_opts *o)
                 double w = (double)a->offset_wins[k] / SUMMARY_WIN_UNIT, lo, hi;
                 an_wilson(w, n, &lo, &hi);
                 an_interval d = an_mean_interval(&a->adv[k], 0);
-                csvq(f, o->mix[m], ",");
-                fprintf(f, "%d,%llu,%d,%.10g,%.6f,%.6f,%.6f,%.6f,", P, (unsigned long long)a->games, k, w, w / n, lo,
-                        hi, fair);
-                if (a->ghost) fputs(",", f);
-                else fprintf(f, "%.4g,", an_binomial_z_p(w, n, 1.0 / P, NULL));
-                fprintf(f, "%.6f,%.6f,%.6f,%.4g\n", d.mean, d.lo, d.hi, d.p);
+                csv_val v[CA_NCOL] = {[CA_AGENTS] = csv_text(o->mix[m]), [CA_PLAYERS] = csv_int(P),
+                                      [CA_GAMES] = csv_u64(a->games), [CA_CAPTAIN_OFFSET] = csv_int(k),
+                                      [CA_WINS] = csv_real(w), [CA_WIN_RATE] = csv_real(w / n),
+                                      [CA_WILSON_LOW] = csv_real(lo), [CA_WILSON_HIGH] = csv_real(hi),
+                                      [CA_FAIR_SHARE] = csv_real(fair), [CA_ADV] = csv_real(d.mean),
+                                      [CA_ADV_LOW] = csv_real(d.lo), [CA_ADV_HIGH] = csv_real(d.hi),
+                                      [CA_ADV_P] = csv_real(d.p)};
+                if (!a->ghost) v[CA_P_VS_FAIR] = csv_real(an_binomial_z_p(w, n, 1.0 / P, NULL));
+                csv_table_row(f, &captain_csv, v);
                 if (k == 0) {
                     fprintf(o->md, "| `%s` | %d%s | %.2f%% [%.2f, %.2f] | %.2f%% | ", o->mix[m], P,
                             a->ghost ? " + ghost" : "", 100 * w / n, 100 * lo, 100 * hi, 100 * fair);
@@ -174,7 +170,7 @@ static int study_captain(study_opts *o)
 static int study_ghost(study_opts *o)
 {
     FILE *f = o->csv.f;
-    fputs("agents,players,measure,games,ghost_off,ghost_on,diff,low,high,p_value\n", f);
+    csv_table_header(f, &ghost_csv);
     fprintf(o->md, "# Ghost Ship\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated.\n\n"
                    "## Two players: the ghost's share of the wins\n\n| agents | ghost win rate [95%%] | each "
                    "player |\n|---|---|---|\n",
@@ -191,8 +187,10 @@ static int study_ghost(study_opts *o)
         }
         double n = (double)a->games, w = (double)a->ghost_wins / SUMMARY_WIN_UNIT, lo, hi;
         an_wilson(w, n, &lo, &hi);
-        csvq(f, o->mix[m], ",");
-        fprintf(f, "2,ghost_win_rate,%llu,,%.6f,,%.6f,%.6f,\n", (unsigned long long)a->games, w / n, lo, hi);
+        csv_val v[GH_NCOL] = {[GH_AGENTS] = csv_text(o->mix[m]), [GH_PLAYERS] = csv_int(2),
+                              [GH_MEASURE] = csv_text("ghost_win_rate"), [GH_GAMES] = csv_u64(a->games),
+                              [GH_GHOST_ON] = csv_real(w / n), [GH_LOW] = csv_real(lo), [GH_HIGH] = csv_real(hi)};
+        csv_table_row(f, &ghost_csv, v);
         fprintf(o->md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", o->mix[m], 100 * w / n, 100 * lo, 100 * hi,
                 100 * (1 - w / n) / 2);
         free(a);
@@ -227,9 +225,13 @@ static int study_ghost(study_opts *o)
                              {"battles", &off->battles, &on->battles, &on->d_battles}};
                 for (int k = 0; k < 3; k++) {
                     an_interval d = an_mean_interval(rows[k].d, 0);
-                    csvq(f, o->mix[m], ",");
-                    fprintf(f, "%d,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.4g\n", P, rows[k].name,
-                            (unsigned long long)on->games, rows[k].a->mean, rows[k].b->mean, d.mean, d.lo, d.hi, d.p);
+                    csv_val v[GH_NCOL] = {[GH_AGENTS] = csv_text(o->mix[m]), [GH_PLAYERS] = csv_int(P),
+                                          [GH_MEASURE] = csv_text(rows[k].name), [GH_GAMES] = csv_u64(on->games),
+                                          [GH_GHOST_OFF] = csv_real(rows[k].a->mean),
+                                          [GH_GHOST_ON] = csv_real(rows[k].b->mean), [GH_DIFF] = csv_real(d.mean),
+                                          [GH_LOW] = csv_real(d.lo), [GH_HIGH] = csv_real(d.hi),
+                                          [GH_P_VALUE] = csv_real(d.p)};
+                    csv_table_row(f, &ghost_csv, v);
                     fprintf(o->md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", o->mix[m], P,
                             rows[k].name, rows[k].a->mean, rows[k].b->mean, d.mean, d.lo, d.hi, d.p);
                 }
@@ -287,7 +289,7 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
                                    rules);
     }
     FILE *f = o->csv.f;
-    fputs("option,value,agents,players,games,measure,estimate,low,high\n", f);
+    csv_table_header(f, &sweep_csv);
     fprintf(o->md, "# Sweep of `%s` from %ld to %ld (step %ld)\n\n%llu games a value, %d players, agents `%s` "
                    "rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% intervals, rounds and "
                    "the captain's paired advantage with t intervals).\n\n| %s | %s [95%%] |\n|---|---|\n",
@@ -313,9 +315,11 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
             l = d.lo;
             h = d.hi;
         }
-        fprintf(f, "%s,%ld,", key, v);
-        csvq(f, o->mix[0], ",");
-        fprintf(f, "%d,%llu,%s,%.6f,%.6f,%.6f\n", o->pmin, (unsigned long long)a->games, measure, est, l, h);
+        csv_val row[SW_NCOL] = {[SW_OPTION] = csv_text(key), [SW_VALUE] = csv_int(v),
+                                [SW_AGENTS] = csv_text(o->mix[0]), [SW_PLAYERS] = csv_int(o->pmin),
+                                [SW_GAMES] = csv_u64(a->games), [SW_MEASURE] = csv_text(measure),
+                                [SW_ESTIMATE] = csv_real(est), [SW_LOW] = csv_real(l), [SW_HIGH] = csv_real(h)};
+        csv_table_row(f, &sweep_csv, row);
         if (!strcmp(measure, "rounds")) fprintf(o->md, "| %ld | %.3f [%.3f, %.3f] |\n", v, est, l, h);
         else fprintf(o->md, "| %ld | %.2f%% [%.2f, %.2f] |\n", v, 100 * est, 100 * l, 100 * h);
         free(a);

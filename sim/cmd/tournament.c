@@ -18,6 +18,7 @@
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../io/summary.h"
+#include "../io/table.h"
 #include "../run/lineup.h"
 #include "../run/mpi.h"
 #include "../run/seatings.h"
@@ -194,34 +195,37 @@ typedef struct ratings {
 
 static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
 {
-    fputs("agent,games,wins,win_rate,wilson_low,wilson_high,mean_rank,rank_low,rank_high,rating,rating_low,"
-          "rating_high\n", f);
+    csv_table_header(f, &ratings_csv);
     for (int a = 0; a < t->K; a++) {
-        char q[CSV_QUOTED_SPEC];
-        csv_field(q, sizeof q, c->specs[a]);
         double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
         an_wilson(w, n, &lo, &hi);
         an_interval ri = an_mean_interval(&t->rank[a], 0);
-        fprintf(f, "%s,%llu,%.10g,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f,", q, (unsigned long long)t->games[a], w,
-                n ? w / n : 0, lo, hi, ri.mean, ri.lo, ri.hi);
-        if (rt->have && rt->boot) fprintf(f, "%.2f,%.2f,%.2f\n", rt->elo[a], rt->lo[a], rt->hi[a]);
-        else if (rt->have) fprintf(f, "%.2f,,\n", rt->elo[a]);
-        else fputs(",,\n", f);
+        csv_val v[RT_NCOL] = {[RT_AGENT] = csv_text(c->specs[a]), [RT_GAMES] = csv_u64(t->games[a]),
+                              [RT_WINS] = csv_real(w), [RT_WIN_RATE] = csv_real(n ? w / n : 0),
+                              [RT_WILSON_LOW] = csv_real(lo), [RT_WILSON_HIGH] = csv_real(hi),
+                              [RT_MEAN_RANK] = csv_real(ri.mean), [RT_RANK_LOW] = csv_real(ri.lo),
+                              [RT_RANK_HIGH] = csv_real(ri.hi)};
+        if (rt->have) v[RT_RATING] = csv_real(rt->elo[a]);
+        if (rt->have && rt->boot) {
+            v[RT_RATING_LOW] = csv_real(rt->lo[a]);
+            v[RT_RATING_HIGH] = csv_real(rt->hi[a]);
+        }
+        csv_table_row(f, &ratings_csv, v);
     }
 }
 
 static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
 {
-    fputs("agent,opponent,games,ahead,low,high\n", f);
+    csv_table_header(f, &pairs_csv);
     for (int a = 0; a < t->K; a++)
         for (int b = 0; b < t->K; b++) {
             if (a == b || !t->met[a][b]) continue;
-            char qa[CSV_QUOTED_SPEC], qb[CSV_QUOTED_SPEC];
-            csv_field(qa, sizeof qa, c->specs[a]);
-            csv_field(qb, sizeof qb, c->specs[b]);
             double n = (double)t->met[a][b], x = (double)t->ahead2[a][b] / 2, lo, hi;
             an_wilson(x, n, &lo, &hi);
-            fprintf(f, "%s,%s,%llu,%.6f,%.6f,%.6f\n", qa, qb, (unsigned long long)t->met[a][b], x / n, lo, hi);
+            csv_val v[PR_NCOL] = {[PR_AGENT] = csv_text(c->specs[a]), [PR_OPPONENT] = csv_text(c->specs[b]),
+                                  [PR_GAMES] = csv_u64(t->met[a][b]), [PR_AHEAD] = csv_real(x / n),
+                                  [PR_LOW] = csv_real(lo), [PR_HIGH] = csv_real(hi)};
+            csv_table_row(f, &pairs_csv, v);
         }
 }
 

@@ -1,0 +1,65 @@
+/* table.c - the CSVs of tournaments and studies (see table.h). */
+#include <string.h>
+
+#include "csv.h"
+#include "table.h"
+
+void csv_table_header(FILE *f, const csv_table *t)
+{
+    for (int c = 0; c < t->n; c++) fprintf(f, "%s%s", c ? "," : "", t->cols[c].name);
+    fputc('\n', f);
+}
+
+void csv_table_row(FILE *f, const csv_table *t, const csv_val *v)
+{
+    for (int c = 0; c < t->n; c++) {
+        const char *fmt = t->cols[c].fmt;
+        if (c) fputc(',', f);
+        switch (v[c].kind) {
+        case CSV_EMPTY: break;
+        case CSV_TEXT: {
+            char q[2 * 1024 + 3]; /* an agent list of up to 1023 characters, quoted */
+            csv_field(q, sizeof q, v[c].text);
+            fputs(q, f);
+            break;
+        }
+        case CSV_INT: fprintf(f, "%lld", v[c].i); break;
+        case CSV_UINT: fprintf(f, "%llu", v[c].u); break;
+        case CSV_REAL: fprintf(f, fmt, v[c].x); break;
+        }
+    }
+    fputc('\n', f);
+}
+
+#define TABLE(name, cols) const csv_table name = {cols, (int)(sizeof cols / sizeof cols[0])}
+
+static const csv_col ratings_cols[RT_NCOL] = {
+    {"agent", "%s"}, {"games", "%llu"}, {"wins", "%.10g"}, {"win_rate", "%.6f"}, {"wilson_low", "%.6f"},
+    {"wilson_high", "%.6f"}, {"mean_rank", "%.4f"}, {"rank_low", "%.4f"}, {"rank_high", "%.4f"},
+    {"rating", "%.2f"}, {"rating_low", "%.2f"}, {"rating_high", "%.2f"},
+};
+TABLE(ratings_csv, ratings_cols);
+
+static const csv_col pairs_cols[PR_NCOL] = {
+    {"agent", "%s"}, {"opponent", "%s"}, {"games", "%llu"}, {"ahead", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"},
+};
+TABLE(pairs_csv, pairs_cols);
+
+static const csv_col captain_cols[CA_NCOL] = {
+    {"agents", "%s"}, {"players", "%lld"}, {"games", "%llu"}, {"captain_offset", "%lld"}, {"wins", "%.10g"},
+    {"win_rate", "%.6f"}, {"wilson_low", "%.6f"}, {"wilson_high", "%.6f"}, {"fair_share", "%.6f"},
+    {"p_vs_fair", "%.4g"}, {"adv", "%.6f"}, {"adv_low", "%.6f"}, {"adv_high", "%.6f"}, {"adv_p", "%.4g"},
+};
+TABLE(captain_csv, captain_cols);
+
+static const csv_col ghost_cols[GH_NCOL] = {
+    {"agents", "%s"}, {"players", "%lld"}, {"measure", "%s"}, {"games", "%llu"}, {"ghost_off", "%.6f"},
+    {"ghost_on", "%.6f"}, {"diff", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"}, {"p_value", "%.4g"},
+};
+TABLE(ghost_csv, ghost_cols);
+
+static const csv_col sweep_cols[SW_NCOL] = {
+    {"option", "%s"}, {"value", "%lld"}, {"agents", "%s"}, {"players", "%lld"}, {"games", "%llu"},
+    {"measure", "%s"}, {"estimate", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"},
+};
+TABLE(sweep_csv, sweep_cols);

@@ -1,0 +1,60 @@
+/*
+ * table.h - the CSVs of tournaments and studies, each one column table
+ * (names and printf formats) that its header and every row follow.  A row
+ * is filled by column (v[RT_GAMES] = csv_u64(n)), so what a value is and
+ * where it goes are said once.
+ */
+#ifndef SIM_IO_TABLE_H
+#define SIM_IO_TABLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct csv_col {
+    const char *name;
+    const char *fmt;   /* printf format of its value: "%s" text (quoted as CSV
+                          needs), "%lld" int, "%llu" unsigned, else a double's */
+} csv_col;
+
+typedef struct csv_table {
+    const csv_col *cols;
+    int n;
+} csv_table;
+
+typedef struct csv_val {
+    enum { CSV_EMPTY, CSV_TEXT, CSV_INT, CSV_UINT, CSV_REAL } kind;
+    const char *text;
+    long long i;
+    unsigned long long u;
+    double x;
+} csv_val;
+
+static inline csv_val csv_text(const char *t) { return (csv_val){.kind = CSV_TEXT, .text = t}; }
+static inline csv_val csv_int(long long i) { return (csv_val){.kind = CSV_INT, .i = i}; }
+static inline csv_val csv_u64(uint64_t u) { return (csv_val){.kind = CSV_UINT, .u = u}; }
+static inline csv_val csv_real(double x) { return (csv_val){.kind = CSV_REAL, .x = x}; }
+
+/* The header line; one row of t->n values (an unset value is empty). */
+void csv_table_header(FILE *f, const csv_table *t);
+void csv_table_row(FILE *f, const csv_table *t, const csv_val *v);
+
+/* tournament --out: one row per agent. */
+enum { RT_AGENT, RT_GAMES, RT_WINS, RT_WIN_RATE, RT_WILSON_LOW, RT_WILSON_HIGH, RT_MEAN_RANK, RT_RANK_LOW,
+       RT_RANK_HIGH, RT_RATING, RT_RATING_LOW, RT_RATING_HIGH, RT_NCOL };
+extern const csv_table ratings_csv;
+/* tournament --pairs: one row per ordered pair of agents who met. */
+enum { PR_AGENT, PR_OPPONENT, PR_GAMES, PR_AHEAD, PR_LOW, PR_HIGH, PR_NCOL };
+extern const csv_table pairs_csv;
+/* study captain: one row per mix, player count and captain offset. */
+enum { CA_AGENTS, CA_PLAYERS, CA_GAMES, CA_CAPTAIN_OFFSET, CA_WINS, CA_WIN_RATE, CA_WILSON_LOW, CA_WILSON_HIGH,
+       CA_FAIR_SHARE, CA_P_VS_FAIR, CA_ADV, CA_ADV_LOW, CA_ADV_HIGH, CA_ADV_P, CA_NCOL };
+extern const csv_table captain_csv;
+/* study ghost: one row per mix, player count and measure. */
+enum { GH_AGENTS, GH_PLAYERS, GH_MEASURE, GH_GAMES, GH_GHOST_OFF, GH_GHOST_ON, GH_DIFF, GH_LOW, GH_HIGH, GH_P_VALUE,
+       GH_NCOL };
+extern const csv_table ghost_csv;
+/* study sweep: one row per value of the option. */
+enum { SW_OPTION, SW_VALUE, SW_AGENTS, SW_PLAYERS, SW_GAMES, SW_MEASURE, SW_ESTIMATE, SW_LOW, SW_HIGH, SW_NCOL };
+extern const csv_table sweep_csv;
+
+#endif
