@@ -263,31 +263,33 @@ static void text_shortage(trace_out *o, const jm_event *ev, const char *who)
     fprintf(f, "   holds: %s\n", h);
 }
 
+/* One side of a battle: its gunpowder, its roll (the first one too, when
+ * the Sabre forced another) and Lady Beth's bonus. */
+static void battle_side(FILE *f, const char *ship, int powder, int first, int roll, int beth)
+{
+    char r1[16], r2[16];
+    roll_name(r1, sizeof r1, first);
+    roll_name(r2, sizeof r2, roll);
+    fprintf(f, "      %s spends %d gunpowder, rolls %s", ship, powder, first >= 0 ? r1 : r2);
+    if (first >= 0) fprintf(f, ", forced to roll again: %s", r2);
+    if (beth) fprintf(f, " (+2 Lady Beth)");
+    fputc('\n', f);
+}
+
 static void text_battle(trace_out *o, const jm_event *ev, const char *who)
 {
     FILE *f = o->f;
     const int *v = ev->v;
     char a[16];
-    char d[16], w[16], r1[16], r2[16];
+    char d[16], w[16];
     ship_name(d, sizeof d, v[JM_V_BATTLE_DEFENDER]);
     ship_name(w, sizeof w, v[JM_V_BATTLE_WINNER]);
     fprintf(f, "    BATTLE at %d: %s attacks %s\n", v[JM_V_BATTLE_SPACE], who, d);
-    roll_name(r1, sizeof r1, v[JM_V_BATTLE_A_ROLL_FIRST]);
-    roll_name(r2, sizeof r2, v[JM_V_BATTLE_A_ROLL]);
-    fprintf(f, "      %s spends %d gunpowder, rolls %s", who, v[JM_V_BATTLE_A_POWDER],
-            v[JM_V_BATTLE_A_ROLL_FIRST] >= 0 ? r1 : r2);
-    if (v[JM_V_BATTLE_A_ROLL_FIRST] >= 0) fprintf(f, ", forced to roll again: %s", r2);
-    if (v[JM_V_BATTLE_A_BETH]) fprintf(f, " (+2 Lady Beth)");
-    fputc('\n', f);
-    if (v[JM_V_BATTLE_D_ROLL] >= 0) {
-        roll_name(r1, sizeof r1, v[JM_V_BATTLE_D_ROLL_FIRST]);
-        roll_name(r2, sizeof r2, v[JM_V_BATTLE_D_ROLL]);
-        fprintf(f, "      %s spends %d gunpowder, rolls %s", d, v[JM_V_BATTLE_D_POWDER],
-                v[JM_V_BATTLE_D_ROLL_FIRST] >= 0 ? r1 : r2);
-        if (v[JM_V_BATTLE_D_ROLL_FIRST] >= 0) fprintf(f, ", forced to roll again: %s", r2);
-        if (v[JM_V_BATTLE_D_BETH]) fprintf(f, " (+2 Lady Beth)");
-        fputc('\n', f);
-    }
+    battle_side(f, who, v[JM_V_BATTLE_A_POWDER], v[JM_V_BATTLE_A_ROLL_FIRST], v[JM_V_BATTLE_A_ROLL],
+                v[JM_V_BATTLE_A_BETH]);
+    if (v[JM_V_BATTLE_D_ROLL] >= 0)
+        battle_side(f, d, v[JM_V_BATTLE_D_POWDER], v[JM_V_BATTLE_D_ROLL_FIRST], v[JM_V_BATTLE_D_ROLL],
+                    v[JM_V_BATTLE_D_BETH]);
     if (v[JM_V_BATTLE_SABRE_BY] >= 0) {
         ship_name(a, sizeof a, v[JM_V_BATTLE_SABRE_BY]);
         fprintf(f, "      (%s used Saran's Sabre)\n", a);
