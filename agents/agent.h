@@ -46,13 +46,15 @@ extern const agent_ops *const agent_registry[];
 int agent_create_plain(agent *a, const char *params, char *err, size_t errlen);
 
 /* "name" or "name:key=value,..."; 0, or -1 with a message naming the bad
- * part.  The agent is seeded for seat 0 of game 0 until agent_reset(). */
+ * part (a NULL spec too).  The agent is seeded for seat 0 of game 0 until
+ * agent_reset(). */
 int agent_create(agent *a, const char *spec, char *err, size_t errlen);
 void agent_destroy(agent *a);
 /* Seed the agent's stream for (run seed, game, seat). */
 void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
 /* One decision for the seat to move in s (the true state: the agent gets
- * an observation of it).  n >= 2. */
+ * an observation of it) among legal[0..n) (n >= 2 for a real choice).  -1
+ * for an agent destroyed or never made, or no legal action given. */
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n);
 
 #endif

@@ -32,6 +32,11 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)
 {
     char name[64];
+    if (!spec) {
+        memset(a, 0, sizeof *a);
+        if (err) snprintf(err, errlen, "no agent spec (NULL)");
+        return -1;
+    }
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     memset(a, 0, sizeof *a);
@@ -78,6 +83,7 @@ static __attribute__((noinline)) int choose_observed(agent *a, const jm_state *s
 
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
 {
+    if (!a->ops || n < 1 || !legal) return -1; /* destroyed (or never made), or nothing to choose */
     if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
     return choose_observed(a, s, legal, n);
 }

@@ -89,11 +89,17 @@ static const char *const treasure_names[JM_TREASURES] = {
 static const char *const res_names[3] = {"gold", "food", "gunpowder"};
 static const char *const act_names[5] = {"gold", "food", "gunpowder", "forward", "backward"};
 
-int jm_space_kind(int space) { return jm_kind_[space]; }
-int jm_space_cost(int space) { return jm_cost_[space]; }
-int jm_space_score(int space) { return jm_score_[space]; }
-int jm_card_action(int card, int half) { return jm_card_[card][half]; }
-int jm_treasure_value(int t) { return jm_tvalue_[t]; }
+/* -1 for an argument outside its range (jamaica.h). */
+static int space_ok(int space) { return space >= 0 && space < JM_SPACES; }
+int jm_space_kind(int space) { return space_ok(space) ? jm_kind_[space] : -1; }
+int jm_space_cost(int space) { return space_ok(space) ? jm_cost_[space] : -1; }
+/* Scores are 15, -5 or 2..10: -1 is never one. */
+int jm_space_score(int space) { return space_ok(space) ? jm_score_[space] : -1; }
+int jm_card_action(int card, int half)
+{
+    return card >= 0 && card < JM_CARDS && (half == 0 || half == 1) ? jm_card_[card][half] : -1;
+}
+int jm_treasure_value(int t) { return t >= 0 && t < JM_TREASURES ? jm_tvalue_[t] : -1; }
 const char *jm_treasure_name(int t) { return (t >= 0 && t < JM_TREASURES) ? treasure_names[t] : "none"; }
 const char *jm_res_name(int res) { return (res >= 0 && res < 3) ? res_names[res] : "none"; }
 const char *jm_act_name(int act) { return (act >= 0 && act < 5) ? act_names[act] : "none"; }

@@ -936,6 +936,7 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
         if (err) snprintf(err, errlen, "players must be 2 to 6, not %d", players);
         return JM_EARG;
     }
+    if (jm__rules_check(r, err, errlen)) return JM_EARG; /* a jm_rules set by hand */
     int ghost = jm_has_ghost_rules(r, players);
     if (ghost && players == JM_MAX_PLAYERS) {
         if (err) snprintf(err, errlen, "ghost=on plays with 2 to 5 players, not %d", players);
@@ -1041,7 +1042,11 @@ ALWAYS_INLINE int legal(const jm_state *s, int *out)
     return n;
 }
 
-int jm_legal(const jm_state *s, int *out) { return legal(s, out); }
+int jm_legal(const jm_state *s, int *out)
+{
+    JM_REQUIRE(s->dec < JM_D_COUNT && (s->dec == JM_D_NONE || s->who < JM_MAX_SHIPS), "a state of the engine's");
+    return legal(s, out);
+}
 
 /* Whether a is legal now: directly for the simple kinds, else by the list. */
 static int is_legal(const jm_state *s, int a)
@@ -1177,6 +1182,7 @@ int jm_apply(jm_state *s, int a, const jm_tracer *tr)
 void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
 {
     int d = s->dec;
+    JM_REQUIRE(is_legal(s, a), "the action is one of jm_legal()'s");
     jm_tracer buf;
     apply(s, a, tracer(tr, &buf), 0);
     debug_check(s, a, d);
@@ -1188,6 +1194,7 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
     jm_play_counts c = {{0}, 0, 0};
     jm_tracer buf;
     tr = tracer(tr, &buf);
+    for (int p = 0; p < s->np; p++) JM_REQUIRE(!(seats >> p & 1u) || rng[p], "a generator for every seat in seats");
     while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
         int d = s->dec, who = s->who, n, r = 0, a;
         if (d == JM_D_CARD) { /* legal()'s list: the hand's cards in id order */

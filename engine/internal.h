@@ -9,6 +9,23 @@
 
 #define NO_SPACE 0xff
 
+/* A precondition of the hot path (jamaica.h): checked in the debug build
+ * (JM_DEBUG: bin/jamaica-debug and the tests), which stops with the broken
+ * condition named; nothing in the release build. */
+#ifdef JM_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+#define JM_REQUIRE(cond, what)                                                         \
+    do {                                                                               \
+        if (!(cond)) {                                                                 \
+            fprintf(stderr, "jamaica: %s: precondition broken: %s\n", __func__, what); \
+            abort();                                                                   \
+        }                                                                              \
+    } while (0)
+#else
+#define JM_REQUIRE(cond, what) ((void)0)
+#endif
+
 /* PCG32 inline for the engine's draws (pcg.c has the public functions). */
 static inline uint32_t jm__pcg32_next(jm_pcg32 *rng)
 {
@@ -268,6 +285,10 @@ static inline int ghost_forced(const jm_state *s)
  * can arise in s.  0, or -1 with why. */
 int jm__decision_variant(const jm_state *s);
 int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len);
+
+/* Every option of r within the range jm_rules_parse() accepts: 0, or -1
+ * with the first bad one named in err (rules.c). */
+int jm__rules_check(const jm_rules *r, char *err, size_t errlen);
 
 /* The walks that build game.c's tables (tests compare the two). */
 int jm__dests_walk(int pos, int lap, int back, int die, int *out);

@@ -22,7 +22,16 @@
  *   - A reader returns what it reads: a count, an index, or a flag (0 or
  *     1); -1 where there is nothing to read (jm_to_move() with no decision
  *     pending, the owner of a treasure no ship holds).
- *   - A function that cannot fail returns void (or the text it names).
+ *   - A function that cannot fail returns void (or the text it names: a
+ *     name function gives "none" or "?" for a value it does not know).
+ *   - Arguments: every index a function takes (ship, seat, hold, resource,
+ *     treasure, space, card, die) is checked, and an index outside its
+ *     range gives -1 (a mask: 0) or JM_EARG.  Pointers are not checked:
+ *     they must point at real objects, a state one that jm_init(),
+ *     jm_position_parse(), jm_apply() or a copy of one made.  The hot path
+ *     (jm_legal, jm_apply_trusted, jm_play_random, jm_scores) checks
+ *     nothing in the release build; its preconditions are stated at each
+ *     and asserted in the debug build (bin/jamaica-debug, the tests).
  *   - Names: jm_ and what the function gives (jm_round, jm_scores) or does
  *     (jm_apply, jm_observe); types are jm_ and a noun; constants JM_.
  *     The names an earlier version of this header used are kept at its
@@ -277,12 +286,15 @@ int jm_capped(const jm_state *s);
 /* The kind of the pending decision (JM_D_*) and the seat that makes it. */
 int jm_decision(const jm_state *s);
 int jm_to_move(const jm_state *s);
-/* Legal actions for the pending decision into out[JM_MAX_ACTIONS]; count. */
+/* Legal actions for the pending decision into out[JM_MAX_ACTIONS]; count
+ * (0 when the game is over).  Hot path: s must be a state of the engine's
+ * (see the top). */
 int jm_legal(const jm_state *s, int *out);
 /* Apply one action; JM_OK, or JM_EILLEGAL leaving s unchanged. */
 int jm_apply(jm_state *s, int action, const jm_tracer *tr);
 /* The same without the check, for a caller that took `action` from
- * jm_legal() on this very state (the harness, tree search). */
+ * jm_legal() on this very state (the harness, tree search): the
+ * precondition, asserted in the debug build. */
 void jm_apply_trusted(jm_state *s, int action, const jm_tracer *tr);
 
 /* Uniform random play, in one loop inside the engine: while the game is
@@ -292,7 +304,8 @@ void jm_apply_trusted(jm_state *s, int action, const jm_tracer *tr);
  * written with jm_legal() and jm_apply_trusted(), without the calls: the
  * harness's random seats and tree search's playouts (where every rng[p] is
  * one generator).  Returns at the end of the game or at a decision of a
- * seat not in `seats`.  counts, if not NULL, is added to. */
+ * seat not in `seats`.  counts, if not NULL, is added to.  Precondition
+ * (asserted in the debug build): rng[p] is a generator for every p in seats. */
 typedef struct jm_play_counts {
     uint64_t decisions[JM_MAX_PLAYERS]; /* each seat's choices among 2 or more actions */
     uint64_t legal_sum;                 /* the sum of their legal counts */
@@ -306,8 +319,9 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
  * on what the seat can see and on seed.  s may itself be an observation of
  * the same seat (tree search draws many determinizations from one): the
  * result is then a fresh re-sample with the same public information.
- * out may not alias s. */
-void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
+ * JM_OK, or JM_EARG (out untouched) for a seat outside 0..players-1 or an
+ * out that is s itself. */
+int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
 
 /* Fix the next n (at most JM_MAX_FORCED) chance draws of s: draw k returns
  * draws[k] (taken modulo the draw's range), then chance goes on from a

@@ -25,8 +25,9 @@ static void shuffle(jm_pcg32 *r, int *a, int n)
     }
 }
 
-void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
+int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
 {
+    if (seat < 0 || seat >= s->np || out == s) return JM_EARG;
     *out = *s;
     jm_pcg32_seed(&out->rng, seed, 0x6f627365ULL + (uint64_t)seat);
     jm_pcg32 *r = &out->rng;
@@ -55,7 +56,7 @@ void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
         if (l == seat || (l < TL_PILE && (s->tpub & (1u << t)))) continue;
         ids[n++] = t;
     }
-    if (n == 0) return;
+    if (n == 0) return JM_OK;
     int ns = 0;
     for (int place = 0; place <= TL_OUT; place++)
         for (int i = 0; i < n; i++)
@@ -71,4 +72,5 @@ void jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
             break;
         }
     }
+    return JM_OK;
 }

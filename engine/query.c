@@ -23,24 +23,41 @@ int jm_has_ghost(const jm_state *s) { return (s->flags & F_GHOST) != 0; }
 int jm_round(const jm_state *s) { return s->round; }
 int jm_captain(const jm_state *s) { return s->captain; }
 int jm_first_captain(const jm_state *s) { return s->first_captain; }
-int jm_pos(const jm_state *s, int i) { return ship_pos(s, i); }
-int jm_lap(const jm_state *s, int i) { return ship_lap(s, i); }
-int jm_finished(const jm_state *s, int i) { return finished(s, i); }
-int jm_steps_left(const jm_state *s, int i) { return steps_left(s, i); }
-int jm_hold_count(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h); }
-int jm_hold_type(const jm_state *s, int i, int h) { return hold_n(s->holds[i], h) ? hold_t(s->holds[i], h) : -1; }
-int jm_nholds(const jm_state *s, int i) { return nholds(s, i); }
-int jm_total(const jm_state *s, int i, int res) { return total(s, i, res); }
-int jm_dice(const jm_state *s, int which) { return which ? s->de : s->dm; }
+/* The readers check their indexes (jamaica.h: -1, or an empty mask, for an
+ * argument outside its range); a ship index not in play still reads its
+ * (empty) slot. */
+static int ship_ok(int i) { return i >= 0 && i < JM_MAX_SHIPS; }
+static int player_ok(const jm_state *s, int p) { return p >= 0 && p < s->np; }
+static int treasure_ok(int t) { return t >= 0 && t < JM_TREASURES; }
+
+int jm_pos(const jm_state *s, int i) { return ship_ok(i) ? ship_pos(s, i) : -1; }
+int jm_lap(const jm_state *s, int i) { return ship_ok(i) ? ship_lap(s, i) : -1; }
+int jm_finished(const jm_state *s, int i) { return ship_ok(i) ? finished(s, i) : -1; }
+int jm_steps_left(const jm_state *s, int i) { return ship_ok(i) ? steps_left(s, i) : -1; }
+int jm_hold_count(const jm_state *s, int i, int h)
+{
+    return ship_ok(i) && h >= 0 && h < 6 ? hold_n(s->holds[i], h) : -1;
+}
+int jm_hold_type(const jm_state *s, int i, int h)
+{
+    return jm_hold_count(s, i, h) > 0 ? hold_t(s->holds[i], h) : -1;
+}
+int jm_nholds(const jm_state *s, int i) { return ship_ok(i) ? nholds(s, i) : -1; }
+int jm_total(const jm_state *s, int i, int res)
+{
+    return ship_ok(i) && res >= JM_GOLD && res <= JM_POWDER ? total(s, i, res) : -1;
+}
+int jm_dice(const jm_state *s, int which) { return which == 0 ? s->dm : which == 1 ? s->de : -1; }
 int jm_treasure_owner(const jm_state *s, int t)
 {
-    int l = tloc_get(s, t);
+    int l = treasure_ok(t) ? tloc_get(s, t) : TL_OUT;
     return l < TL_PILE ? l : -1;
 }
 
 /* E2, E3 */
 int jm_scores(const jm_state *s, jm_score *sc)
 {
+    JM_REQUIRE(sc && s->np >= 2 && s->np <= JM_MAX_PLAYERS, "sc[JM_MAX_SHIPS] and a state of the engine's");
     memset(sc, 0, sizeof *sc * JM_MAX_SHIPS);
     int ship[JM_MAX_SHIPS], ns = 0;
     for (int i = 0; i < s->np; i++) ship[ns++] = i;
@@ -92,11 +109,16 @@ int jm_force_dice(jm_state *s, int n, const int *draws)
 
 unsigned jm_cards(const jm_state *s, int p, int place)
 {
+    if (!player_ok(s, p) || place < CL_DRAW || place > CL_CHOSEN) return 0;
     uint32_t m = cards_at(s, p, place), out = 0;
     for (; m; m &= m - 1) out |= 1u << mask_first(m);
     return out;
 }
-int jm_card_count(const jm_state *s, int p, int place) { return mask_count(cards_at(s, p, place)); }
+int jm_card_count(const jm_state *s, int p, int place)
+{
+    if (!player_ok(s, p) || place < CL_DRAW || place > CL_CHOSEN) return -1;
+    return mask_count(cards_at(s, p, place));
+}
 unsigned jm_lair_tokens(const jm_state *s) { return s->lairs; }
 int jm_lair_space(int lair) { return lair >= 0 && lair < JM_LAIRS ? jm_lair_space_[lair] : -1; }
 int jm_lair_index(int space)
@@ -111,10 +133,12 @@ int jm_pile_size(const jm_state *s)
 }
 int jm_treasure_face_up(const jm_state *s, int t)
 {
+    if (!treasure_ok(t)) return -1;
     return tloc_get(s, t) < TL_PILE && ((s->tpub >> t) & 1);
 }
 int jm_face_down_count(const jm_state *s, int ship)
 {
+    if (!ship_ok(ship)) return -1;
     int n = 0;
     for (int t = 0; t < JM_TREASURES; t++) n += tloc_get(s, t) == ship && !((s->tpub >> t) & 1);
     return n;
@@ -122,6 +146,7 @@ int jm_face_down_count(const jm_state *s, int ship)
 unsigned jm_known_treasures(const jm_state *s, int ship, int seat)
 {
     unsigned m = 0;
+    if (!ship_ok(ship)) return 0;
     for (int t = 0; t < JM_TREASURES; t++)
         if (tloc_get(s, t) == ship && (ship == seat || ((s->tpub >> t) & 1))) m |= 1u << t;
     return m;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jamaica.h"
+#include "internal.h"
 
 void jm_rules_default(jm_rules *r)
 {
@@ -43,6 +43,60 @@ static const char *const option_keys[] = {"shortage", "ghost", "start_food", "st
                                           "ghost_gold", "ghost_bonus", "ghost_moves"};
 #define NKEYS (int)(sizeof option_keys / sizeof option_keys[0])
 
+/* The numeric options' ranges, in the order of rules_values(). */
+typedef struct rule_range {
+    const char *key;
+    long lo, hi;
+} rule_range;
+enum { R_START_FOOD, R_START_GOLD, R_HAND, R_TREASURES, R_FIRST_CAPTAIN, R_ROUND_CAP, R_GHOST_GOLD, R_GHOST_BONUS,
+       R_GHOST_MOVES, NRANGES };
+static const rule_range ranges[NRANGES] = {
+    [R_START_FOOD] = {"start_food", 0, 6},   [R_START_GOLD] = {"start_gold", 0, 6},
+    [R_HAND] = {"hand", 1, 5},               [R_TREASURES] = {"treasures", 0, 9},
+    [R_FIRST_CAPTAIN] = {"first_captain", 0, JM_MAX_PLAYERS - 1}, /* or -1: random */
+    [R_ROUND_CAP] = {"round_cap", 1, 10000}, [R_GHOST_GOLD] = {"ghost_gold", 0, 25},
+    [R_GHOST_BONUS] = {"ghost_bonus", 0, 6}, [R_GHOST_MOVES] = {"ghost_moves", 1, 2},
+};
+
+/* r's numeric options in the order of ranges[]. */
+static void rules_values(const jm_rules *r, long *v)
+{
+    v[R_START_FOOD] = r->start_food;
+    v[R_START_GOLD] = r->start_gold;
+    v[R_HAND] = r->hand;
+    v[R_TREASURES] = r->treasures;
+    v[R_FIRST_CAPTAIN] = r->first_captain;
+    v[R_ROUND_CAP] = r->round_cap;
+    v[R_GHOST_GOLD] = r->ghost_gold;
+    v[R_GHOST_BONUS] = r->ghost_bonus;
+    v[R_GHOST_MOVES] = r->ghost_moves;
+}
+
+int jm__rules_check(const jm_rules *r, char *err, size_t errlen)
+{
+    long v[NRANGES];
+    rules_values(r, v);
+    for (int k = 0; k < NRANGES; k++)
+        if ((v[k] < ranges[k].lo || v[k] > ranges[k].hi) && !(k == R_FIRST_CAPTAIN && v[k] == -1)) {
+            if (err) snprintf(err, errlen, "rule option %s=%ld is outside %ld..%ld", ranges[k].key, v[k],
+                              ranges[k].lo, ranges[k].hi);
+            return -1;
+        }
+    if (r->shortage > JM_SHORTAGE_RETREAT || r->ghost > JM_GHOST_RULE_OFF) {
+        if (err) snprintf(err, errlen, "rule option %s=%d is not one of its values",
+                          r->shortage > JM_SHORTAGE_RETREAT ? "shortage" : "ghost",
+                          r->shortage > JM_SHORTAGE_RETREAT ? r->shortage : r->ghost);
+        return -1;
+    }
+    return 0;
+}
+
+/* A numeric option's value within its range (ranges[k]). */
+static int parse_range(const char *val, int k, long *x)
+{
+    return parse_int(val, ranges[k].lo, ranges[k].hi, x);
+}
+
 /* One option; -1 with err set when the key or the value is bad. */
 static int set_option(jm_rules *r, const char *key, const char *val, char *err, size_t errlen)
 {
@@ -57,32 +111,32 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
         else if (!strcmp(val, "off")) r->ghost = JM_GHOST_RULE_OFF;
         else goto badval;
     } else if (!strcmp(key, "start_food")) {
-        if (parse_int(val, 0, 6, &x)) goto badval;
+        if (parse_range(val, R_START_FOOD, &x)) goto badval;
         r->start_food = (uint8_t)x;
     } else if (!strcmp(key, "start_gold")) {
-        if (parse_int(val, 0, 6, &x)) goto badval;
+        if (parse_range(val, R_START_GOLD, &x)) goto badval;
         r->start_gold = (uint8_t)x;
     } else if (!strcmp(key, "hand")) {
-        if (parse_int(val, 1, 5, &x)) goto badval;
+        if (parse_range(val, R_HAND, &x)) goto badval;
         r->hand = (uint8_t)x;
     } else if (!strcmp(key, "treasures")) {
-        if (parse_int(val, 0, 9, &x)) goto badval;
+        if (parse_range(val, R_TREASURES, &x)) goto badval;
         r->treasures = (uint8_t)x;
     } else if (!strcmp(key, "first_captain")) {
         if (!strcmp(val, "random")) r->first_captain = -1;
-        else if (parse_int(val, 0, JM_MAX_PLAYERS - 1, &x)) goto badval;
+        else if (parse_range(val, R_FIRST_CAPTAIN, &x)) goto badval;
         else r->first_captain = (int8_t)x;
     } else if (!strcmp(key, "round_cap")) {
-        if (parse_int(val, 1, 10000, &x)) goto badval;
+        if (parse_range(val, R_ROUND_CAP, &x)) goto badval;
         r->round_cap = (uint16_t)x;
     } else if (!strcmp(key, "ghost_gold")) {
-        if (parse_int(val, 0, 25, &x)) goto badval;
+        if (parse_range(val, R_GHOST_GOLD, &x)) goto badval;
         r->ghost_gold = (uint8_t)x;
     } else if (!strcmp(key, "ghost_bonus")) {
-        if (parse_int(val, 0, 6, &x)) goto badval;
+        if (parse_range(val, R_GHOST_BONUS, &x)) goto badval;
         r->ghost_bonus = (uint8_t)x;
     } else if (!strcmp(key, "ghost_moves")) {
-        if (parse_int(val, 1, 2, &x)) goto badval;
+        if (parse_range(val, R_GHOST_MOVES, &x)) goto badval;
         r->ghost_moves = (uint8_t)x;
     } else {
         snprintf(err, errlen, "unknown rule option '%s' (known: shortage, ghost, start_food, "

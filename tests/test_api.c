@@ -1,0 +1,138 @@
+/* The library refuses what it cannot do: every index a public function
+ * takes is checked (-1, an empty mask, or JM_EARG), the reproducers of the
+ * guards' issue among them; run under ASan and UBSan by make check-asan. */
+#include <string.h>
+
+#include "helpers.h"
+#include "../agents/agent.h"
+
+static jm_state game4(void)
+{
+    jm_rules r;
+    jm_rules_default(&r);
+    jm_state s;
+    assert_int_equal(jm_init(&s, &r, 4, 1, 0, NULL, NULL, 0), JM_OK);
+    return s;
+}
+
+static void test_readers_refuse_bad_indexes(void **state)
+{
+    (void)state;
+    jm_state s = game4();
+    const int bad[] = {-1, JM_MAX_SHIPS, 99, -1000000};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        int i = bad[k];
+        assert_int_equal(jm_pos(&s, i), -1);
+        assert_int_equal(jm_lap(&s, i), -1);
+        assert_int_equal(jm_finished(&s, i), -1);
+        assert_int_equal(jm_steps_left(&s, i), -1);
+        assert_int_equal(jm_nholds(&s, i), -1);
+        assert_int_equal(jm_total(&s, i, JM_GOLD), -1);
+        assert_int_equal(jm_hold_count(&s, i, 0), -1);
+        assert_int_equal(jm_hold_type(&s, i, 0), -1);
+        assert_int_equal(jm_face_down_count(&s, i), -1);
+        assert_int_equal(jm_known_treasures(&s, i, 0), 0);
+        assert_int_equal(jm_in_play(&s, i), 0);
+        assert_int_equal(jm_treasure_owner(&s, i == JM_MAX_SHIPS ? JM_TREASURES : i), -1);
+        assert_int_equal(jm_treasure_face_up(&s, i == JM_MAX_SHIPS ? JM_TREASURES : i), -1);
+        assert_int_equal(jm_space_kind(i == JM_MAX_SHIPS ? JM_SPACES : i), -1);
+        assert_int_equal(jm_space_cost(i == JM_MAX_SHIPS ? JM_SPACES : i), -1);
+        assert_int_equal(jm_space_score(i == JM_MAX_SHIPS ? JM_SPACES : i), -1);
+        assert_int_equal(jm_lair_space(i == JM_MAX_SHIPS ? JM_LAIRS : i), -1);
+        assert_int_equal(jm_lair_index(i == JM_MAX_SHIPS ? JM_SPACES : i), -1);
+        assert_int_equal(jm_treasure_value(i == JM_MAX_SHIPS ? JM_TREASURES : i), -1);
+    }
+    /* The issue's reproducers: each read outside its array before. */
+    assert_int_equal(jm_pos(&s, 99), -1);
+    assert_int_equal(jm_hold_count(&s, 3, 9), -1);
+    assert_int_equal(jm_lair_space(12), -1);
+    assert_int_equal(jm_card_action(99, 3), -1);
+    assert_int_equal(jm_card_action(0, 2), -1);
+    assert_int_equal(jm_card_action(-1, 0), -1);
+    assert_int_equal(jm_hold_count(&s, 0, 6), -1);
+    assert_int_equal(jm_hold_count(&s, 0, -1), -1);
+    assert_int_equal(jm_total(&s, 0, 3), -1);
+    assert_int_equal(jm_total(&s, 0, -1), -1);
+    assert_int_equal(jm_dice(&s, 2), -1);
+    assert_int_equal(jm_dice(&s, -1), -1);
+    assert_int_equal(jm_cards(&s, 4, 1), 0u); /* a seat of 4 players: 0..3 */
+    assert_int_equal(jm_cards(&s, 0, 4), 0u);
+    assert_int_equal(jm_card_count(&s, -1, 1), -1);
+    assert_int_equal(jm_card_count(&s, 0, 9), -1);
+    assert_string_equal(jm_res_name(7), "none");
+    assert_string_equal(jm_treasure_name(-3), "none");
+    assert_string_equal(jm_act_name(99), "none");
+    assert_string_equal(jm_decision_name(99), "?");
+    assert_null(jm_event_info(JM_EV_COUNT));
+    /* In range, the same readers give the game's values. */
+    assert_int_equal(jm_nholds(&s, 0), 5);
+    assert_int_equal(jm_total(&s, 0, JM_GOLD), 3);
+    assert_true(jm_dice(&s, 0) >= 1 && jm_dice(&s, 0) <= 6);
+    assert_int_equal(jm_card_count(&s, 0, 1), 3);
+    assert_int_equal(jm_space_score(0), 15);
+}
+
+static void test_status_functions_refuse_bad_arguments(void **state)
+{
+    (void)state;
+    jm_state s = game4(), o;
+    char err[256];
+    /* jm_observe: a seat of the game, and a copy elsewhere. */
+    assert_int_equal(jm_observe(&s, 9, 1, &o), JM_EARG);
+    assert_int_equal(jm_observe(&s, 4, 1, &o), JM_EARG);
+    assert_int_equal(jm_observe(&s, -1, 1, &o), JM_EARG);
+    assert_int_equal(jm_observe(&s, 0, 1, &s), JM_EARG);
+    assert_int_equal(jm_observe(&s, 0, 1, &o), JM_OK);
+    /* jm_init with rules set by hand outside their ranges. */
+    jm_rules r;
+    jm_rules_default(&r);
+    r.hand = 99;
+    assert_int_equal(jm_init(&o, &r, 4, 1, 0, NULL, err, sizeof err), JM_EARG);
+    assert_non_null(strstr(err, "hand=99"));
+    jm_rules_default(&r);
+    r.ghost = 7;
+    assert_int_equal(jm_init(&o, &r, 4, 1, 0, NULL, err, sizeof err), JM_EARG);
+    assert_non_null(strstr(err, "ghost"));
+    jm_rules_default(&r);
+    r.first_captain = -2;
+    assert_int_equal(jm_init(&o, &r, 4, 1, 0, NULL, err, sizeof err), JM_EARG);
+    jm_rules_default(&r);
+    r.round_cap = 0;
+    assert_int_equal(jm_init(&o, &r, 4, 1, 0, NULL, err, sizeof err), JM_EARG);
+    /* jm_apply: any integer, legal or not. */
+    jm_state before = s;
+    const int acts[] = {-1, 48, 1000000, -2147483647 - 1, 2147483647};
+    for (size_t k = 0; k < sizeof acts / sizeof acts[0]; k++) {
+        assert_int_equal(jm_apply(&s, acts[k], NULL), JM_EILLEGAL);
+        assert_memory_equal(&s, &before, sizeof s);
+    }
+    int draws[2] = {0, -1};
+    assert_int_equal(jm_force_dice(&s, 2, draws), JM_EARG);
+    assert_int_equal(jm_force_dice(&s, JM_MAX_FORCED + 1, draws), JM_EARG);
+}
+
+static void test_agents_refuse_what_they_cannot_do(void **state)
+{
+    (void)state;
+    agent a;
+    char err[256];
+    assert_int_equal(agent_create(&a, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "NULL"));
+    assert_int_equal(agent_create(&a, "greedy", err, sizeof err), 0);
+    jm_state s = game4();
+    int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+    assert_int_equal(agent_choose(&a, &s, legal, 0), -1);
+    agent_destroy(&a);
+    assert_int_equal(agent_choose(&a, &s, legal, n), -1); /* destroyed */
+    agent_destroy(&a);                                    /* twice is harmless */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_readers_refuse_bad_indexes),
+        cmocka_unit_test(test_status_functions_refuse_bad_arguments),
+        cmocka_unit_test(test_agents_refuse_what_they_cannot_do),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
