@@ -201,7 +201,35 @@ def _err():
     return ctypes.create_string_buffer(512)
 
 
+# ---------------------------------------------------------------- argument checks
+# Every public function checks its arguments before the library sees them:
+# a wrong type raises TypeError naming the argument, a value outside its
+# range ValueError naming the value; nothing reaches C that could crash it.
+
+U64_MAX = 2 ** 64 - 1
+GAME_MAX = 2 ** 63 - 1  # PCG32 streams are 63-bit
+
+
+def _int(name, v, lo, hi):
+    if isinstance(v, bool) or not isinstance(v, int):
+        if isinstance(v, float):
+            raise ValueError("%s must be a whole number, not %r" % (name, v))
+        raise TypeError("%s must be an int, not %s" % (name, type(v).__name__))
+    if not lo <= v <= hi:
+        raise ValueError("%s %d is outside %d..%d" % (name, v, lo, hi))
+    return v
+
+
+def _str(name, v):
+    if not isinstance(v, str):
+        raise TypeError("%s must be a str, not %s" % (name, type(v).__name__))
+    if "\0" in v:
+        raise ValueError("%s %r holds a NUL character" % (name, v))
+    return v
+
+
 def _rules(text):
+    _str("rules", text)
     r, err = _Rules(), _err()
     if _lib.jm_rules_parse(ctypes.byref(r), text.encode(), err, len(err)):
         raise JamaicaError(err.value.decode())
@@ -223,7 +251,11 @@ class Game:
         self.trace_hash = HASH_INIT
         self._cb = _TRACE_FN(self._on_event)  # kept alive with the game
         self._tracer = _Tracer(self._cb, None, 0)
+        _int("players", players, 2, MAX_PLAYERS)
+        _int("seed", seed, 0, U64_MAX)
+        _int("game", game, 0, GAME_MAX)
         if position is not None:
+            _str("position", position)
             err = _err()
             if _lib.jm_position_parse(ctypes.byref(self._s), position.encode(), err, len(err)):
                 raise JamaicaError("bad position: " + err.value.decode())
@@ -262,9 +294,21 @@ class Game:
         n = _lib.jm_legal(ctypes.byref(self._s), out)
         return list(out[:n])
 
+    def _seat(self, name, seat):
+        """seat as a seat of this game, or ValueError naming it."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and not 0 <= seat < self.players:
+            raise ValueError("%s %d is not a seat of this %d-player game (0..%d)" % (name, seat, self.players,
+                                                                                   self.players - 1))
+        return _int(name, seat, 0, self.players - 1)
+
+    def _ship_index(self, name, i):
+        """i as a ship slot (0..MAX_SHIPS-1: the seats, GHOST for the ghost)."""
+        return _int(name, i, 0, MAX_SHIPS - 1)
+
     def apply(self, action):
         """Apply a legal action; JamaicaError (state unchanged) if it is not."""
-        if _lib.jm_apply(ctypes.byref(self._s), int(action), ctypes.byref(self._tracer)):
+        action = _int("action", action, -2 ** 31, 2 ** 31 - 1)
+        if _lib.jm_apply(ctypes.byref(self._s), action, ctypes.byref(self._tracer)):
             raise JamaicaError("illegal action %r for decision %s" % (action, self.decision))
 
     def copy(self):
@@ -280,6 +324,8 @@ class Game:
     def observe(self, seat, seed):
         """The game as `seat` may know it: what is hidden from it re-dealt
         from `seed` (jm_observe)."""
+        seat = self._seat("seat", seat)
+        seed = _int("seed", seed, 0, U64_MAX)
         g = Game.__new__(Game)
         g._s = _State()
         _lib.jm_observe(ctypes.byref(self._s), seat, seed, ctypes.byref(g._s))
@@ -323,6 +369,7 @@ class Game:
     def ship(self, i):
         """A ship's public state: space, lap, finished, steps_left and holds
         (a list of [resource, count] or None)."""
+        i = self._ship_index("ship", i)
         s = ctypes.byref(self._s)
         holds = []
         for h in range(_lib.jm_nholds(s, i)):
@@ -338,6 +385,7 @@ class Game:
         ship slots: in play, space, lap, steps left, gold, food, gunpowder,
         face-down treasures; then the seat's hand (11 bits), each player's
         hand size.  Length 27 + 7 * 8 + 11 + 6 = 100."""
+        seat = self._seat("seat", seat)
         s = ctypes.byref(self._s)
         f = [self.round, self.captain, _lib.jm_dice(s, 0), _lib.jm_dice(s, 1), _lib.jm_pile_size(s)]
         tok = _lib.jm_lair_tokens(s)
@@ -366,6 +414,8 @@ class Agent:
     harness does (the default: seed 1, game 0, the seat to move)."""
 
     def __init__(self, spec):
+        _str("spec", spec)
+        self._live = False
         self._a = _Agent()
         err = _err()
         if _lib.agent_create(ctypes.byref(self._a), spec.encode(), err, len(err)):
@@ -373,10 +423,23 @@ class Agent:
         self.spec = spec
         self._live = True
 
+    def _open(self):
+        if not self._live:
+            raise ValueError("agent %r is closed" % self.spec)
+
     def reset(self, seed, game, seat):
+        self._open()
+        seed = _int("seed", seed, 0, U64_MAX)
+        game = _int("game", game, 0, GAME_MAX)
+        seat = _int("seat", seat, 0, MAX_PLAYERS - 1)
         _lib.agent_reset(ctypes.byref(self._a), seed, game, seat)
 
     def choose(self, game):
+        self._open()
+        if not isinstance(game, Game):
+            raise TypeError("game must be a jamaica.Game, not %s" % type(game).__name__)
+        if game.over:
+            raise ValueError("the game is over: there is nothing to choose")
         legal = game.legal()
         if len(legal) == 1:
             return legal[0]
@@ -398,9 +461,15 @@ class Agent:
 def random_stream(seed, game, seat):
     """The PCG32 stream the harness gives `seat` in `game` of a run with
     `seed` (agent_reset): a function n -> a uniform draw in [0, n)."""
+    seed = _int("seed", seed, 0, U64_MAX)
+    game = _int("game", game, 0, GAME_MAX)
+    seat = _int("seat", seat, 0, MAX_PLAYERS - 1)
     rng = _Pcg()
     _lib.jm_pcg32_seed(ctypes.byref(rng), _lib.jm_mix64(seed ^ ((0x6167656E74 * (seat + 1)) & (2 ** 64 - 1))), game)
-    return lambda n: _lib.jm_pcg32_bounded(ctypes.byref(rng), n)
+
+    def draw(n):
+        return _lib.jm_pcg32_bounded(ctypes.byref(rng), _int("n", n, 1, 2 ** 32 - 1))
+    return draw
 
 
 # ---------------------------------------------------------------- sim
@@ -409,6 +478,13 @@ def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=Fal
     """Run `jamaica sim` and return its GAMES.csv rows as dicts (numbers
     as int or float).  binary: the jamaica command ($JAMAICA_BIN, then
     bin/jamaica beside this package, then PATH)."""
+    _int("games", games, 1, 2 ** 62)
+    _int("players", players, 2, MAX_PLAYERS)
+    _int("seed", seed, 0, U64_MAX)
+    _str("agents", agents)
+    _str("rules", rules)
+    if threads is not None:
+        _int("threads", threads, 1, 1024)
     here = os.path.dirname(os.path.abspath(__file__))
     exe = binary or os.environ.get("JAMAICA_BIN") or os.path.join(here, "..", "..", "bin", "jamaica")
     if not os.path.exists(exe):
@@ -451,8 +527,15 @@ class Env:
     plays game e of `seed`."""
 
     def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1):
+        _int("players", players, 2, MAX_PLAYERS)
+        _int("seat", seat, 0, players - 1)
+        _str("rules", rules)
+        _int("seed", seed, 0, U64_MAX)
         self.players, self.seat, self.rules, self.seed = players, seat, rules, seed
         specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
+        if len(specs) not in (1, players):
+            raise ValueError("opponents names %d agents for %d players (give one, or one per seat)" %
+                             (len(specs), players))
         self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
         self.episode = -1
         self.game = None
@@ -495,6 +578,9 @@ class Env:
         return self._obs(), self._info()
 
     def step(self, action):
+        if self.game is None:
+            raise ValueError("step() before reset()")
+        action = _int("action", action, -2 ** 31, 2 ** 31 - 1)
         legal = self.game.legal()
         if self.game.over or not 0 <= action < len(legal):
             raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
