@@ -57,8 +57,9 @@ typedef struct jm_pcg32 {
 
 void jm_pcg32_seed(jm_pcg32 *rng, uint64_t initstate, uint64_t initseq);
 uint32_t jm_pcg32_next(jm_pcg32 *rng);
-/* Uniform in [0, bound) without modulo bias; bound must be >= 1.  A
- * generator in forced mode (jm_force_dice) first returns its queued draws. */
+/* Uniform in [0, bound) without modulo bias; a bound of 0 gives 0 and
+ * draws nothing.  A generator in forced mode (jm_force_dice) first returns
+ * its queued draws. */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound);
 /* A 64-bit mixer (splitmix64 finaliser) for deriving seeds. */
 uint64_t jm_mix64(uint64_t x);

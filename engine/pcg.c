@@ -40,6 +40,7 @@ static uint32_t forced_draw(jm_pcg32 *rng, uint32_t bound)
  * give exactly the divisions' results, so the draws are the same. */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound)
 {
+    if (__builtin_expect(bound == 0, 0)) return 0; /* [0, 0) is empty: no draw (jamaica.h) */
     if (__builtin_expect(!(rng->inc & 1), 0)) return forced_draw(rng, bound);
     if (bound <= JM__SMALL_BOUND) return jm__bounded_small(rng, bound);
     uint32_t threshold = (uint32_t)(-bound) % bound;

@@ -106,6 +106,16 @@ static void test_status_functions_refuse_bad_arguments(void **state)
         assert_int_equal(jm_apply(&s, acts[k], NULL), JM_EILLEGAL);
         assert_memory_equal(&s, &before, sizeof s);
     }
+    /* A bound of 0 draws nothing, forced or not. */
+    jm_pcg32 g, g0;
+    jm_pcg32_seed(&g, 5, 6);
+    g0 = g;
+    assert_int_equal(jm_pcg32_bounded(&g, 0), 0);
+    assert_memory_equal(&g, &g0, sizeof g);
+    jm_state f = s;
+    int one[1] = {3};
+    assert_int_equal(jm_force_dice(&f, 1, one), JM_OK);
+    assert_int_equal(jm_pcg32_bounded(&f.rng, 0), 0); /* forced mode */
     int draws[2] = {0, -1};
     assert_int_equal(jm_force_dice(&s, 2, draws), JM_EARG);
     assert_int_equal(jm_force_dice(&s, JM_MAX_FORCED + 1, draws), JM_EARG);
