@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "options.h"
 
-#define MAX_OPTS 32          /* rows in one table (bits of *given) */
+#define MAX_OPTS 64          /* rows in one table: the bits of *given */
 #define VAL_BASE 256         /* getopt_long's value for row i: VAL_BASE + i */
 
 static void *field(void *out, const opt *o)
@@ -73,7 +73,11 @@ static int set_value(const opt *o, const char *v, void *out)
 int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, uint64_t *given)
 {
     struct option lo[MAX_OPTS + 2];
-    int n = t->n < MAX_OPTS ? t->n : MAX_OPTS;
+    int n = t->n;
+    if (n > MAX_OPTS) { /* a table past *given's bits: the command's own mistake, said at once */
+        cli_usage_error("%s: %d options, more than the %d a table may hold", t->command, n, MAX_OPTS);
+        return OPT_ERROR;
+    }
     for (int i = 0; i < n; i++) {
         const opt *o = &t->opts[i];
         if (o->def && set_value(o, o->def, out)) return OPT_ERROR;
