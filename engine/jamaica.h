@@ -445,6 +445,29 @@ int jm_position_format(const jm_state *s, char *buf, size_t len);
  * untouched). */
 int jm_position_parse(jm_state *s, const char *text, char *err, size_t errlen);
 
+/* A seat's view: the position as `seat` may know it, in the same notation
+ * with `view=SEAT` after the tag and '?' for every item it cannot see
+ * (another player's cards outside its discard pile, with how many are in
+ * its hand and chosen; other ships' face-down treasures; the pile's), and
+ * no rng.  Nothing hidden is written, so the text is the same for any two
+ * states that differ only in what the seat cannot see.  Returns the
+ * length, -1 if it did not fit (JM_POSITION_MAX does), or JM_EARG for a
+ * seat outside 0..players-1.  jm_position_parse() refuses a view. */
+int jm_view_format(const jm_state *s, int seat, char *buf, size_t len);
+/* Deal a view's unknowns at random from `seed`, consistent with all it
+ * shows: a whole state, exactly jm_observe(s, seat, seed) of any state s
+ * whose view it is (for an agent that samples worlds from what it was
+ * told).  JM_OK, or JM_EARG with a message naming the bad field. */
+int jm_view_deal(jm_state *out, const char *text, uint64_t seed, char *err, size_t errlen);
+
+/* The pending decision's action in plain words ("card 8: forward 3 /
+ * food 5", "attack P2", "steal hold 1 (3 gold)"), for people and for the
+ * agent protocol (docs/PROTOCOL.md).  Returns the length, -1 if it did
+ * not fit (JM_ACTION_TEXT_MAX does), or JM_EARG when `action` is not one
+ * of jm_legal()'s for s. */
+#define JM_ACTION_TEXT_MAX 96
+int jm_action_text(const jm_state *s, int action, char *buf, size_t len);
+
 /* Board and component data (BOARD.md). */
 enum { JM_K_ROYAL, JM_K_SEA, JM_K_PORT, JM_K_LAIR };
 int jm_space_kind(int space);

@@ -38,6 +38,13 @@
  *   rng=STATE.INC           PCG32 in hex; or F,F,...@SEED: forced draws,
  *                           then PCG32 seeded with SEED (jm_force_dice)
  *
+ * A seat's view (jm_view_format) is the same line with `view=SEAT` after the
+ * tag and every item that seat cannot see written as '?': another player's
+ * cards not in its discard pile (cardsP=??p????????:3h1c, with how many are
+ * in its hand and chosen), another ship's face-down treasures, the pile's
+ * treasures; and no rng (the future is hidden).  jm_view_deal() reads one
+ * and deals the unknowns at random.
+ *
  * turn, battle, pay, load and short are the engine's registers; they keep
  * their last values between uses, so a mid-game position writes them even
  * when no decision reads them (that is what makes the round trip exact).
@@ -109,9 +116,17 @@ static int default_cards(const jm_state *s)
     return (int)c;
 }
 
-static void put_ship(wbuf *w, const jm_state *s, int i)
+/* Whether seat `view` (-1: the whole state) cannot name treasure t: one
+ * that is neither its own nor face up on a ship (jm_observe's rule). */
+static int unseen_treasure(const jm_state *s, int t, int view)
 {
-    int ghost = i == GHOST, nh = 5 + (!ghost && tloc_get(s, JM_T_HOLD6) == i);
+    int l = tloc_get(s, t);
+    return view >= 0 && l != view && !(l < TL_PILE && ((s->tpub >> t) & 1u));
+}
+
+static void put_ship(wbuf *w, const jm_state *s, int i, int view)
+{
+    int ghost = i == GHOST, nh = 5 + (!ghost && tloc_get(s, JM_T_HOLD6) == i), unseen = 0;
     unsigned tm = 0, pub = 0;
     for (int t = 0; t < JM_TREASURES; t++)
         if (tloc_get(s, t) == i) {
@@ -126,18 +141,45 @@ static void put_ship(wbuf *w, const jm_state *s, int i)
     put(w, "%d:%d:", ship_pos(s, i), ship_lap(s, i));
     put_holds(w, s->holds[i], nh);
     if (tm) put(w, ":");
-    for (int t = 0, first = 1; t < JM_TREASURES; t++)
+    int first = 1;
+    for (int t = 0; t < JM_TREASURES; t++)
         if ((tm >> t) & 1) {
+            if (unseen_treasure(s, t, view)) {
+                unseen++;
+                continue;
+            }
             put(w, "%s%s%s", first ? "" : ".", tnames[t], ((pub >> t) & 1) ? "*" : "");
             first = 0;
         }
+    for (; unseen; unseen--, first = 0) put(w, "%s?", first ? "" : ".");
 }
 
-int jm_position_format(const jm_state *s, char *buf, size_t len)
+/* Player p's cards: every place, or for a seat's view of another player
+ * '?' for each card outside its discard pile and how many of those are in
+ * its hand and chosen. */
+static void put_cards(wbuf *w, const jm_state *s, int p, int view)
+{
+    int other = view >= 0 && p != view;
+    if (!other && (int)s->cards[p] == default_cards(s)) return;
+    put(w, " cards%d=", p);
+    int nh = 0, nc = 0;
+    for (int c = 0; c < JM_CARDS; c++) {
+        int l = card_get(s, p, c);
+        nh += l == CL_HAND;
+        nc += l == CL_CHOSEN;
+        put(w, "%c", other && l != CL_DISC ? '?' : "dhpc"[l]);
+    }
+    if (other) put(w, ":%dh%dc", nh, nc);
+}
+
+/* The position, or with view >= 0 that seat's view. */
+static int format(const jm_state *s, int view, char *buf, size_t len)
 {
     wbuf w = {buf, len, 0};
     if (len) buf[0] = '\0';
-    put(&w, "jamaica/1 players=%d", s->np);
+    put(&w, "jamaica/1");
+    if (view >= 0) put(&w, " view=%d", view);
+    put(&w, " players=%d", s->np);
     int ghost = (s->flags & F_GHOST) != 0;
     char rules[128] = "";
     size_t ro = 0;
@@ -153,17 +195,13 @@ int jm_position_format(const jm_state *s, char *buf, size_t len)
     if (s->round != 1) put(&w, " round=%d", s->round);
     if (s->captain != 0) put(&w, " captain=%d", s->captain);
     put(&w, " dice=%d,%d", s->dm, s->de);
-    for (int i = 0; i < s->np; i++) put_ship(&w, s, i);
-    if (ghost) put_ship(&w, s, GHOST);
-    for (int p = 0; p < s->np; p++) {
-        if ((int)s->cards[p] == default_cards(s)) continue;
-        put(&w, " cards%d=", p);
-        for (int c = 0; c < JM_CARDS; c++) put(&w, "%c", "dhpc"[card_get(s, p, c)]);
-    }
+    for (int i = 0; i < s->np; i++) put_ship(&w, s, i, view);
+    if (ghost) put_ship(&w, s, GHOST, view);
+    for (int p = 0; p < s->np; p++) put_cards(&w, s, p, view);
     int first = 1;
     for (int t = 0; t < JM_TREASURES; t++)
         if (tloc_get(s, t) == TL_PILE) {
-            put(&w, "%s%s", first ? " pile=" : ".", tnames[t]);
+            put(&w, "%s%s", first ? " pile=" : ".", view >= 0 ? "?" : tnames[t]);
             first = 0;
         }
     if (s->lairs != 0x1ff) {
@@ -221,7 +259,9 @@ int jm_position_format(const jm_state *s, char *buf, size_t len)
         put_roll(&w, s->sh_roll);
         put(&w, ".%d.%d.%d", s->sh_from, s->sh_due, s->sh_paid);
     }
-    if (s->rng.inc & 1) {
+    if (view >= 0) {
+        /* the future is hidden: no rng */
+    } else if (s->rng.inc & 1) {
         put(&w, " rng=%016llx.%016llx", (unsigned long long)s->rng.state, (unsigned long long)s->rng.inc);
     } else {
         put(&w, " rng=");
@@ -233,12 +273,23 @@ int jm_position_format(const jm_state *s, char *buf, size_t len)
     return (int)w.o;
 }
 
+int jm_position_format(const jm_state *s, char *buf, size_t len)
+{
+    return format(s, -1, buf, len);
+}
+
+int jm_view_format(const jm_state *s, int seat, char *buf, size_t len)
+{
+    if (seat < 0 || seat >= s->np) return JM_EARG;
+    return format(s, seat, buf, len);
+}
+
 /* ---------------------------------------------------------------- reading */
 
 enum {
     K_PLAYERS, K_RULES, K_ROUND, K_CAPTAIN, K_DICE, K_SHIP0, K_GHOST = K_SHIP0 + JM_MAX_PLAYERS, K_CARDS0,
     K_PILE = K_CARDS0 + JM_MAX_PLAYERS, K_LAIRS, K_DECISION, K_TURN, K_BATTLE, K_PAY, K_LOAD, K_SHORT,
-    K_RNG, K_COUNT
+    K_RNG, K_VIEW, K_COUNT
 };
 
 typedef struct parser {
@@ -246,6 +297,9 @@ typedef struct parser {
     char name[K_COUNT][12];
     char *err;
     size_t errlen;
+    int view;                    /* a seat's view (view=SEAT), or -1 */
+    int unseen[JM_MAX_SHIPS];    /* a view's '?' treasures on each ship */
+    int pile_unseen;             /* and in the pile */
 } parser;
 
 static int perr(parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -340,6 +394,12 @@ static int parse_ship(parser *p, jm_state *s, int i, const char *v, int *owner, 
         int nt = split(part[3], '.', tb, sizeof tb, ts, JM_TREASURES);
         if (nt > JM_TREASURES) return perr(p, "%s: too many treasures", f);
         for (int k = 0; k < nt; k++) {
+            if (!strcmp(ts[k], "?")) {
+                if (p->view < 0 || p->view == i)
+                    return perr(p, "%s: '?' (a treasure not known) is only for another ship in a seat's view", f);
+                p->unseen[i]++;
+                continue;
+            }
             size_t l = strlen(ts[k]);
             int up = l && ts[k][l - 1] == '*';
             if (up) ts[k][l - 1] = '\0';
@@ -516,8 +576,66 @@ static const char *const keynames[K_COUNT] = {
     [K_PLAYERS] = "players", [K_RULES] = "rules", [K_ROUND] = "round", [K_CAPTAIN] = "captain",
     [K_DICE] = "dice", [K_GHOST] = "ghost", [K_PILE] = "pile", [K_LAIRS] = "lairs",
     [K_DECISION] = "decision", [K_TURN] = "turn", [K_BATTLE] = "battle", [K_PAY] = "pay", [K_LOAD] = "load",
-    [K_SHORT] = "short", [K_RNG] = "rng",
+    [K_SHORT] = "short", [K_RNG] = "rng", [K_VIEW] = "view",
 };
+
+/* A view's cards of another player q: "LETTERS:NhMc", p (played) or '?'
+ * for each card; the '?' cards are put, in id order, M chosen, N in hand
+ * and the rest in the draw pile (jm_view_deal then deals them again). */
+static int parse_unseen_cards(parser *p, jm_state *s, int q, const char *v)
+{
+    char buf[32], *part[3];
+    long nh, nc;
+    if (!v) return perr(p, "cards%d: missing (a view gives every other player's cards as LETTERS:NhMc)", q);
+    if (split(v, ':', buf, sizeof buf, part, 2) != 2 || strlen(part[0]) != JM_CARDS)
+        return perr(p, "cards%d: '%s' is not 11 letters (p or ?), ':' and the counts in hand and chosen (3h0c)", q, v);
+    /* part[1] is "NhMc": split it at the 'h' and drop the final 'c' */
+    char *h = strchr(part[1], 'h');
+    size_t cl = strlen(part[1]);
+    if (!h || cl < 4 || part[1][cl - 1] != 'c') return perr(p, "cards%d: counts '%s' are not NhMc (3h0c)", q, part[1]);
+    *h = '\0';
+    part[1][cl - 1] = '\0';
+    if (num(part[1], 0, JM_CARDS, &nh) || num(h + 1, 0, JM_CARDS, &nc))
+        return perr(p, "cards%d: counts in '%s' are not NhMc (3h0c)", q, v);
+    long unknown = 0;
+    for (int c = 0; c < JM_CARDS; c++) {
+        char l = part[0][c];
+        if (l != 'p' && l != '?') return perr(p, "cards%d: letter '%c' is not p or ? (another player's cards in a view)", q, l);
+        if (l == 'p') {
+            card_set(s, q, c, CL_DISC);
+            continue;
+        }
+        card_set(s, q, c, unknown < nc ? CL_CHOSEN : unknown < nc + nh ? CL_HAND : CL_DRAW);
+        unknown++;
+    }
+    if (nh + nc > unknown) return perr(p, "cards%d: %ld in hand and %ld chosen, but %ld cards are '?'", q, nh, nc, unknown);
+    return 0;
+}
+
+/* A view's '?' treasures get the treasures no field names, in id order: a
+ * player's places first (never a power: L8), then the ghost's and the
+ * pile's; the rest are out of the game.  (jm_view_deal deals them again.) */
+static int fill_unseen_treasures(parser *p, jm_state *s, const int *owner)
+{
+    if (p->view < 0) return 0;
+    int used[JM_TREASURES] = {0}, places = p->pile_unseen, free = 0;
+    for (int t = 0; t < JM_TREASURES; t++) free += owner[t] == -1;
+    for (int i = 0; i < JM_MAX_SHIPS; i++) places += p->unseen[i];
+    if (places > free)
+        return perr(p, "view: %d treasures marked '?' but only %d are not named", places, free);
+    for (int i = 0; i <= JM_MAX_SHIPS; i++) {
+        int loc = i == JM_MAX_SHIPS ? TL_PILE : i, want = i == JM_MAX_SHIPS ? p->pile_unseen : p->unseen[i];
+        for (int pass = 0; pass < 2 && want; pass++) /* non-powers first; powers only off a player's ship */
+            for (int t = 0; t < JM_TREASURES && want; t++) {
+                if (owner[t] != -1 || used[t] || (is_power(t) && (pass == 0 || loc < s->np))) continue;
+                used[t] = 1;
+                tloc_set(s, t, loc);
+                want--;
+            }
+        if (want) return perr(p, "view: no treasure fits the '?' of %s", i == JM_MAX_SHIPS ? "the pile" : p->name[i == GHOST ? K_GHOST : K_SHIP0 + i]);
+    }
+    return 0;
+}
 
 static int build(parser *p, jm_state *s)
 {
@@ -527,6 +645,12 @@ static int build(parser *p, jm_state *s)
     if (num(p->val[K_PLAYERS], 2, JM_MAX_PLAYERS, &n)) return perr(p, "players: '%s' is not 2..6", p->val[K_PLAYERS]);
     int np = (int)n;
     s->np = (uint8_t)np;
+    p->view = -1;
+    if (p->val[K_VIEW]) {
+        if (num(p->val[K_VIEW], 0, np - 1, &n)) return perr(p, "view: '%s' is not a seat 0..%d", p->val[K_VIEW], np - 1);
+        p->view = (int)n;
+        if (p->val[K_RNG]) return perr(p, "rng: a view holds no rng (the future is hidden from every seat)");
+    }
     jm_rules r, def;
     jm_rules_default(&r);
     jm_rules_default(&def);
@@ -571,6 +695,11 @@ static int build(parser *p, jm_state *s)
         int nt = split(p->val[K_PILE], '.', tb, sizeof tb, ts, JM_TREASURES);
         if (nt < 0 || nt > JM_TREASURES) return perr(p, "pile: too many treasures");
         for (int k = 0; k < nt; k++) {
+            if (p->view >= 0) {
+                if (strcmp(ts[k], "?")) return perr(p, "pile: '%s' in a view, where the pile is '?' for each card", ts[k]);
+                p->pile_unseen++;
+                continue;
+            }
             int t = treasure_id(ts[k]);
             if (t < 0) return perr(p, "pile: unknown treasure '%s'", ts[k]);
             if (owner[t] != -1) return perr(p, "pile: treasure %s is listed twice", tnames[t]);
@@ -599,8 +728,13 @@ static int build(parser *p, jm_state *s)
         }
     }
     s->tpub = pub;
+    if (fill_unseen_treasures(p, s, owner)) return -1;
     for (int q = 0; q < np; q++) {
         const char *v = p->val[K_CARDS0 + q];
+        if (p->view >= 0 && q != p->view) {
+            if (parse_unseen_cards(p, s, q, v)) return -1;
+            continue;
+        }
         if (!v) {
             s->cards[q] = (uint32_t)default_cards(s);
             continue;
@@ -651,7 +785,8 @@ static int build(parser *p, jm_state *s)
     return 0;
 }
 
-int jm_position_parse(jm_state *out, const char *text, char *err, size_t errlen)
+/* Read a position, or with `view` a seat's view (its seat in *seat). */
+static int parse_text(jm_state *out, const char *text, int view, int *seat, char *err, size_t errlen)
 {
     parser p;
     memset(&p, 0, sizeof p);
@@ -684,8 +819,27 @@ int jm_position_parse(jm_state *out, const char *text, char *err, size_t errlen)
         p.val[k] = eq + 1;
     }
     if (first) return perr(&p, "position: empty (it starts with jamaica/1)");
+    if (view && !p.val[K_VIEW]) return perr(&p, "view: missing (a seat's view starts jamaica/1 view=SEAT)");
+    if (!view && p.val[K_VIEW])
+        return perr(&p, "view: a seat's view (with '?' for what it cannot see) is dealt, not read as a position");
     jm_state s;
     if (build(&p, &s)) return JM_EARG;
     *out = s;
+    if (seat) *seat = p.view;
     return JM_OK;
+}
+
+int jm_position_parse(jm_state *out, const char *text, char *err, size_t errlen)
+{
+    return parse_text(out, text, 0, NULL, err, errlen);
+}
+
+int jm_view_deal(jm_state *out, const char *text, uint64_t seed, char *err, size_t errlen)
+{
+    jm_state known;
+    int seat;
+    if (parse_text(&known, text, 1, &seat, err, errlen)) return JM_EARG;
+    /* jm_observe() reads only what the seat can see, so dealing the view's
+     * placeholder fill again gives what it would give on the true state. */
+    return jm_observe(&known, seat, seed, out);
 }

@@ -1,0 +1,164 @@
+/* test_view.c - a seat's view as text (jm_view_format), dealing it
+ * (jm_view_deal), and actions in words (jm_action_text). */
+#include <string.h>
+
+#include "helpers.h"
+
+static const char *const rule_sets[] = {"2021", "classic", "2021,shortage=retreat", "2021,ghost=on", "2021,hand=4"};
+
+/* Many mid-game states, every seat: dealing the view is jm_observe(). */
+static void test_deal_of_view_is_observe(void **state)
+{
+    (void)state;
+    int tested = 0, unknown_treasures = 0;
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < 5; r++) {
+            if (np == 6 && r == 3) continue; /* no ghost with 6 */
+            for (uint64_t g = 0; g < 12; g++) {
+                jm_state s = random_state(np, rule_sets[r], 7, g, (int)(g * 37 % 400));
+                for (int seat = 0; seat < np; seat++) {
+                    char text[JM_POSITION_MAX], err[200];
+                    int len = jm_view_format(&s, seat, text, sizeof text);
+                    assert_true(len > 0);
+                    assert_null(strstr(text, " rng="));
+                    unknown_treasures += strstr(text, "?.") != NULL;
+                    for (uint64_t seed = 1; seed <= 3; seed++) {
+                        jm_state dealt, obs;
+                        if (jm_view_deal(&dealt, text, seed, err, sizeof err)) fail_msg("%s: %s", text, err);
+                        jm_observe(&s, seat, seed, &obs);
+                        char a[JM_POSITION_MAX], b[JM_POSITION_MAX];
+                        jm_position_format(&dealt, a, sizeof a);
+                        jm_position_format(&obs, b, sizeof b);
+                        assert_string_equal(a, b);
+                        assert_memory_equal(&dealt, &obs, sizeof obs);
+                    }
+                    tested++;
+                }
+            }
+        }
+    assert_true(tested > 1000);
+    assert_true(unknown_treasures > 10);
+}
+
+/* The text of a seat's view changes with nothing that seat cannot see:
+ * another seat's hand and draw pile, its face-down treasures, the pile
+ * and the future dice; an observation of it gives the same text. */
+static void test_view_hides_what_the_seat_cannot_see(void **state)
+{
+    (void)state;
+    int changed = 0;
+    for (uint64_t g = 0; g < 40; g++) {
+        jm_state a = random_state(4, "2021", 3, g, 150), b = a;
+        if (!swap_hidden(&b, 2)) continue;
+        changed++;
+        char ta[JM_POSITION_MAX], tb[JM_POSITION_MAX], to[JM_POSITION_MAX];
+        jm_view_format(&a, 0, ta, sizeof ta);
+        jm_view_format(&b, 0, tb, sizeof tb);
+        assert_string_equal(ta, tb);
+        jm_state o;
+        jm_observe(&a, 0, g + 1, &o);
+        jm_view_format(&o, 0, to, sizeof to);
+        assert_string_equal(ta, to);
+        /* Seat 2 itself sees the change. */
+        jm_view_format(&a, 2, ta, sizeof ta);
+        jm_view_format(&b, 2, tb, sizeof tb);
+        assert_string_not_equal(ta, tb);
+    }
+    assert_true(changed > 20);
+}
+
+/* A hand-written view: the counts and the named cards are kept, the '?'
+ * are dealt from what no field names, and a view is not a position. */
+static void test_view_by_hand(void **state)
+{
+    (void)state;
+    const char *v = "jamaica/1 view=0 players=3 dice=3,5 ship1=4:0:3f.3g.-.-.-:?.sabre* "
+                    "cards0=hhhdddddddd cards1=p??????????:3h0c cards2=???????????:3h0c pile=?.?.?";
+    char err[200];
+    int hand1 = 0, seen_power_on_1 = 0;
+    for (uint64_t seed = 1; seed < 200; seed++) {
+        jm_state s;
+        if (jm_view_deal(&s, v, seed, err, sizeof err)) fail_msg("%s", err);
+        assert_int_equal(jm_card_count(&s, 1, JM_PILE_HAND), 3);
+        assert_int_equal(jm_card_count(&s, 1, JM_PILE_DISCARD), 1);
+        assert_int_equal(jm_cards(&s, 0, JM_PILE_HAND), 7u);
+        assert_int_equal(jm_face_down_count(&s, 1), 1);
+        assert_int_equal(jm_pile_size(&s), 3);
+        assert_int_equal(jm_treasure_owner(&s, JM_T_SABRE), 1);
+        hand1 |= (int)jm_cards(&s, 1, JM_PILE_HAND);
+        for (int t = 0; t < JM_TREASURES; t++)
+            if (jm_treasure_owner(&s, t) == 1 && t != JM_T_SABRE && t <= JM_T_HOLD6) seen_power_on_1 = 1;
+    }
+    assert_int_equal(hand1, 0x7fe);     /* every card but the played one was dealt to the hand */
+    assert_false(seen_power_on_1);      /* never a power face down (L8) */
+
+    jm_state s;
+    assert_int_equal(jm_position_parse(&s, v, err, sizeof err), JM_EARG);
+    assert_non_null(strstr(err, "view"));
+    /* Errors name the field. */
+    static const struct { const char *text, *want; } bad[] = {
+        {"jamaica/1 view=3 players=3 dice=3,5", "view"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=???????????:3h0c cards2=???????????:3h0c rng=1@1", "rng"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards2=???????????:3h0c", "cards1"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=??????????? cards2=???????????:3h0c", "cards1"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=???????????:12h0c cards2=???????????:3h0c", "cards1"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=h??????????:3h0c cards2=???????????:3h0c", "cards1"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=???????????:3h0c cards2=???????????:3h0c pile=map", "pile"},
+        {"jamaica/1 view=0 players=3 dice=3,5 ship0=0:0:3f.3g.-.-.-:? cards1=???????????:3h0c cards2=???????????:3h0c", "ship0"},
+        {"jamaica/1 players=3 dice=3,5 pile=?", "view"},
+        {"jamaica/1 view=0 players=3 dice=3,5 cards1=???????????:3h0c cards2=???????????:3h0c "
+         "pile=?.?.?.?.?.?.?.?.?.?.?.?.?", "pile"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        if (jm_view_deal(&s, bad[i].text, 1, err, sizeof err) != JM_EARG) fail_msg("accepted: %s", bad[i].text);
+        if (!strstr(err, bad[i].want)) fail_msg("%s: '%s' does not name %s", bad[i].text, err, bad[i].want);
+    }
+    assert_int_equal(jm_view_format(&s, 7, err, sizeof err), JM_EARG);
+}
+
+/* Every legal action of many states has words, distinct within a decision;
+ * an action not legal has none. */
+static void test_action_text(void **state)
+{
+    (void)state;
+    int seen[JM_D_COUNT] = {0};
+    for (uint64_t g = 0; g < 60; g++) {
+        jm_state s = random_state(g % 5 + 2, g % 2 ? "2021" : "2021,ghost=on", 11, g, 0);
+        jm_pcg32 pick;
+        jm_pcg32_seed(&pick, g, 9);
+        while (!jm_over(&s)) {
+            int a[JM_MAX_ACTIONS], n = jm_legal(&s, a);
+            char words[JM_MAX_ACTIONS][JM_ACTION_TEXT_MAX];
+            for (int i = 0; i < n; i++) {
+                int w = jm_action_text(&s, a[i], words[i], sizeof words[i]);
+                assert_true(w > 0);
+                for (int j = 0; j < i; j++)
+                    if (!strcmp(words[i], words[j])) fail_msg("two actions read '%s'", words[i]);
+            }
+            seen[jm_decision(&s)]++;
+            assert_int_equal(jm_action_text(&s, 99, words[0], sizeof words[0]), JM_EARG);
+            jm_apply_trusted(&s, a[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
+        }
+    }
+    for (int d = JM_D_DICE; d < JM_D_COUNT; d++)
+        if (!seen[d]) fail_msg("no %s decision seen", jm_decision_name(d));
+    /* Known words. */
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,1 ship0=2:1:3f.3g.2p.-.- "
+                     "ship1=5:1:3f.3g.3p.-.-:sabre* cards0=ddddddddhdd cards1=dddddddddhd rng=1,0@1");
+    char w[JM_ACTION_TEXT_MAX];
+    assert_true(jm_action_text(&s, 8, w, sizeof w) > 0);
+    assert_string_equal(w, "card 8: forward 3 / food 1");
+    assert_int_equal(jm_action_text(&s, 8, w, 5), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_deal_of_view_is_observe),
+        cmocka_unit_test(test_view_hides_what_the_seat_cannot_see),
+        cmocka_unit_test(test_view_by_hand),
+        cmocka_unit_test(test_action_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
