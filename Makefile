@@ -20,7 +20,8 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.c engine/query.c \
           engine/observe.c engine/check.c engine/position.c engine/words.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
-          agents/search.c agents/greedy.c agents/flat.c agents/mcts.c
+          agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \
+          agents/program.c
 ANALYSIS := analysis/stats.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
@@ -42,7 +43,7 @@ all: bin/jamaica
 endif
 
 bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm
+	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm -ldl
 
 debug: bin/jamaica-debug
 
@@ -52,10 +53,10 @@ MPICC ?= mpicc
 mpi: bin/jamaica-mpi
 
 bin/jamaica-mpi: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(MPICC) $(CFLAGS) $(WARN) $(OMP) -DJM_MPI -o $@ $(LIBSRC) sim/main.c -lm
+	$(MPICC) $(CFLAGS) $(WARN) $(OMP) -DJM_MPI -o $@ $(LIBSRC) sim/main.c -lm -ldl
 
 bin/jamaica-debug: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG $(OMP) -o $@ $(LIBSRC) sim/main.c -lm
+	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG $(OMP) -o $@ $(LIBSRC) sim/main.c -lm -ldl
 
 bin:
 	mkdir -p bin
@@ -64,13 +65,13 @@ bin:
 bin/test/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/test
 	$(CC) $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
-	    $(CMOCKA_LIBS) -lm
+	    $(CMOCKA_LIBS) -lm -ldl
 
 bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/asan
 	$(CC) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	    $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
-	    $(CMOCKA_LIBS) -lm
+	    $(CMOCKA_LIBS) -lm -ldl
 
 check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
@@ -114,7 +115,7 @@ FUZZ_CFLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
                -Wno-source-uses-openmp -DJM_DEBUG
 bin/fuzz/%: tests/fuzz/%.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/fuzz
-	clang $(FUZZ_CFLAGS) -o $@ $< $(LIBSRC) -lm
+	clang $(FUZZ_CFLAGS) -o $@ $< $(LIBSRC) -lm -ldl
 
 fuzz: $(addprefix bin/fuzz/,$(FUZZ_TARGETS))
 	@set -e; for t in $(FUZZ_TARGETS); do \
@@ -144,7 +145,7 @@ bin/lib/%.o: %.c $(HEADERS)
 lib/libjamaica.so.$(VERSION): $(LIBOBJ) engine/jamaica.map
 	@mkdir -p lib
 	$(CC) -shared -Wl,-soname,libjamaica.so.$(SOMAJOR) -Wl,--version-script=engine/jamaica.map \
-	    -Wl,--no-undefined -o $@ $(LIBOBJ) -lm
+	    -Wl,--no-undefined -o $@ $(LIBOBJ) -lm -ldl
 	ln -sf libjamaica.so.$(VERSION) lib/libjamaica.so.$(SOMAJOR)
 	ln -sf libjamaica.so.$(SOMAJOR) lib/libjamaica.so
 
@@ -171,6 +172,7 @@ install: bin/jamaica lib
 	install -m 755 bin/jamaica $(DESTDIR)$(PREFIX)/bin/jamaica
 	install -m 644 engine/jamaica.h $(DESTDIR)$(PREFIX)/include/jamaica/jamaica.h
 	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/agent.h >$(DESTDIR)$(PREFIX)/include/jamaica/agent.h
+	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/jamaica_plugin.h >$(DESTDIR)$(PREFIX)/include/jamaica/jamaica_plugin.h
 	install -m 755 lib/libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libjamaica.so.$(SOMAJOR)
 	ln -sf libjamaica.so.$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/libjamaica.so

@@ -30,6 +30,15 @@ typedef struct agent_ops {
     /* Pick one of legal[0..n) (n >= 2). */
     int (*choose)(agent *a, const jm_state *obs, const int *legal, int n);
     void (*destroy)(agent *a);
+    /* Optional hooks (NULL for none), for agents outside the binary
+     * (plugins, programs over the protocol): */
+    /* A new game begins (the stream is seeded; rules NULL when the caller
+     * used agent_reset(), then the rules are read from the first state). */
+    void (*new_game)(agent *a, const jm_rules *rules, int players, uint64_t game);
+    /* Why choose() returned -1 (the agent failed and the run should stop). */
+    const char *(*fault)(agent *a);
+    /* Failures in this game after which the seat played on at random. */
+    unsigned (*faults)(agent *a);
 } agent_ops;
 
 struct agent {
@@ -37,8 +46,11 @@ struct agent {
     jm_pcg32 rng;          /* this seat's stream for this game */
     int seat;
     void *data;            /* the agent's own parameters and memory */
-    char spec[64];         /* the name and parameters as given */
+    char spec[64];         /* the name and parameters as given (a longer spec
+                              cut, with "..." at its end: for messages) */
 };
+
+#define AGENT_SPEC_MAX 1024    /* the longest spec agent_create() takes */
 
 extern const agent_ops *const agent_registry[];
 
@@ -52,9 +64,21 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen);
 void agent_destroy(agent *a);
 /* Seed the agent's stream for (run seed, game, seat). */
 void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
+/* The same, telling the agent the game's rules and players (the harness
+ * calls this; plugins and programs are told of the new game). */
+void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat);
 /* One decision for the seat to move in s (the true state: the agent gets
  * an observation of it) among legal[0..n) (n >= 2 for a real choice).  -1
  * for an agent destroyed or never made, or no legal action given. */
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n);
+/* After agent_choose() gave -1 for an agent that failed (a plugin's or a
+ * program's; see docs/AGENTS.md): why, in one line.  "" if it did not. */
+const char *agent_fault(agent *a);
+/* Failures in the current game that the agent's seat played through at
+ * random (on_fault=random). */
+unsigned agent_faults(agent *a);
+/* Kill every program agent's process at once (async-signal-safe: for a
+ * process that must end now). */
+void agent_kill_programs(void);
 
 #endif

@@ -10,6 +10,8 @@ extern const agent_ops agent_greedy;
 extern const agent_ops agent_flat;
 extern const agent_ops agent_pimc;
 extern const agent_ops agent_mcts;
+extern const agent_ops agent_plugin;
+extern const agent_ops agent_program;
 
 /* One row per agent. */
 const agent_ops *const agent_registry[] = {
@@ -19,6 +21,8 @@ const agent_ops *const agent_registry[] = {
     &agent_flat,
     &agent_pimc,
     &agent_mcts,
+    &agent_plugin,
+    &agent_program,
     NULL,
 };
 
@@ -27,6 +31,12 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
     if (!*params) return 0;
     snprintf(err, errlen, "agent '%s' takes no parameters, not '%s'", a->ops->name, params);
     return -1;
+}
+
+static void seed_stream(agent *a, uint64_t seed, uint64_t game, int seat)
+{
+    a->seat = seat;
+    jm_pcg32_seed(&a->rng, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
 }
 
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)
@@ -40,8 +50,8 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     memset(a, 0, sizeof *a);
-    if (len == 0 || len >= sizeof name || strlen(spec) >= sizeof a->spec) {
-        snprintf(err, errlen, "bad agent '%s'", spec);
+    if (len == 0 || len >= sizeof name || strlen(spec) >= AGENT_SPEC_MAX) {
+        snprintf(err, errlen, "bad agent '%.200s'", spec);
         return -1;
     }
     memcpy(name, spec, len);
@@ -49,8 +59,9 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
     for (int i = 0; agent_registry[i]; i++) {
         if (strcmp(agent_registry[i]->name, name)) continue;
         a->ops = agent_registry[i];
-        strcpy(a->spec, spec);
-        agent_reset(a, 0, 0, 0);
+        if (strlen(spec) < sizeof a->spec) strcpy(a->spec, spec);
+        else snprintf(a->spec, sizeof a->spec, "%.*s...", (int)sizeof a->spec - 4, spec);
+        seed_stream(a, 0, 0, 0);
         if (a->ops->create(a, colon ? colon + 1 : "", err, errlen) == 0) return 0;
         agent_destroy(a); /* frees what create made before it failed */
         return -1;
@@ -67,8 +78,23 @@ void agent_destroy(agent *a)
 
 void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat)
 {
-    a->seat = seat;
-    jm_pcg32_seed(&a->rng, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
+    agent_new_game(a, NULL, 0, seed, game, seat);
+}
+
+void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat)
+{
+    seed_stream(a, seed, game, seat);
+    if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);
+}
+
+const char *agent_fault(agent *a)
+{
+    return a->ops && a->ops->fault ? a->ops->fault(a) : "";
+}
+
+unsigned agent_faults(agent *a)
+{
+    return a->ops && a->ops->faults ? a->ops->faults(a) : 0;
 }
 
 /* Kept out of agent_choose() so that an agent without observations pays

@@ -126,6 +126,12 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen);
 int jm_has_ghost_rules(const jm_rules *r, int players);
 /* Canonical "shortage=die,ghost=auto,..." form of every option. */
 void jm_rules_format(const jm_rules *r, char *buf, size_t len);
+/* The rules a game plays under, read from any of its states (an
+ * observation included); the options that act at setup only (start_food,
+ * start_gold, treasures, first_captain, ghost_gold) are not in a state and
+ * come back at their 2021 values. */
+struct jm_state;
+void jm_rules_of(const struct jm_state *s, jm_rules *r);
 
 /* ---------------------------------------------------------------- events */
 

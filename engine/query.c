@@ -388,3 +388,15 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
     if (n < 2) WHY("decision: %s has %d legal action%s here; the engine would not ask", jm_decision_name(dec), n, n == 1 ? "" : "s");
     return 0;
 }
+
+void jm_rules_of(const jm_state *s, jm_rules *r)
+{
+    jm_rules_default(r);
+    r->shortage = (s->flags & F_RETREAT) ? JM_SHORTAGE_RETREAT : JM_SHORTAGE_DIE;
+    int ghost = (s->flags & F_GHOST) != 0;
+    r->ghost = ghost == (s->np == 2) ? JM_GHOST_RULE_AUTO : ghost ? JM_GHOST_RULE_ON : JM_GHOST_RULE_OFF;
+    r->hand = s->hand;
+    r->round_cap = s->round_cap;
+    r->ghost_bonus = (uint8_t)(s->ghost_rules & GR_BONUS);
+    r->ghost_moves = (s->ghost_rules & GR_ONE_MOVE) ? 1 : 2;
+}

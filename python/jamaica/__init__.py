@@ -28,7 +28,8 @@ import shutil
 import subprocess
 import tempfile
 
-__all__ = ["Game", "Agent", "Env", "sim", "MAX_ACTIONS", "GHOST", "DECISIONS", "JamaicaError"]
+__all__ = ["Game", "Agent", "Env", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
+           "JamaicaError"]
 
 MAX_PLAYERS = 6
 MAX_SHIPS = 7
@@ -107,7 +108,18 @@ def _load():
     raise ImportError("libjamaica not found (tried %s): run 'make lib', or set JAMAICA_LIB" % (tried or "nothing"))
 
 
-_lib = _load()
+try:
+    _lib = _load()
+    _load_error = None
+except ImportError as _e:  # serve() and the protocol work without the library
+    _lib, _load_error = None, _e
+
+
+def _need_lib():
+    if _lib is None:
+        raise _load_error
+
+
 _S = ctypes.POINTER(_State)
 _sigs = {
     "jm_rules_parse": (ctypes.c_int, [ctypes.POINTER(_Rules), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
@@ -134,20 +146,29 @@ _sigs = {
     "agent_reset": (None, [ctypes.POINTER(_Agent), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int]),
     "agent_choose": (ctypes.c_int, [ctypes.POINTER(_Agent), _S, ctypes.POINTER(ctypes.c_int), ctypes.c_int]),
 }
-for _name, (_res, _args) in _sigs.items():
-    _f = getattr(_lib, _name)
-    _f.restype, _f.argtypes = _res, _args
-for _name in ("players", "ships", "has_ghost", "round", "captain", "first_captain", "pile_size"):
-    _f = getattr(_lib, "jm_" + _name)
-    _f.restype, _f.argtypes = ctypes.c_int, [_S]
-for _name in ("pos", "lap", "finished", "steps_left", "nholds", "in_play", "face_down_count", "dice"):
-    _f = getattr(_lib, "jm_" + _name)
-    _f.restype, _f.argtypes = ctypes.c_int, [_S, ctypes.c_int]
-for _name in ("hold_count", "hold_type", "total", "card_count"):
-    _f = getattr(_lib, "jm_" + _name)
-    _f.restype, _f.argtypes = ctypes.c_int, [_S, ctypes.c_int, ctypes.c_int]
-_lib.jm_cards.restype, _lib.jm_cards.argtypes = ctypes.c_uint, [_S, ctypes.c_int, ctypes.c_int]
-_lib.jm_lair_tokens.restype, _lib.jm_lair_tokens.argtypes = ctypes.c_uint, [_S]
+_sigs["jm_view_deal"] = (ctypes.c_int, [_S, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_size_t])
+_sigs["jm_view_format"] = (ctypes.c_int, [_S, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t])
+
+
+def _bind(lib):
+    for name, (res, args) in _sigs.items():
+        f = getattr(lib, name)
+        f.restype, f.argtypes = res, args
+    for name in ("players", "ships", "has_ghost", "round", "captain", "first_captain", "pile_size"):
+        f = getattr(lib, "jm_" + name)
+        f.restype, f.argtypes = ctypes.c_int, [_S]
+    for name in ("pos", "lap", "finished", "steps_left", "nholds", "in_play", "face_down_count", "dice"):
+        f = getattr(lib, "jm_" + name)
+        f.restype, f.argtypes = ctypes.c_int, [_S, ctypes.c_int]
+    for name in ("hold_count", "hold_type", "total", "card_count"):
+        f = getattr(lib, "jm_" + name)
+        f.restype, f.argtypes = ctypes.c_int, [_S, ctypes.c_int, ctypes.c_int]
+    lib.jm_cards.restype, lib.jm_cards.argtypes = ctypes.c_uint, [_S, ctypes.c_int, ctypes.c_int]
+    lib.jm_lair_tokens.restype, lib.jm_lair_tokens.argtypes = ctypes.c_uint, [_S]
+
+
+if _lib is not None:
+    _bind(_lib)
 
 # Event field kinds (JM_FK_*), read as the JSONL trace writes them.
 _FK_INT, _FK_SHIP, _FK_RES, _FK_DIR, _FK_HOLDS, _FK_CARD, _FK_ACT, _FK_TREASURE, _FK_ROLL, _FK_BOOL, _FK_LOOT, \
@@ -246,6 +267,7 @@ class Game:
     hash of them."""
 
     def __init__(self, players=4, rules="2021", seed=1, game=0, position=None, trace=False):
+        _need_lib()
         self._s = _State()
         self._events = [] if trace else None
         self.trace_hash = HASH_INIT
@@ -414,6 +436,7 @@ class Agent:
     harness does (the default: seed 1, game 0, the seat to move)."""
 
     def __init__(self, spec):
+        _need_lib()
         _str("spec", spec)
         self._live = False
         self._a = _Agent()
@@ -593,3 +616,116 @@ class Env:
             winners = sum(1 for v in sc.values() if v["winner"])
             reward = 1.0 / winners if sc[self.seat]["winner"] else 0.0
         return self._obs(), reward, done, self._info()
+
+
+# ---------------------------------------------------------------- agents over the protocol
+
+PROTOCOL_VERSION = 1
+
+
+class Action:
+    """One legal action as the protocol lists it: its index in the list (what
+    choose() returns), the engine's action code, and its words."""
+    __slots__ = ("index", "code", "text")
+
+    def __init__(self, index, code, text):
+        self.index, self.code, self.text = index, code, text
+
+    def __repr__(self):
+        return "Action(%d, %d, %r)" % (self.index, self.code, self.text)
+
+
+class Observation:
+    """What the seat is told at one decision: the decision's kind, the seat's
+    view (position text with '?' for everything it cannot see, README
+    "Positions" and docs/PROTOCOL.md), and the game's facts from its game
+    line (players, seat, game, seed, rules)."""
+
+    def __init__(self, decision, view, game):
+        self.decision, self.view = decision, view
+        self.players, self.seat = game.get("players"), game.get("seat")
+        self.game, self.seed, self.rules = game.get("game"), game.get("seed"), game.get("rules")
+
+    def deal(self, seed):
+        """A whole Game consistent with the view, its unknowns dealt at random
+        from `seed` (jm_view_deal): for agents that sample worlds.  Needs the
+        library."""
+        _need_lib()
+        seed = _int("seed", seed, 0, U64_MAX)
+        g = Game.__new__(Game)
+        g._s, err = _State(), _err()
+        if _lib.jm_view_deal(ctypes.byref(g._s), self.view.encode(), seed, err, len(err)):
+            raise JamaicaError("bad view: " + err.value.decode())
+        g._events, g.trace_hash = None, HASH_INIT
+        g._cb = _TRACE_FN(g._on_event)
+        g._tracer = _Tracer(g._cb, None, 0)
+        return g
+
+
+def _fields(words):
+    out = {}
+    for w in words:
+        k, _, v = w.partition("=")
+        out[k] = int(v) if v.isdigit() else int(v, 16) if k == "seed" else v
+    return out
+
+
+def serve(agent_class, name=None, stdin=None, stdout=None):
+    """Play as an agent of `jamaica` over its line protocol (docs/PROTOCOL.md)
+    until told to quit: seat the script with --agents 'cmd:python3 SCRIPT'.
+
+    agent_class(**options) makes the agent from the options given in the
+    agent's spec (strings); its choose(observation, legal) gets an
+    Observation and the list of Actions and returns an index into legal (or
+    one of its Actions); new_game(observation_facts) is called at each new
+    game if it has one (a dict: players, seat, game, seed, rules).  Only the
+    standard library is needed, and libjamaica only for Observation.deal()."""
+    import sys
+    rd = stdin or sys.stdin
+    wr = stdout or sys.stdout
+    name = name or getattr(agent_class, "name", agent_class.__name__)
+    options, agent, game = {}, None, {}
+
+    def say(line):
+        wr.write(line + "\n")
+        wr.flush()
+
+    while True:
+        line = rd.readline()
+        if not line:
+            return
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == "jamaica-agent":
+            if words[1:] != [str(PROTOCOL_VERSION)]:
+                say("error this agent speaks protocol %d" % PROTOCOL_VERSION)
+                return
+            say("agent " + name)
+        elif cmd == "option":
+            k, _, v = line[len("option "):].strip().partition("=")
+            options[k] = v
+        elif cmd == "ready":
+            try:
+                agent = agent_class(**options)
+            except (TypeError, ValueError) as e:
+                say("error %s" % e)
+                return
+            say("ready")
+        elif cmd == "game":
+            game = _fields(words[1:])
+            if hasattr(agent, "new_game"):
+                agent.new_game(dict(game))
+        elif cmd == "decision":
+            kind, n = words[1], int(words[2])
+            view = rd.readline().rstrip("\n")[len("view "):]
+            legal = []
+            for i in range(n):
+                parts = rd.readline().rstrip("\n").split(" ", 3)
+                legal.append(Action(int(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""))
+            rd.readline()  # go
+            pick = agent.choose(Observation(kind, view, game), legal)
+            say(str(pick.index if isinstance(pick, Action) else int(pick)))
+        elif cmd == "quit":
+            return

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../agents/agent.h"
 #include "../io/outfile.h"
 #include "cli.h"
 #include "stop.h"
@@ -16,6 +17,7 @@ static void on_stop_signal(int sig)
         return;
     }
     outfile_remove_all_temps();
+    agent_kill_programs();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -40,6 +42,10 @@ int cli_run(const sim_config *c, sim_outcome *res)
     char err[512];
     int rc = sim_run(c, &cli_stop, res, err, sizeof err);
     if (rc == 2) return cli_usage_error("%s", err);
+    if (rc == 3) {
+        fprintf(stderr, "jamaica: %s\n", err);
+        return CLI_AGENT_FAILED;
+    }
     if (rc) {
         fprintf(stderr, "jamaica: %s\n", err);
         return 1;
@@ -51,9 +57,10 @@ int cli_run_games(const sim_config *c, const char *on_stop)
 {
     char err[512];
     sim_outcome res;
-    if (sim_run(c, &cli_stop, &res, err, sizeof err)) {
+    int rc = sim_run(c, &cli_stop, &res, err, sizeof err);
+    if (rc) {
         fprintf(stderr, "jamaica: %s\n", err);
-        return 1;
+        return rc == 3 ? CLI_AGENT_FAILED : 1;
     }
     if (res.interrupted) {
         fprintf(stderr, "jamaica: stopped by %s; %s\n", strsignal(cli_stop), on_stop);

@@ -59,14 +59,19 @@ static int replay(const games_row *g, evbuf *b, uint64_t *hash, char *why, size_
     for (int i = 0; i < g->players; i++) {
         if (agent_create(&ag[i], g->agent[i], why, len)) goto out;
         made++;
-        agent_reset(&ag[i], g->seed, g->game, i);
+        agent_new_game(&ag[i], &rules, g->players, g->seed, g->game, i);
         seats[i] = &ag[i];
     }
     b->n = 0;
     jm_tracer tr = {keep_event, b, 0};
     jm_state s;
     if (jm_init(&s, &rules, g->players, g->seed, g->game, &tr, why, len) != JM_OK) goto out;
-    if (sim_play(&s, seats, &tr, NULL)) {
+    int played = sim_play(&s, seats, &tr, NULL);
+    if (played > 0) {
+        snprintf(why, len, "%s", agent_fault(seats[played - 1]));
+        goto out;
+    }
+    if (played) {
         snprintf(why, len, "an agent chose an illegal action");
         goto out;
     }

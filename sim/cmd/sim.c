@@ -98,6 +98,9 @@ static void report(const sim_config *c, const sim_outcome *res)
            res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0, procs, c->threads, c->out_path,
            c->games_path ? ", " : "", c->games_path ? c->games_path : "", c->timing_path ? ", " : "",
            c->timing_path ? c->timing_path : "");
+    if (res->faults)
+        printf("  %llu agent failures played through at random (on_fault=random; GAMES.csv's faults column)\n",
+               (unsigned long long)res->faults);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
@@ -119,9 +122,12 @@ int cmd_sim(int argc, char **argv)
     cli_catch_stop();
     rc = cli_run(&c, &res);
     cli_release_stop();
-    if (rc && rc < 128) return rc;
+    if (rc && rc < 128 && rc != CLI_AGENT_FAILED) return rc;
     report(&c, &res);
-    if (rc && !cli_quiet)
+    if (rc == CLI_AGENT_FAILED)
+        fprintf(stderr, "jamaica: the files hold the %llu games before the failed one (of %llu)\n",
+                (unsigned long long)res.games_done, (unsigned long long)c.games);
+    else if (rc && !cli_quiet)
         fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
                 strsignal(cli_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
     return rc;

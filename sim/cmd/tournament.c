@@ -299,6 +299,14 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
         return 1;
     }
     print_report(o, c, t, &rt, res, deals);
+    if (res->faults)
+        printf("\n%llu agent failures were played through at random (on_fault=random; GAMES.csv's faults column).\n",
+               (unsigned long long)res->faults);
+    if (res->failed) {
+        fprintf(stderr, "jamaica: the report covers the %llu whole deals before the failed game\n",
+                (unsigned long long)deals);
+        return CLI_AGENT_FAILED;
+    }
     if (!interrupted) return 0;
     fprintf(stderr, "jamaica: stopped by %s: the report covers the %llu whole deals completed\n", strsignal(cli_stop),
             (unsigned long long)deals);
@@ -330,7 +338,7 @@ int cmd_tournament(int argc, char **argv)
     cli_catch_stop();
     rc = cli_run(&c, &res);
     cli_release_stop();
-    if (rc && rc < 128) {
+    if (rc && rc < 128 && rc != CLI_AGENT_FAILED) {
         outfile_abort(&of_r);
         outfile_abort(&of_p);
     } else if (t->oom) {

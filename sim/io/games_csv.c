@@ -9,12 +9,25 @@
 const char *const games_col_name[GAMES_NCOL] = {
     "game", "seed", "players", "rules", "seat", "agent", "is_ghost", "first_captain", "captain_offset",
     "rounds", "capped", "finished", "score", "rank", "win", "position_score", "gold", "treasure_points",
-    "battles_won", "battles_lost", "shortages", "trace_hash", "seating",
+    "battles_won", "battles_lost", "shortages", "trace_hash", "seating", "faults",
 };
 
-size_t games_csv_header(int seatings, char *buf, size_t cap)
+/* The run's columns in order (the optional ones when it has them); how many. */
+static int run_columns(const games_run *run, games_col *cols)
 {
-    return csv_header(games_col_name, seatings ? GAMES_NCOL : GC_SEATING, buf, cap);
+    int n = 0;
+    for (int c = 0; c < GAMES_NCOL; c++)
+        if ((c != GC_SEATING || run->seatings) && (c != GC_FAULTS || run->faults)) cols[n++] = (games_col)c;
+    return n;
+}
+
+size_t games_csv_header(const games_run *run, char *buf, size_t cap)
+{
+    games_col cols[GAMES_NCOL];
+    const char *names[GAMES_NCOL];
+    int n = run_columns(run, cols);
+    for (int i = 0; i < n; i++) names[i] = games_col_name[cols[i]];
+    return csv_header(names, n, buf, cap);
 }
 
 /* The win share 1/k as text ("1", "0.5", "0.333333"). */
@@ -55,6 +68,7 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
     case GC_SHORTAGES: return snprintf(buf, n, "%d", t->shortages);
     case GC_TRACE_HASH: return snprintf(buf, n, "%016llx", (unsigned long long)r->trace_hash);
     case GC_SEATING: return snprintf(buf, n, "%d", r->seating);
+    case GC_FAULTS: return ghost ? snprintf(buf, n, "%s", "") : snprintf(buf, n, "%d", t->faults);
     case GAMES_NCOL: break;
     }
     return 0;
@@ -63,11 +77,12 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
 size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t cap)
 {
     size_t o = 0;
-    int ncol = run->seatings ? GAMES_NCOL : GC_SEATING;
+    games_col cols[GAMES_NCOL];
+    int ncol = run_columns(run, cols);
     for (int k = 0; k < run->ships; k++) {
         for (int c = 0; c < ncol && o < cap; c++) {
             if (c) buf[o++] = ',';
-            if (o < cap) o += (size_t)field_text(run, r, k, (games_col)c, buf + o, cap - o);
+            if (o < cap) o += (size_t)field_text(run, r, k, cols[c], buf + o, cap - o);
         }
         if (o + 1 >= cap) return cap;
         buf[o++] = '\n';

@@ -19,7 +19,9 @@ typedef enum games_col {
     GC_GAME, GC_SEED, GC_PLAYERS, GC_RULES, GC_SEAT, GC_AGENT, GC_IS_GHOST, GC_FIRST_CAPTAIN, GC_CAPTAIN_OFFSET,
     GC_ROUNDS, GC_CAPPED, GC_FINISHED, GC_SCORE, GC_RANK, GC_WIN, GC_POSITION_SCORE, GC_GOLD, GC_TREASURE_POINTS,
     GC_BATTLES_WON, GC_BATTLES_LOST, GC_SHORTAGES, GC_TRACE_HASH,
-    GC_SEATING,                  /* a tournament's files only, last */
+    GC_SEATING,                  /* a tournament's files only */
+    GC_FAULTS,                   /* only when a seat may play on after its agent failed
+                                    (on_fault=random): that seat's failures in the game */
     GAMES_NCOL
 } games_col;
 
@@ -30,12 +32,13 @@ typedef struct games_run {
     uint64_t seed;
     int players, ships;          /* ships: players and the ghost, when it plays */
     int seatings;                /* 1: the `seating` column */
+    int faults;                  /* 1: the `faults` column */
     const char *rules_q;         /* the rules, already a CSV field */
     const char (*specs_q)[CSV_QUOTED_SPEC]; /* each agent spec, already a CSV field */
 } games_run;
 
 /* The header line (with its line break) into buf[cap]; its length. */
-size_t games_csv_header(int seatings, char *buf, size_t cap);
+size_t games_csv_header(const games_run *run, char *buf, size_t cap);
 /* The rows of one game into buf[cap]; the bytes written. */
 size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t cap);
 

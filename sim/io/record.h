@@ -10,7 +10,7 @@
 
 #include "../../engine/jamaica.h"
 
-#define SIM_SPEC_LEN 64          /* an agent spec ("mcts:iters=100"), its terminator included */
+#define SIM_SPEC_LEN 256         /* an agent spec ("mcts:iters=100"), its terminator included */
 
 /* One seat's (or the ghost's) result in one game. */
 typedef struct sim_seat {
@@ -18,6 +18,7 @@ typedef struct sim_seat {
     int8_t rank, winner, finished;
     int16_t score, space, gold, treasure;
     uint16_t battles_won, battles_lost, shortages;
+    uint8_t faults;              /* its agent's failures played through at random (on_fault=random) */
 } sim_seat;
 
 typedef struct sim_game {
@@ -26,6 +27,7 @@ typedef struct sim_game {
     uint16_t battles;            /* battles fought (ties included) */
     int16_t rounds;
     int8_t first_captain, capped, nwin;
+    int8_t failed;               /* 1 + the seat whose agent failed and stopped the game; 0 */
     uint32_t decisions;          /* with two or more legal actions */
     uint64_t trace_hash;         /* the hash of the game's events, as `jamaica trace` prints
                                     it (computed only when GAMES.csv is written) */

@@ -2,6 +2,7 @@
  * harness.c - the harness (see harness.h): one game, the summary's tallies,
  * and the run: blocks of games in parallel, consumed in order.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         int k = sim_spec_of_seat(c, i, u);
         seats[i] = agents[sim_agent_slot(c, i, k)];
         st.timing[i] = timing ? timing[k] : NULL;
-        agent_reset(seats[i], c->seed, g, i);
+        agent_new_game(seats[i], &c->rules, np, c->seed, g, i);
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
@@ -94,9 +95,10 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     jm_state s;
     jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
-    sim_play(&s, seats, &tr, &st);
+    int played = sim_play(&s, seats, &tr, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
+    r->failed = (int8_t)(played > 0 ? played : 0);
     r->game = g;
     r->seating = (uint16_t)(c->nseatings ? u % (uint64_t)c->nseatings : 0);
     r->battles = cn.battles;
@@ -121,6 +123,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         o->battles_won = cn.won[ship];
         o->battles_lost = cn.lost[ship];
         o->shortages = cn.shortages[ship];
+        o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
     }
 }
 
@@ -209,6 +212,8 @@ typedef struct run {
     sim_timing *tm;              /* T x agents */
     sim_timing **tmby;           /* T x specs: the timing of each thread's spec */
     double t0, last;             /* the clock at the start and at the last progress line */
+    int fault_i;                 /* the first game of the block whose agent failed, or INT_MAX */
+    char fault[800];             /* and why */
     uint64_t played, decisions;  /* counted across threads, for the progress line */
 } run;
 
@@ -250,6 +255,15 @@ static int open_outputs(run *r, char *err, size_t errlen)
     return bad ? 2 : 0;
 }
 
+/* Whether a seat may play on at random after its agent failed: then
+ * GAMES.csv counts the failures. */
+static int plays_on_after_faults(const sim_config *c, int nspecs)
+{
+    for (int k = 0; k < nspecs; k++)
+        if (strstr(c->specs[k], "on_fault=random")) return 1;
+    return 0;
+}
+
 /* The rules and specs as CSV fields, the distinct agents (out->agent), the
  * GAMES.csv header. */
 static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
@@ -270,11 +284,12 @@ static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
     out->nagents = ts->nagents;
     r->rows = (games_run){.seed = c->seed, .players = c->players,
                           .ships = c->players + jm_has_ghost_rules(&c->rules, c->players),
-                          .seatings = c->nseatings > 0, .rules_q = r->rules_q,
+                          .seatings = c->nseatings > 0, .faults = plays_on_after_faults(c, r->nspecs),
+                          .rules_q = r->rules_q,
                           .specs_q = (const char(*)[CSV_QUOTED_SPEC])r->specs_q};
     if (!r->writer || !c->games_path) return 0;
     char header[1024];
-    size_t n = games_csv_header(c->nseatings > 0, header, sizeof header);
+    size_t n = games_csv_header(&r->rows, header, sizeof header);
     return outfile_write(&r->of[OUT_GAMES], header, n, err, errlen);
 }
 
@@ -305,22 +320,46 @@ static int allocate(run *r, char *err, size_t errlen)
     return 0;
 }
 
+/* Game i of the block failed (its agent's seat in res[i].failed): keep the
+ * first such game of the block, and why, in one line. */
+static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
+{
+    const sim_config *c = r->c;
+    int seat = r->res[i].failed - 1, spec = sim_spec_of_seat(c, seat, u);
+    agent *a = agents[sim_agent_slot(c, seat, spec)];
+#pragma omp critical(harness_fault)
+    if (i < r->fault_i) {
+        r->fault_i = i;
+        snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %llu: %s", c->specs[spec],
+                 seat, (unsigned long long)r->res[i].game, (unsigned long long)c->seed, agent_fault(a));
+    }
+}
+
 /* Play this process's share [lo, hi) of the block of nb games from unit
- * g0, in parallel; a game's rows go to its own slot of text. */
+ * g0, in parallel; a game's rows go to its own slot of text.  After a
+ * failed game the games after it are skipped (the files end before it). */
 static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_t *stop)
 {
     const sim_config *c = r->c;
     int hashing = c->games_path != NULL;
 #pragma omp parallel for num_threads(r->T) schedule(dynamic, 4)
     for (int i = lo; i < hi; i++) {
-        if (*stop) continue;
+        int first_fault;
+#pragma omp atomic read
+        first_fault = r->fault_i;
+        if (*stop || i > first_fault) continue;
 #ifdef _OPENMP
         int tid = omp_get_thread_num();
 #else
         int tid = 0;
 #endif
-        sim_play_game(c, r->byslot + (size_t)tid * (size_t)r->slots, r->u0 + g0 + (uint64_t)i, &r->res[i],
-                      r->tmby + (size_t)tid * (size_t)r->nspecs, hashing);
+        agent *const *agents = r->byslot + (size_t)tid * (size_t)r->slots;
+        uint64_t u = r->u0 + g0 + (uint64_t)i;
+        sim_play_game(c, agents, u, &r->res[i], r->tmby + (size_t)tid * (size_t)r->nspecs, hashing);
+        if (r->res[i].failed) {
+            note_fault(r, agents, u, i);
+            continue;
+        }
         if (r->text) r->len[i] = games_csv_rows(&r->rows, &r->res[i], r->text + (size_t)i * ROWS_CAP, ROWS_CAP);
         r->done[i] = 1;
         uint64_t so_far, dec;
@@ -344,6 +383,7 @@ static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int
     size_t off = 0;
     for (; i < nb && r->done[i] && !*halted; i++) {
         out->decisions += r->res[i].decisions;
+        for (int k = 0; k < c->players; k++) out->faults += r->res[i].seat[k].faults;
         tally_game(&r->ts, c, &r->res[i]);
         const char *row = r->dist ? rows + off : r->text + (size_t)i * ROWS_CAP;
         off += r->text ? r->len[i] : 0;
@@ -353,6 +393,19 @@ static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int
     /* A write error (a full disk) stops the run at the block it hit. */
     if (c->games_path && !*failed && outfile_check(&r->of[OUT_GAMES], err, errlen)) *failed = 1;
     return i;
+}
+
+/* An agent failed in this block (on this rank or another): the run ends
+ * after the games before it; a rank other than 0 says why itself. */
+static void agent_failed(run *r, sim_outcome *out)
+{
+    out->failed = 1;
+    if (r->fault_i == INT_MAX) {
+        snprintf(out->fault, sizeof out->fault, "an agent failed on another rank (its line above)");
+        return;
+    }
+    snprintf(out->fault, sizeof out->fault, "%s", r->fault);
+    if (r->rank) fprintf(stderr, "jamaica: rank %d: %s\n", r->rank, r->fault);
 }
 
 /* Play block after block until every game is played, a stop, the
@@ -369,20 +422,23 @@ static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint6
         int nb = r->units - *g0 < BLOCK ? (int)(r->units - *g0) : BLOCK, lo, hi;
         sim_share(nb, r->rank, r->size, &lo, &hi);
         memset(r->done, 0, (size_t)nb);
+        r->fault_i = INT_MAX;
         play_block(r, *g0, lo, hi, stop);
         if (dist && dist->gather(dist, nb, r->res, r->done, r->len, r->text, ROWS_CAP, &r->gtext)) {
             snprintf(err, errlen, "gathering the games from the ranks failed");
             failed = 1;
             break;
         }
-        int i = 0;
+        int i = 0, faulted = r->fault_i != INT_MAX;
+        if (dist) faulted = dist->any(dist, faulted);
+        if (faulted) agent_failed(r, out);
         if (r->writer) {
             i = consume_block(r, out, nb, dist ? r->gtext : r->text, halted, &failed, err, errlen);
             if (dist && r->c->progress) progress(r, *g0 + (uint64_t)i, out->decisions, 0);
         }
         if (dist) i = (int)dist->bcast(dist, (uint64_t)i);
         *g0 += (uint64_t)i;
-        if (i < nb) break;
+        if (i < nb || out->failed) break;
     }
     if (dist) failed = dist->any(dist, failed);
     if (dist) *halted = (int)dist->bcast(dist, (uint64_t)*halted); /* rank 0's consumer decides */
@@ -457,7 +513,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         fputc('\n', stderr);
     }
     out->games_done = g0;
-    out->interrupted = g0 < r->units && !halted;
+    out->interrupted = g0 < r->units && !halted && !out->failed;
     out->seconds = timing_seconds() - r->t0;
     /* Times include the games of a block after an interruption that are
      * not in the files; the counts here are of every game played. */
@@ -467,5 +523,9 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     if (!rc && r->dist) r->dist->sum(r->dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
     if (!rc && r->writer) rc = write_outputs(r, out, err, errlen);
     release(r);
+    if (!rc && out->failed) {
+        snprintf(err, errlen, "%s", out->fault);
+        return 3;
+    }
     return rc ? 1 : 0;
 }

@@ -75,6 +75,9 @@ typedef struct sim_outcome {
     uint64_t games_done;         /* games played (deals x seatings) */
     uint64_t decisions;
     int interrupted;
+    int failed;                  /* an agent failed: the files end before that game */
+    uint64_t faults;             /* failures played through at random (on_fault=random) */
+    char fault[800];             /* which agent, seat, game and seed, and why */
     double seconds;
     int nagents;                 /* distinct agents, in order of first seat */
     const char *agent[SIM_MAX_AGENTS];      /* their specs */
@@ -102,7 +105,9 @@ int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
 /* Run the whole simulation.  Stops early when *stop becomes non-zero (the
  * games in flight are finished, the files hold the games completed).
  * Returns 0; 2 for a bad output path (nothing written); 1 for an I/O error
- * (nothing left behind).  err says why.  *out gets the counts and each
+ * (nothing left behind); 3 when an agent failed (a plugin's or a program's,
+ * on_fault=stop): the files hold the games before the failed one.  err
+ * says why.  *out gets the counts and each
  * agent's time per decision. */
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen);
 

@@ -47,6 +47,10 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
                 st->decisions++;
                 st->legal_sum += (uint64_t)n;
             }
+            if (a < 0 && *agent_fault(ag)) {
+                add_counts(st, &pc, np);
+                return 1 + seat;
+            }
             int i = 0;
             while (i < n && legal[i] != a) i++;
             if (i == n) {

@@ -14,8 +14,10 @@ typedef struct play_stats {
     sim_timing *timing[JM_MAX_PLAYERS];
 } play_stats;
 
-/* Play s to the end; agents[seat] decides for each seat.  Returns 0, or -1
- * if an agent chose an illegal action (a bug, reported on stderr). */
+/* Play s to the end; agents[seat] decides for each seat.  Returns 0; -1
+ * if a built-in agent chose an illegal action (a bug, reported on stderr);
+ * or 1 + the seat whose agent failed (a plugin or a program: agent_fault()
+ * says why), the game left unfinished. */
 int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats *st);
 
 #endif

@@ -1,0 +1,70 @@
+/* outside.c - what plugins and programs share (see outside.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outside.h"
+
+int outside_params(outside *o, const char *who, const char *params, int with_program_keys, char *err,
+                   size_t errlen)
+{
+    char buf[AGENT_SPEC_MAX];
+    memset(o, 0, sizeof *o);
+    o->timeout = 10.0;
+    o->on_fault = ON_FAULT_STOP;
+    snprintf(buf, sizeof buf, "%s", params);
+    size_t ro = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            snprintf(err, errlen, "agent '%s': parameter '%s' is not key=value", who, tok);
+            return -1;
+        }
+        const char *v = eq + 1;
+        size_t klen = (size_t)(eq - tok);
+        if (klen == 8 && !strncmp(tok, "on_fault", 8)) {
+            if (!strcmp(v, "stop")) o->on_fault = ON_FAULT_STOP;
+            else if (!strcmp(v, "random")) o->on_fault = ON_FAULT_RANDOM;
+            else {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for on_fault (stop or random)", who, v);
+                return -1;
+            }
+        } else if (with_program_keys && klen == 7 && !strncmp(tok, "timeout", 7)) {
+            char *end;
+            o->timeout = strtod(v, &end);
+            if (end == v || *end || !(o->timeout > 0 && o->timeout <= 86400)) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for timeout (seconds, above 0 and at most 86400)",
+                         who, v);
+                return -1;
+            }
+        } else if (with_program_keys && klen == 3 && !strncmp(tok, "log", 3)) {
+            if (!*v || strlen(v) >= sizeof o->log) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for log (a file name)", who, v);
+                return -1;
+            }
+            strcpy(o->log, v);
+        } else {
+            ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
+        }
+    }
+    return 0;
+}
+
+int outside_random(agent *a, const int *legal, int n)
+{
+    return legal[jm_pcg32_bounded(&a->rng, (uint32_t)n)];
+}
+
+int outside_failed(outside *o, agent *a, const int *legal, int n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->fault, sizeof o->fault, fmt, ap);
+    va_end(ap);
+    if (o->on_fault != ON_FAULT_RANDOM) return -1;
+    o->faults++;
+    o->fallback = 1;
+    return outside_random(a, legal, n);
+}

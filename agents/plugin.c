@@ -1,0 +1,135 @@
+/*
+ * plugin.c - an agent from a shared object: `plugin:PATH.so[:key=value,...]`
+ * (the ABI: jamaica_plugin.h).  The object is opened with dlopen() for
+ * each instance (the loader shares one copy), its jm_plugin checked for
+ * the ABI version before anything of it is called.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jamaica_plugin.h"
+#include "outside.h"
+
+typedef struct plugin {
+    void *dl;
+    const jm_plugin *p;
+    void *self;
+    jm_rules rules;
+    jm_plugin_game game;
+    outside o;
+} plugin;
+
+extern const agent_ops agent_plugin, agent_plugin_blind;
+
+static void plugin_destroy(agent *a)
+{
+    plugin *pl = a->data;
+    if (!pl) return;
+    if (pl->self && pl->p->destroy) pl->p->destroy(pl->self);
+    if (pl->dl) dlclose(pl->dl);
+    free(pl);
+    a->data = NULL;
+}
+
+/* Open PATH and check its jm_plugin: 0, or -1 with why. */
+static int plugin_open(plugin *pl, const char *path, char *err, size_t errlen)
+{
+    pl->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!pl->dl) {
+        snprintf(err, errlen, "plugin '%s': cannot load it: %s", path, dlerror());
+        return -1;
+    }
+    const jm_plugin *(*entry)(void);
+    *(void **)&entry = dlsym(pl->dl, JM_PLUGIN_ENTRY);
+    if (!entry) {
+        snprintf(err, errlen, "plugin '%s' exports no %s() (see jamaica_plugin.h)", path, JM_PLUGIN_ENTRY);
+        return -1;
+    }
+    pl->p = entry();
+    if (!pl->p) {
+        snprintf(err, errlen, "plugin '%s': %s() gave NULL", path, JM_PLUGIN_ENTRY);
+        return -1;
+    }
+    if (pl->p->abi != JM_PLUGIN_ABI) {
+        snprintf(err, errlen, "plugin '%s' was built for plugin ABI %u; this jamaica loads ABI %d (rebuild it against "
+                 "this jamaica_plugin.h)", path, pl->p->abi, JM_PLUGIN_ABI);
+        return -1;
+    }
+    if (!pl->p->create || !pl->p->choose || !pl->p->name) {
+        snprintf(err, errlen, "plugin '%s': its jm_plugin lacks name, create or choose", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int plugin_create(agent *a, const char *params, char *err, size_t errlen)
+{
+    char path[AGENT_SPEC_MAX];
+    const char *colon = strchr(params, ':');
+    size_t len = colon ? (size_t)(colon - params) : strlen(params);
+    if (!len) {
+        snprintf(err, errlen, "agent 'plugin' needs a path: plugin:PATH.so[:key=value,...]");
+        return -1;
+    }
+    memcpy(path, params, len);
+    path[len] = '\0';
+    plugin *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    a->data = pl;
+    if (outside_params(&pl->o, path, colon ? colon + 1 : "", 0, err, errlen) || plugin_open(pl, path, err, errlen))
+        return -1;
+    char perr[400] = "";
+    pl->self = pl->p->create(pl->o.rest, perr, sizeof perr);
+    if (!pl->self) {
+        snprintf(err, errlen, "plugin '%s': %s", path, *perr ? perr : "create() failed");
+        return -1;
+    }
+    if (pl->p->flags & JM_PLUGIN_NO_OBS) a->ops = &agent_plugin_blind;
+    return 0;
+}
+
+static void plugin_new_game(agent *a, const jm_rules *rules, int players, uint64_t game)
+{
+    plugin *pl = a->data;
+    if (rules) pl->rules = *rules;
+    pl->game = (jm_plugin_game){rules ? &pl->rules : NULL, players, a->seat, game, &a->rng};
+    pl->o.faults = 0;
+    pl->o.fallback = 0;
+    if (pl->p->new_game) pl->p->new_game(pl->self, &pl->game);
+}
+
+static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    plugin *pl = a->data;
+    if (pl->o.fallback) return outside_random(a, legal, n);
+    int x = pl->p->choose(pl->self, obs, legal, n);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == x) return x;
+    return outside_failed(&pl->o, a, legal, n, "plugin %s chose %d, not one of its %d legal actions", pl->p->name, x, n);
+}
+
+static const char *plugin_fault(agent *a)
+{
+    plugin *pl = a->data;
+    return pl ? pl->o.fault : "";
+}
+
+static unsigned plugin_faults(agent *a)
+{
+    plugin *pl = a->data;
+    return pl ? pl->o.faults : 0;
+}
+
+#define PLUGIN_OPS(obs)                                                                                             \
+    .name = "plugin", .summary = "a shared object's agent: plugin:PATH.so[:key=value,...] (docs/AGENTS.md)",        \
+    .needs_obs = obs, .cheap = 0, .uniform = 0, .create = plugin_create, .choose = plugin_choose,                   \
+    .destroy = plugin_destroy, .new_game = plugin_new_game, .fault = plugin_fault, .faults = plugin_faults
+
+const agent_ops agent_plugin = {PLUGIN_OPS(1)};
+/* The same for a plugin that asks for no observation (JM_PLUGIN_NO_OBS). */
+const agent_ops agent_plugin_blind = {PLUGIN_OPS(0)};

@@ -1,0 +1,430 @@
+/*
+ * program.c - an agent that is another program, over the line protocol of
+ * docs/PROTOCOL.md: `cmd:COMMAND[:key=value,...]`.
+ *
+ * One process per instance (a seat of a thread), started by /bin/sh -c
+ * "exec COMMAND" with a socket as its standard input and output, kept
+ * across games.  Every wait on it has a deadline (timeout=, 10 s), every
+ * line a length limit; a process that crashes, hangs, answers garbage,
+ * an index out of range or nothing, or floods its output is a failure:
+ * the run stops (on_fault=stop) or the seat plays on at random and the
+ * process is started again for the next game (on_fault=random).  The
+ * process is killed when the instance is destroyed, and when jamaica
+ * dies (PR_SET_PDEATHSIG) or stops at once (agent_kill_programs).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "outside.h"
+
+#define PROTOCOL_VERSION 1
+#define LINE_MAX_BYTES 4096       /* a longer line from the program is a flood */
+#define LINES_MAX 1000            /* comment lines it may send before its answer */
+#define MAX_PROGRAMS 1024
+
+typedef struct program {
+    outside o;
+    char cmd[AGENT_SPEC_MAX];
+    char name[64];                /* what it called itself */
+    pid_t pid;                    /* 0: not running */
+    int fd;                       /* our end of its stdin and stdout */
+    char in[LINE_MAX_BYTES + 1];  /* what it wrote, not yet read as lines */
+    size_t have;
+    char out[JM_POSITION_MAX + JM_MAX_ACTIONS * (JM_ACTION_TEXT_MAX + 32) + 64];
+    jm_rules rules;
+    int rules_known, players;
+    uint64_t game;
+    int game_sent;                /* the game line of this game is out */
+    unsigned decisions;           /* this game's */
+} program;
+
+/* Every running program, for agent_kill_programs() in a signal handler. */
+static volatile pid_t running[MAX_PROGRAMS];
+
+static void track(pid_t pid, pid_t was)
+{
+    for (int i = 0; i < MAX_PROGRAMS; i++)
+        if (running[i] == was && __sync_bool_compare_and_swap(&running[i], was, pid)) return;
+}
+
+void agent_kill_programs(void)
+{
+    for (int i = 0; i < MAX_PROGRAMS; i++)
+        if (running[i] > 0) kill(-running[i], SIGKILL); /* its process group: what it started too */
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---------------------------------------------------------------- the process */
+
+/* Start COMMAND: 0, or -1 with why. */
+static int spawn(program *pg, char *err, size_t errlen)
+{
+    int sv[2];
+    char sh[AGENT_SPEC_MAX + 8];
+    snprintf(sh, sizeof sh, "exec %s", pg->cmd);
+    int logfd = -1;
+    if (*pg->o.log && (logfd = open(pg->o.log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0) {
+        snprintf(err, errlen, "agent '%s': cannot open log '%s': %s", pg->cmd, pg->o.log, strerror(errno));
+        return -1;
+    }
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+        snprintf(err, errlen, "agent '%s': socketpair: %s", pg->cmd, strerror(errno));
+        if (logfd >= 0) close(logfd);
+        return -1;
+    }
+    pid_t parent = getpid(), pid = fork();
+    if (pid == 0) {
+        /* The child: only calls that are safe after fork() in a threaded process. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
+        setpgid(0, 0); /* a Ctrl-C at the terminal is jamaica's to handle */
+        dup2(sv[1], 0);
+        dup2(sv[1], 1);
+        if (logfd >= 0) dup2(logfd, 2);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execl("/bin/sh", "sh", "-c", sh, (char *)NULL);
+        _exit(127);
+    }
+    close(sv[1]);
+    if (logfd >= 0) close(logfd);
+    if (pid < 0) {
+        close(sv[0]);
+        snprintf(err, errlen, "agent '%s': fork: %s", pg->cmd, strerror(errno));
+        return -1;
+    }
+    pg->pid = pid;
+    pg->fd = sv[0];
+    pg->have = 0;
+    track(pid, 0);
+    return 0;
+}
+
+/* Wait for the process for up to `grace` seconds, then kill it. */
+static void reap(program *pg, double grace)
+{
+    if (!pg->pid) return;
+    if (pg->fd >= 0) close(pg->fd);
+    pg->fd = -1;
+    double end = now_s() + grace;
+    int st;
+    while (waitpid(pg->pid, &st, WNOHANG) == 0) {
+        if (now_s() >= end) {
+            kill(-pg->pid, SIGKILL);
+            waitpid(pg->pid, &st, 0);
+            break;
+        }
+        struct timespec ms = {0, 2000000};
+        nanosleep(&ms, NULL);
+    }
+    kill(-pg->pid, SIGKILL); /* anything it left running in its group */
+    track(0, pg->pid);
+    pg->pid = 0;
+}
+
+/* How the process ended, if it has (waiting a moment for it). */
+static void describe_end(program *pg, char *buf, size_t len)
+{
+    int st;
+    pid_t r = 0;
+    for (int i = 0; i < 50 && (r = waitpid(pg->pid, &st, WNOHANG)) == 0; i++) {
+        struct timespec ms = {0, 2000000};
+        nanosleep(&ms, NULL);
+    }
+    if (r == pg->pid) {
+        kill(-pg->pid, SIGKILL); /* what it left running */
+        track(0, pg->pid);
+        pg->pid = 0;
+        if (WIFEXITED(st)) snprintf(buf, len, "it exited with status %d", WEXITSTATUS(st));
+        else snprintf(buf, len, "it was killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    } else {
+        snprintf(buf, len, "it closed its output");
+    }
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* Send len bytes by the deadline: 0, or -1 with why in pg->o.fault's style. */
+static int send_all(program *pg, const char *p, size_t len, double deadline, char *why, size_t wl)
+{
+    while (len) {
+        ssize_t w = send(pg->fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0) {
+            p += w;
+            len -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            char how[100];
+            describe_end(pg, how, sizeof how);
+            snprintf(why, wl, "cannot write to it (%s)", how);
+            return -1;
+        }
+        int ms = (int)((deadline - now_s()) * 1000);
+        struct pollfd pf = {pg->fd, POLLOUT, 0};
+        if (ms <= 0 || poll(&pf, 1, ms) == 0) {
+            snprintf(why, wl, "it did not read its input within %g s", pg->o.timeout);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The next line that is not a comment ('#'), by the deadline, into line
+ * (NUL-terminated, without its newline).  0, or -1 with why. */
+static int read_line(program *pg, char *line, double deadline, char *why, size_t wl)
+{
+    for (int lines = 0;;) {
+        char *nl = memchr(pg->in, '\n', pg->have);
+        if (nl) {
+            size_t n = (size_t)(nl - pg->in);
+            memcpy(line, pg->in, n);
+            line[n] = '\0';
+            if (n && line[n - 1] == '\r') line[n - 1] = '\0';
+            pg->have -= n + 1;
+            memmove(pg->in, nl + 1, pg->have);
+            if (line[0] == '#') {
+                if (++lines > LINES_MAX) {
+                    snprintf(why, wl, "it floods its output (over %d comment lines before its answer)", LINES_MAX);
+                    return -1;
+                }
+                continue;
+            }
+            return 0;
+        }
+        if (pg->have >= LINE_MAX_BYTES) {
+            snprintf(why, wl, "it floods its output (a line over %d bytes)", LINE_MAX_BYTES);
+            return -1;
+        }
+        int ms = (int)((deadline - now_s()) * 1000);
+        struct pollfd pf = {pg->fd, POLLIN, 0};
+        int pr = ms > 0 ? poll(&pf, 1, ms) : 0;
+        if (pr < 0 && errno == EINTR) continue;
+        if (pr <= 0) {
+            snprintf(why, wl, "no answer within %g s", pg->o.timeout);
+            return -1;
+        }
+        ssize_t r = recv(pg->fd, pg->in + pg->have, LINE_MAX_BYTES - pg->have, 0);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            char how[100];
+            describe_end(pg, how, sizeof how);
+            snprintf(why, wl, "no answer: %s", how);
+            return -1;
+        }
+        pg->have += (size_t)r;
+    }
+}
+
+/* ---------------------------------------------------------------- protocol */
+
+/* Start the process and shake hands: 0, or -1 with why in err. */
+static int start(program *pg, char *err, size_t errlen)
+{
+    char why[300], line[LINE_MAX_BYTES + 1];
+    if (spawn(pg, err, errlen)) return -1;
+    double deadline = now_s() + pg->o.timeout;
+    size_t o = (size_t)snprintf(pg->out, sizeof pg->out, "jamaica-agent %d\n", PROTOCOL_VERSION);
+    if (send_all(pg, pg->out, o, deadline, why, sizeof why) || read_line(pg, line, deadline, why, sizeof why)) goto fail;
+    if (strncmp(line, "agent ", 6) || !line[6]) {
+        snprintf(why, sizeof why, "it answered '%.200s' to 'jamaica-agent %d', not 'agent NAME'", line, PROTOCOL_VERSION);
+        goto fail;
+    }
+    snprintf(pg->name, sizeof pg->name, "%.63s", line + 6);
+    o = 0;
+    char opts[AGENT_SPEC_MAX], *save = NULL;
+    strcpy(opts, pg->o.rest);
+    for (char *tok = strtok_r(opts, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "option %s\n", tok);
+    o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "ready\n");
+    if (send_all(pg, pg->out, o, deadline, why, sizeof why) || read_line(pg, line, deadline, why, sizeof why)) goto fail;
+    if (strcmp(line, "ready")) {
+        snprintf(why, sizeof why, "it answered '%.200s' to its options and 'ready'", line);
+        goto fail;
+    }
+    return 0;
+fail:
+    snprintf(err, errlen, "agent 'cmd:%.200s': %s", pg->cmd, why);
+    reap(pg, 0.2);
+    return -1;
+}
+
+static size_t game_line(program *pg, agent *a, const jm_state *obs, char *buf, size_t len)
+{
+    if (!pg->rules_known) {
+        jm_rules_of(obs, &pg->rules);
+        pg->players = jm_players(obs);
+    }
+    char rules[256];
+    jm_rules_format(&pg->rules, rules, sizeof rules);
+    uint64_t seed = ((uint64_t)jm_pcg32_next(&a->rng) << 32) | jm_pcg32_next(&a->rng);
+    return (size_t)snprintf(buf, len, "game players=%d seat=%d game=%llu seed=%016llx rules=%s\n", pg->players, a->seat,
+                            (unsigned long long)pg->game, (unsigned long long)seed, rules);
+}
+
+/* The decision block: kind, view, the actions, go. */
+static size_t decision_block(const jm_state *obs, int seat, const int *legal, int n, char *buf, size_t len)
+{
+    size_t o = (size_t)snprintf(buf, len, "decision %s %d\nview ", jm_decision_name(jm_decision(obs)), n);
+    int w = jm_view_format(obs, seat, buf + o, len - o);
+    o += w > 0 ? (size_t)w : 0;
+    o += (size_t)snprintf(buf + o, len - o, "\n");
+    for (int i = 0; i < n; i++) {
+        o += (size_t)snprintf(buf + o, len - o, "action %d %d ", i, legal[i]);
+        w = jm_action_text(obs, legal[i], buf + o, len - o);
+        o += w > 0 ? (size_t)w : 0;
+        o += (size_t)snprintf(buf + o, len - o, "\n");
+    }
+    o += (size_t)snprintf(buf + o, len - o, "go\n");
+    return o;
+}
+
+/* The index in an answer: 0..n-1, or -1. */
+static int answer_index(const char *line, int n)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line < '0' || *line > '9') return -1;
+    char *end;
+    long x = strtol(line, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    return *end || x < 0 || x >= n ? -1 : (int)x;
+}
+
+static int program_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    program *pg = a->data;
+    if (pg->o.fallback) return outside_random(a, legal, n);
+    char why[300], line[LINE_MAX_BYTES + 1];
+    const char *kind = jm_decision_name(jm_decision(obs));
+    double deadline = now_s() + pg->o.timeout;
+    size_t o = 0;
+    if (!pg->game_sent) o = game_line(pg, a, obs, pg->out, sizeof pg->out);
+    pg->game_sent = 1;
+    pg->decisions++;
+    o += decision_block(obs, a->seat, legal, n, pg->out + o, sizeof pg->out - o);
+    if (send_all(pg, pg->out, o, deadline, why, sizeof why) || read_line(pg, line, deadline, why, sizeof why))
+        goto fail;
+    int i = answer_index(line, n);
+    if (i >= 0) return legal[i];
+    snprintf(why, sizeof why, "it answered '%.100s'%s, not an index 0..%d", line, strlen(line) > 100 ? "..." : "", n - 1);
+fail:
+    reap(pg, 0.0);
+    return outside_failed(&pg->o, a, legal, n, "agent %s (cmd:%.200s) failed at decision %u of the game (%s, %d actions): %s",
+                          pg->name[0] ? pg->name : "?", pg->cmd, pg->decisions, kind, n, why);
+}
+
+static void program_new_game(agent *a, const jm_rules *rules, int players, uint64_t game)
+{
+    program *pg = a->data;
+    pg->rules_known = rules != NULL;
+    if (rules) pg->rules = *rules;
+    pg->players = players;
+    pg->game = game;
+    pg->game_sent = 0;
+    pg->decisions = 0;
+    pg->o.faults = 0;
+    pg->o.fallback = 0;
+    if (!pg->pid) {
+        char err[400];
+        if (start(pg, err, sizeof err)) {
+            pg->o.fallback = 1; /* its first decision reports the failure */
+            snprintf(pg->o.fault, sizeof pg->o.fault, "%s", err);
+            if (pg->o.on_fault == ON_FAULT_RANDOM) pg->o.faults++;
+        }
+    }
+}
+
+static void program_destroy(agent *a)
+{
+    program *pg = a->data;
+    if (!pg) return;
+    if (pg->pid && pg->fd >= 0) {
+        char why[100];
+        send_all(pg, "quit\n", 5, now_s() + 0.5, why, sizeof why);
+    }
+    reap(pg, 1.0);
+    free(pg);
+    a->data = NULL;
+}
+
+/* COMMAND[:key=value,...]: the parameters follow the last ':' whose tail
+ * is key=value items with no space. */
+static const char *params_of(const char *spec)
+{
+    const char *c = strrchr(spec, ':');
+    if (!c || !strchr(c, '=') || strchr(c, ' ')) return NULL;
+    return c + 1;
+}
+
+static int program_create(agent *a, const char *spec, char *err, size_t errlen)
+{
+    const char *params = params_of(spec);
+    size_t len = params ? (size_t)(params - 1 - spec) : strlen(spec);
+    if (!len) {
+        snprintf(err, errlen, "agent 'cmd' needs a command: cmd:COMMAND[:key=value,...]");
+        return -1;
+    }
+    program *pg = calloc(1, sizeof *pg);
+    if (!pg) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    a->data = pg;
+    pg->fd = -1;
+    memcpy(pg->cmd, spec, len);
+    pg->cmd[len] = '\0';
+    if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen)) return -1;
+    return start(pg, err, errlen);
+}
+
+static const char *program_fault(agent *a)
+{
+    program *pg = a->data;
+    return pg ? pg->o.fault : "";
+}
+
+static unsigned program_faults(agent *a)
+{
+    program *pg = a->data;
+    return pg ? pg->o.faults : 0;
+}
+
+static int program_choose_checked(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    program *pg = a->data;
+    /* A start that failed at the game's beginning fails its first decision. */
+    if (pg->o.fallback && !pg->pid && pg->o.on_fault == ON_FAULT_STOP) return -1;
+    return program_choose(a, obs, legal, n);
+}
+
+const agent_ops agent_program = {
+    .name = "cmd",
+    .summary = "another program over the line protocol: cmd:COMMAND[:key=value,...] (docs/PROTOCOL.md)",
+    .needs_obs = 1,
+    .cheap = 0,
+    .uniform = 0,
+    .create = program_create,
+    .choose = program_choose_checked,
+    .destroy = program_destroy,
+    .new_game = program_new_game,
+    .fault = program_fault,
+    .faults = program_faults,
+};

@@ -1,0 +1,34 @@
+#!/bin/sh
+# faulty.sh MODE [K]: a protocol agent (docs/PROTOCOL.md) that plays the
+# first legal action and fails on purpose at its K-th decision (1):
+#   crash    killed by SIGSEGV        sleep    answers nothing for 60 s
+#   garbage  answers "banana"         range    answers index 99
+#   flood    a line of 10,000 bytes   silent   closes its output
+#   exit     exits at once, before the handshake
+#   badhello answers the handshake with something else
+#   good     never fails
+mode=$1
+k=${2:-1}
+n=0
+[ "$mode" = exit ] && exit 7
+while IFS= read -r line; do
+    case $line in
+    "jamaica-agent 1")
+        if [ "$mode" = badhello ]; then echo "hello"; else echo "agent faulty-$mode"; fi ;;
+    ready) echo ready ;;
+    go)
+        n=$((n + 1))
+        if [ "$n" -ge "$k" ]; then
+            case $mode in
+            crash) kill -SEGV $$ ;;
+            sleep) sleep 60 ;;
+            garbage) echo banana; continue ;;
+            range) echo 99; continue ;;
+            flood) head -c 10000 /dev/zero | tr '\0' x; echo; continue ;;
+            silent) exec >&-; sleep 60 ;;
+            esac
+        fi
+        echo 0 ;;
+    quit) exit 0 ;;
+    esac
+done
