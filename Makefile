@@ -78,6 +78,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
 	@sh tests/lib.sh
+	@sh tests/agents.sh
 	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then \
 	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica python3 -m unittest discover -s python/tests; \

@@ -13,7 +13,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "lib: FAIL: $*" >&2; }
 P=$tmp/prefix
 make -s install PREFIX="$P" >"$tmp/log" 2>&1 || { cat "$tmp/log"; bad "make install"; }
-for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h lib/libjamaica.so.1 lib/libjamaica.so \
+for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h include/jamaica/jamaica_plugin.h lib/libjamaica.so.1 lib/libjamaica.so \
     lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1; do
     [ -e "$P/$f" ] && ok || bad "make install did not install $f"
 done
@@ -35,6 +35,29 @@ if cc -std=c11 -Wall -Wextra -Werror examples/play.c $(pkg-config --cflags --lib
 if cc -std=c11 examples/play.c $(pkg-config --cflags jamaica) "$P/lib/libjamaica.a" -lm -o "$tmp/play-static" \
     2>"$tmp/e" && "$tmp/play-static" greedy "mcts:iters=50" 3 >"$tmp/o2" && cmp -s "$tmp/o" "$tmp/o2"; then ok; else
     bad "example (static): $(cat "$tmp/e")"; fi
+# Plugins, built against the installed header and library as a user would:
+# the template with its Makefile, seated in a tournament with built-in agents
+# and a program; the built-in random as a plugin plays the same games; a
+# plugin of another ABI is refused.
+if make -s -C examples/plugin OUT="$tmp/lookahead.so" >"$tmp/e" 2>&1 &&
+    "$P/bin/jamaica" tournament --players 4 --games 10 --agents "plugin:$tmp/lookahead.so",greedy,random,"cmd:sh tests/agents/faulty.sh good" \
+        --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e" && grep -q "lookahead.so\` | 240 |" "$tmp/o"; then ok; else
+    bad "template plugin: $(cat "$tmp/e")"; fi
+for p in random abi99; do
+    # shellcheck disable=SC2046
+    cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -o "$tmp/$p.so" "tests/plugins/$p.c" $(pkg-config --cflags --libs jamaica) \
+        -Wl,-rpath,"$P/lib" 2>"$tmp/e" && ok || bad "building tests/plugins/$p.c: $(cat "$tmp/e")"
+done
+"$P/bin/jamaica" sim --games 500 --threads 2 --agents random --out "$tmp/s1.csv" --games-csv "$tmp/g1.csv" >/dev/null &&
+    "$P/bin/jamaica" sim --games 500 --threads 1 --agents "plugin:$tmp/random.so" --out "$tmp/s2.csv" --games-csv "$tmp/g2.csv" >/dev/null &&
+    [ "$(awk -F, 'NR > 1 {print $(NF - 0)}' "$tmp/g1.csv" | md5sum)" = "$(awk -F, 'NR > 1 {print $(NF - 0)}' "$tmp/g2.csv" | md5sum)" ] &&
+    ok || bad "the random plugin plays other games than random"
+"$P/bin/jamaica" sim --games 5 --agents "plugin:$tmp/abi99.so",random --players 2 --out "$tmp/x.csv" 2>"$tmp/e" >/dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -q "built for plugin ABI 99; this jamaica loads ABI 1" "$tmp/e" && [ ! -e "$tmp/x.csv" ] && ok ||
+    bad "abi99: status $rc: $(cat "$tmp/e")"
+"$P/bin/jamaica" sim --games 5 --agents "plugin:$tmp/none.so",random --players 2 --out "$tmp/x.csv" 2>"$tmp/e" >/dev/null
+[ $? -eq 2 ] && grep -q "cannot load it" "$tmp/e" && ok || bad "missing plugin: $(cat "$tmp/e")"
 # The man page: every command has its section, every option of its --help.
 for c in $(bin/jamaica --help | sed -n '/^Commands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
     u=$(echo "$c" | tr a-z A-Z)

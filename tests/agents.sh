@@ -1,0 +1,91 @@
+#!/bin/sh
+# Agents from outside the binary, as a user meets them: programs over the
+# protocol (tests/agents/faulty.sh fails on purpose), every fault ending the
+# run in one line with status 3 and the files of the games before it, or
+# played through with on_fault=random; no process left behind; the same
+# bytes on 1 and 2 threads; the Python example in a tournament.
+# (Plugins: tests/lib.sh, which builds them against the installed library.)
+set -u
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "agents: FAIL: $*" >&2; }
+J=bin/jamaica
+F="sh tests/agents/faulty.sh"
+strays() { pgrep -f "tests/agents/faulty.sh" >/dev/null 2>&1; }
+
+# Each fault at the 100th decision of the process (game 2 on one thread).
+for mode in crash sleep garbage range flood silent; do
+    $J sim --games 10 --threads 1 --players 3 --agents "cmd:$F $mode 100:timeout=0.5",random,random \
+        --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    [ $rc -eq 3 ] && ok || bad "$mode: status $rc, not 3: $(cat "$tmp/e")"
+    line=$(grep -c "^jamaica: agent 'cmd:$F $mode 100:timeout=0.5' in seat 0 failed in game 2 of seed 1: " "$tmp/e")
+    [ "$line" = 1 ] && ok || bad "$mode: no line naming agent, seat, game and seed: $(cat "$tmp/e")"
+    [ "$(wc -l <"$tmp/g.csv")" -eq 7 ] && [ -s "$tmp/s.csv" ] && ok || bad "$mode: the files do not hold the 2 games before it"
+    sleep 0.2
+    strays && bad "$mode: a process is left" || ok
+done
+$J sim --games 4 --threads 1 --players 3 --agents "cmd:$F crash 100",random,random --out "$tmp/s.csv" 2>"$tmp/e" >/dev/null
+grep -q 'killed by signal 11' "$tmp/e" && ok || bad "crash: $(cat "$tmp/e")"
+$J sim --games 4 --threads 1 --players 3 --agents "cmd:$F garbage 100",random,random --out "$tmp/s.csv" 2>"$tmp/e" >/dev/null
+grep -q "answered 'banana'" "$tmp/e" && ok || bad "garbage: $(cat "$tmp/e")"
+# A program that exits at once or answers the handshake wrongly is refused before the run.
+for mode in exit badhello; do
+    $J sim --games 4 --players 3 --agents "cmd:$F $mode",random,random --out "$tmp/x.csv" 2>"$tmp/e" >/dev/null
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -e "$tmp/x.csv" ] && ok || bad "$mode: status $rc: $(cat "$tmp/e")"
+done
+# Played through at random: every game played, the failures counted.
+$J sim --games 12 --threads 2 --players 3 --agents "cmd:$F crash 50:on_fault=random",random,random \
+    --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+head -n 1 "$tmp/g.csv" | grep -q ',faults$' && ok || bad "on_fault=random: GAMES.csv has no faults column"
+faults=$(awk -F, 'NR > 1 {s += $NF} END {print s + 0}' "$tmp/g.csv")
+[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/g.csv")" -eq 37 ] && [ "$faults" -gt 0 ] && grep -q "$faults agent failures" "$tmp/o" &&
+    ok || bad "on_fault=random: status $rc, $faults faults: $(cat "$tmp/e" "$tmp/o")"
+sleep 0.2
+strays && bad "on_fault=random: a process is left" || ok
+# A tournament keeps the whole deals before the failure.
+$J tournament --games 6 --threads 1 --players 2 --agents "cmd:$F crash 300",random --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+[ $rc -eq 3 ] && [ -s "$tmp/r.csv" ] && grep -q 'whole deals before the failed game' "$tmp/e" && ok ||
+    bad "tournament: status $rc: $(cat "$tmp/e")"
+# Ctrl-C twice (SIGINT to jamaica) stops at once and leaves no process.
+$J sim --games 100000 --threads 2 --players 3 --agents "cmd:$F sleep 20:timeout=60",random,random \
+    --out "$tmp/c.csv" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+sleep 0.2
+kill -INT $pid
+wait $pid
+sleep 0.3
+strays && bad "two SIGINTs: a process is left" || ok
+# The agent's stderr goes to the log named.
+$J sim --games 2 --players 2 --agents "cmd:sh -c 'echo to-the-log >&2; exec $F good':log=$tmp/agent.log",random \
+    --out "$tmp/s.csv" >/dev/null 2>"$tmp/e"
+grep -q to-the-log "$tmp/agent.log" 2>/dev/null && ! grep -q to-the-log "$tmp/e" && ok || bad "log: $(cat "$tmp/e")"
+# Same bytes on 1 and 2 threads with a program in two seats.
+for t in 1 2; do
+    $J sim --games 40 --threads $t --players 3 --agents "cmd:$F good",greedy,"cmd:$F good" --out "$tmp/s$t.csv" \
+        --games-csv "$tmp/g$t.csv" >/dev/null 2>&1 || bad "threads $t"
+done
+cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "1 and 2 threads differ"
+# The Python example (the README's line) beats random in a short tournament with built-in agents.
+if command -v python3 >/dev/null 2>&1; then
+    $J tournament --players 4 --games 20 --seed 5 --agents 'cmd:python3 python/examples/captain_bot.py',greedy,mcts:iters=20,random \
+        --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    py=$(awk -F, '$1 ~ /captain_bot/ {print $0}' "$tmp/r.csv")
+    [ $rc -eq 0 ] && grep -q 'captain_bot.py` | 480 |' "$tmp/o" &&
+        awk -F'|' '/captain_bot/ {split($4, a, "%"); p = a[1]} /`random`/ {split($4, a, "%"); r = a[1]} END {exit !(p > r + 10)}' "$tmp/o" &&
+        ok || bad "python example: status $rc: $(cat "$tmp/e") $py"
+else
+    echo "agents: python3 not installed, the Python example skipped"
+fi
+echo "agents: $pass passed, $fail failed"
+[ $fail -eq 0 ]
