@@ -159,7 +159,7 @@ lib/jamaica.pc: jamaica.pc.in Makefile
 	@mkdir -p lib
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' jamaica.pc.in >$@
 
-lib/jamaica.1: bin/jamaica sim/man.sh
+lib/jamaica.1: bin/jamaica sim/man.sh docs/PROTOCOL.md docs/AGENTS.md
 	@mkdir -p lib
 	sh sim/man.sh bin/jamaica $(VERSION) >$@.tmp && mv $@.tmp $@
 

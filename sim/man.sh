@@ -25,9 +25,22 @@ for c in $("$J" --help | sed -n '/^Commands:/,/^$/p' | awk 'NF > 1 {print $1}');
     printf '.fi\n'
 done
 cat <<'TAIL'
+.SH "AGENT PROTOCOL"
+.nf
+TAIL
+sed -n '/^## The conversation/,/^## Python/p' "$(dirname "$0")/../docs/PROTOCOL.md" | grep -v '^## Python' | esc
+cat <<'TAIL'
+.fi
+.SH "YOUR OWN AGENTS"
+.nf
+TAIL
+sed -n '/^## A C plugin/,/^## Any program/p' "$(dirname "$0")/../docs/AGENTS.md" | grep -v '^## Any program' | esc
+cat <<'TAIL'
+.fi
 .SH "EXIT STATUS"
 0 done; 1 an I/O error (for diff: the runs differ); 2 bad input, nothing
-written; 128 + the signal after a clean stop.
+written; 3 an agent failed (a plugin's or a program's): the files hold the
+games before it; 128 + the signal after a clean stop.
 .SH "SEE ALSO"
 README.md in the source: the CSV columns, the rule options, positions,
 the statistics and their references.

@@ -23,7 +23,11 @@ static const opt options[] = {
     OPT_THREADS(sim_opts),
     OPT_AGENTS(sim_opts, "random", "one agent for every seat, or one per seat, comma-separated,\n"
                                    "each NAME or NAME:key=value,key=value ({default})\n"
-                                   "agents: {agents}"),
+                                   "agents: {agents}\n"
+                                   "your own: plugin:PATH.so[:k=v,...] (a C plugin) or\n"
+                                   "cmd:COMMAND[:k=v,...] (a program over the line protocol);\n"
+                                   "with timeout=SECONDS (10), on_fault=stop|random, log=FILE\n"
+                                   "(docs/AGENTS.md, docs/PROTOCOL.md, AGENT PROTOCOL in the man page)"),
     OPT_RULES(sim_opts, "2021 (default) or classic, with key=value options"),
     OPT_OUT(sim_opts, "summary.csv", "the summary CSV"),
     OPT_ROW_TEXT("games-csv", "PATH", sim_opts, games_csv, NULL, "one row per game and seat (long form)"),
@@ -51,7 +55,10 @@ static const opt_table table = {
              "names and renamed when complete: a failed run leaves the old files as they\n"
              "were.  Ctrl-C (or SIGTERM, SIGHUP) stops, finishes the games in flight and\n"
              "writes the files for the games completed (exit status 128 + the signal: 130\n"
-             "for Ctrl-C); a second one ends at once, leaving no file.  /dev/null and\n"
+             "for Ctrl-C); a second one ends at once, leaving no file.  An agent that fails\n"
+             "(a plugin's or a program's; see --agents) ends the run with one line naming\n"
+             "it, its seat, the game and the seed, and exit status 3: the files hold the\n"
+             "games before the failed one.  /dev/null and\n"
              "FIFOs are written in place.  The progress line (on a terminal)\n"
              "counts games and decisions; the last lines give each agent's decisions and\n"
              "its mean and 99th-percentile time per decision (wall time: these vary from\n"
