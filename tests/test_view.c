@@ -124,7 +124,8 @@ static void test_action_text(void **state)
     (void)state;
     int seen[JM_D_COUNT] = {0};
     for (uint64_t g = 0; g < 60; g++) {
-        jm_state s = random_state(g % 5 + 2, g % 2 ? "2021" : "2021,ghost=on", 11, g, 0);
+        int np = (int)(g % 5) + 2;
+        jm_state s = random_state(np, g % 2 || np == 6 ? "2021" : "2021,ghost=on", 11, g, 0);
         jm_pcg32 pick;
         jm_pcg32_seed(&pick, g, 9);
         while (!jm_over(&s)) {
