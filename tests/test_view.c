@@ -114,7 +114,9 @@ static void test_view_by_hand(void **state)
         if (jm_view_deal(&s, bad[i].text, 1, err, sizeof err) != JM_EARG) fail_msg("accepted: %s", bad[i].text);
         if (!strstr(err, bad[i].want)) fail_msg("%s: '%s' does not name %s", bad[i].text, err, bad[i].want);
     }
-    assert_int_equal(jm_view_format(&s, 7, err, sizeof err), JM_EARG);
+    if (jm_view_deal(&s, v, 1, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(jm_view_format(&s, 3, err, sizeof err), JM_EARG); /* a 3-player game */
+    assert_int_equal(jm_view_format(&s, -1, err, sizeof err), JM_EARG);
 }
 
 /* Every legal action of many states has words, distinct within a decision;
