@@ -68,3 +68,15 @@ int outside_failed(outside *o, agent *a, const int *legal, int n, const char *fm
     o->fallback = 1;
     return outside_random(a, legal, n);
 }
+
+const char *outside_fault(agent *a)
+{
+    const outside *o = a->data;
+    return o ? o->fault : "";
+}
+
+unsigned outside_faults(agent *a)
+{
+    const outside *o = a->data;
+    return o ? o->faults : 0;
+}

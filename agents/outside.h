@@ -30,6 +30,10 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
  * otherwise keep the message and return -1. */
 int outside_failed(outside *o, agent *a, const int *legal, int n, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* agent_ops.fault and .faults for an agent whose data starts with its
+ * outside. */
+const char *outside_fault(agent *a);
+unsigned outside_faults(agent *a);
 /* A uniform legal action from the seat's stream. */
 int outside_random(agent *a, const int *legal, int n);
 

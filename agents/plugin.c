@@ -13,12 +13,12 @@
 #include "outside.h"
 
 typedef struct plugin {
+    outside o;                   /* first: outside_fault() reads it */
     void *dl;
     const jm_plugin *p;
     void *self;
     jm_rules rules;
     jm_plugin_game game;
-    outside o;
 } plugin;
 
 extern const agent_ops agent_plugin, agent_plugin_blind;
@@ -113,22 +113,10 @@ static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return outside_failed(&pl->o, a, legal, n, "plugin %s chose %d, not one of its %d legal actions", pl->p->name, x, n);
 }
 
-static const char *plugin_fault(agent *a)
-{
-    plugin *pl = a->data;
-    return pl ? pl->o.fault : "";
-}
-
-static unsigned plugin_faults(agent *a)
-{
-    plugin *pl = a->data;
-    return pl ? pl->o.faults : 0;
-}
-
 #define PLUGIN_OPS(obs)                                                                                             \
     .name = "plugin", .summary = "a shared object's agent: plugin:PATH.so[:key=value,...] (docs/AGENTS.md)",        \
     .needs_obs = obs, .cheap = 0, .uniform = 0, .create = plugin_create, .choose = plugin_choose,                   \
-    .destroy = plugin_destroy, .new_game = plugin_new_game, .fault = plugin_fault, .faults = plugin_faults
+    .destroy = plugin_destroy, .new_game = plugin_new_game, .fault = outside_fault, .faults = outside_faults
 
 const agent_ops agent_plugin = {PLUGIN_OPS(1)};
 /* The same for a plugin that asks for no observation (JM_PLUGIN_NO_OBS). */

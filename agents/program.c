@@ -34,7 +34,7 @@
 #define MAX_PROGRAMS 1024
 
 typedef struct program {
-    outside o;
+    outside o;                    /* first: outside_fault() reads it */
     char cmd[AGENT_SPEC_MAX];
     char name[64];                /* what it called itself */
     pid_t pid;                    /* 0: not running */
@@ -395,18 +395,6 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     return start(pg, err, errlen);
 }
 
-static const char *program_fault(agent *a)
-{
-    program *pg = a->data;
-    return pg ? pg->o.fault : "";
-}
-
-static unsigned program_faults(agent *a)
-{
-    program *pg = a->data;
-    return pg ? pg->o.faults : 0;
-}
-
 static int program_choose_checked(agent *a, const jm_state *obs, const int *legal, int n)
 {
     program *pg = a->data;
@@ -425,6 +413,6 @@ const agent_ops agent_program = {
     .choose = program_choose_checked,
     .destroy = program_destroy,
     .new_game = program_new_game,
-    .fault = program_fault,
-    .faults = program_faults,
+    .fault = outside_fault,
+    .faults = outside_faults,
 };
