@@ -76,36 +76,90 @@ typedef struct wbuf {
     size_t len, o;
 } wbuf;
 
+/* Append to w as snprintf would, for the conversions a line uses: %d, %s
+ * and %c (a view is written at every decision a program agent makes, and
+ * vsnprintf's cost per call was most of it). */
+static void put_mem(wbuf *w, const char *m, size_t n);
+static void put_s(wbuf *w, const char *str);
+static void put_c(wbuf *w, char c);
+static void put_d(wbuf *w, int v);
 static void put(wbuf *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(wbuf *w, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(w->o < w->len ? w->p + w->o : NULL, w->o < w->len ? w->len - w->o : 0, fmt, ap);
+    for (const char *f = fmt; *f;) {
+        const char *pct = strchr(f, '%');
+        if (!pct) {
+            put_s(w, f);
+            break;
+        }
+        put_mem(w, f, (size_t)(pct - f));
+        if (pct[1] == 'd') put_d(w, va_arg(ap, int));
+        else if (pct[1] == 's') put_s(w, va_arg(ap, const char *));
+        else if (pct[1] == 'c') put_c(w, (char)va_arg(ap, int));
+        f = pct + 2; /* (no other conversion is used with put) */
+    }
     va_end(ap);
-    w->o += (size_t)(n > 0 ? n : 0);
+}
+
+/* The n bytes at m. */
+static void put_mem(wbuf *w, const char *m, size_t n)
+{
+    if (w->o < w->len) {
+        size_t room = w->len - w->o - 1, k = n < room ? n : room;
+        memcpy(w->p + w->o, m, k);
+        w->p[w->o + k] = '\0';
+    }
+    w->o += n;
+}
+
+static void put_s(wbuf *w, const char *str)
+{
+    put_mem(w, str, strlen(str));
+}
+
+static void put_c(wbuf *w, char c)
+{
+    put_mem(w, &c, 1);
+}
+
+/* put(w, "%d", v) */
+static void put_d(wbuf *w, int v)
+{
+    char b[12];
+    int i = (int)sizeof b;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do b[--i] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) b[--i] = '-';
+    put_mem(w, b + i, sizeof b - (size_t)i);
 }
 
 static void put_ship_id(wbuf *w, int v)
 {
-    if (v == NO_SPACE) put(w, "-");
-    else if (v == GHOST) put(w, "g");
-    else put(w, "%d", v);
+    if (v == NO_SPACE) put_c(w, '-');
+    else if (v == GHOST) put_c(w, 'g');
+    else put_d(w, v);
 }
 
 static void put_roll(wbuf *w, int f)
 {
-    if (f == NOROLL) put(w, "-");
-    else if (f == STAR) put(w, "*");
-    else put(w, "%d", 2 * (f + 1));
+    if (f == NOROLL) put_c(w, '-');
+    else if (f == STAR) put_c(w, '*');
+    else put_d(w, 2 * (f + 1));
 }
 
 static void put_holds(wbuf *w, uint32_t h, int nh)
 {
     for (int j = 0; j < nh; j++) {
-        if (j) put(w, ".");
-        if (hold_n(h, j)) put(w, "%d%c", hold_n(h, j), resc[hold_t(h, j)]);
-        else put(w, "-");
+        if (j) put_c(w, '.');
+        if (hold_n(h, j)) {
+            put_d(w, hold_n(h, j));
+            put_c(w, resc[hold_t(h, j)]);
+        } else {
+            put_c(w, '-');
+        }
     }
 }
 
@@ -136,11 +190,19 @@ static void put_ship(wbuf *w, const jm_state *s, int i, int view)
     uint32_t h0 = ghost ? GHOST_HOLDS : START_HOLDS;
     unsigned t0 = ghost ? 1u << JM_T_BETH : 0;
     if (s->ship[i] == 0 && s->holds[i] == h0 && tm == t0 && pub == t0) return;
-    if (ghost) put(w, " ghost=");
-    else put(w, " ship%d=", i);
-    put(w, "%d:%d:", ship_pos(s, i), ship_lap(s, i));
+    if (ghost) {
+        put_s(w, " ghost=");
+    } else {
+        put_s(w, " ship");
+        put_d(w, i);
+        put_c(w, '=');
+    }
+    put_d(w, ship_pos(s, i));
+    put_c(w, ':');
+    put_d(w, ship_lap(s, i));
+    put_c(w, ':');
     put_holds(w, s->holds[i], nh);
-    if (tm) put(w, ":");
+    if (tm) put_c(w, ':');
     int first = 1;
     for (int t = 0; t < JM_TREASURES; t++)
         if ((tm >> t) & 1) {
@@ -148,10 +210,12 @@ static void put_ship(wbuf *w, const jm_state *s, int i, int view)
                 unseen++;
                 continue;
             }
-            put(w, "%s%s%s", first ? "" : ".", tnames[t], ((pub >> t) & 1) ? "*" : "");
+            if (!first) put_c(w, '.');
+            put_s(w, tnames[t]);
+            if ((pub >> t) & 1) put_c(w, '*');
             first = 0;
         }
-    for (; unseen; unseen--, first = 0) put(w, "%s?", first ? "" : ".");
+    for (; unseen; unseen--, first = 0) put_s(w, first ? "?" : ".?");
 }
 
 /* Player p's cards: every place, or for a seat's view of another player
@@ -161,14 +225,18 @@ static void put_cards(wbuf *w, const jm_state *s, int p, int view)
 {
     int other = view >= 0 && p != view;
     if (!other && (int)s->cards[p] == default_cards(s)) return;
-    put(w, " cards%d=", p);
+    put_s(w, " cards");
+    put_d(w, p);
+    put_c(w, '=');
     int nh = 0, nc = 0;
+    char line[JM_CARDS];
     for (int c = 0; c < JM_CARDS; c++) {
         int l = card_get(s, p, c);
         nh += l == CL_HAND;
         nc += l == CL_CHOSEN;
-        put(w, "%c", other && l != CL_DISC ? '?' : "dhpc"[l]);
+        line[c] = other && l != CL_DISC ? '?' : "dhpc"[l];
     }
+    put_mem(w, line, sizeof line);
     if (other) put(w, ":%dh%dc", nh, nc);
 }
 
@@ -201,7 +269,8 @@ static int format(const jm_state *s, int view, char *buf, size_t len)
     int first = 1;
     for (int t = 0; t < JM_TREASURES; t++)
         if (tloc_get(s, t) == TL_PILE) {
-            put(&w, "%s%s", first ? " pile=" : ".", view >= 0 ? "?" : tnames[t]);
+            put_s(&w, first ? " pile=" : ".");
+            put_s(&w, view >= 0 ? "?" : tnames[t]);
             first = 0;
         }
     if (s->lairs != 0x1ff) {
@@ -262,12 +331,16 @@ static int format(const jm_state *s, int view, char *buf, size_t len)
     if (view >= 0) {
         /* the future is hidden: no rng */
     } else if (s->rng.inc & 1) {
-        put(&w, " rng=%016llx.%016llx", (unsigned long long)s->rng.state, (unsigned long long)s->rng.inc);
+        char hex[48];
+        snprintf(hex, sizeof hex, " rng=%016llx.%016llx", (unsigned long long)s->rng.state, (unsigned long long)s->rng.inc);
+        put_s(&w, hex);
     } else {
         put(&w, " rng=");
         unsigned n = (unsigned)(s->rng.state >> 60);
         for (unsigned k = 0; k < n; k++) put(&w, "%s%d", k ? "," : "", (int)((s->rng.state >> (4 * k)) & 15));
-        put(&w, "@%llx", (unsigned long long)(s->rng.inc >> 1));
+        char hex[24];
+        snprintf(hex, sizeof hex, "@%llx", (unsigned long long)(s->rng.inc >> 1));
+        put_s(&w, hex);
     }
     if (w.o >= len) return -1;
     return (int)w.o;
