@@ -108,8 +108,11 @@ static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
     plugin *pl = a->data;
     if (pl->o.fallback) return outside_random(a, legal, n);
     int x = pl->p->choose(pl->self, obs, legal, n);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == x) return x;
+    /* Is x legal?  Every entry is compared, without an early exit whose
+     * place a random choice would make the branch predictor miss. */
+    int found = 0;
+    for (int i = 0; i < n; i++) found |= legal[i] == x;
+    if (found) return x;
     return outside_failed(&pl->o, a, legal, n, "plugin %s chose %d, not one of its %d legal actions", pl->p->name, x, n);
 }
 
