@@ -32,6 +32,8 @@
 /* flags */
 #define JM_PLUGIN_NO_OBS 1u   /* choose() ignores the observation: it gets NULL, and
                                  no observation is made (a cheaper decision) */
+#define JM_PLUGIN_CHEAP 2u    /* a decision costs less than reading the clock: runs
+                                 do not time its decisions (sim's timing lines) */
 
 /* What a new game tells an instance. */
 typedef struct jm_plugin_game {

@@ -19,9 +19,8 @@ typedef struct plugin {
     void *self;
     jm_rules rules;
     jm_plugin_game game;
+    agent_ops ops;               /* agent_plugin's, as the plugin's flags say */
 } plugin;
-
-extern const agent_ops agent_plugin, agent_plugin_blind;
 
 static void plugin_destroy(agent *a)
 {
@@ -89,7 +88,10 @@ static int plugin_create(agent *a, const char *params, char *err, size_t errlen)
         snprintf(err, errlen, "plugin '%s': %s", path, *perr ? perr : "create() failed");
         return -1;
     }
-    if (pl->p->flags & JM_PLUGIN_NO_OBS) a->ops = &agent_plugin_blind;
+    pl->ops = *a->ops;
+    pl->ops.needs_obs = !(pl->p->flags & JM_PLUGIN_NO_OBS);
+    pl->ops.cheap = !!(pl->p->flags & JM_PLUGIN_CHEAP);
+    a->ops = &pl->ops;
     return 0;
 }
 
@@ -116,11 +118,18 @@ static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return outside_failed(&pl->o, a, legal, n, "plugin %s chose %d, not one of its %d legal actions", pl->p->name, x, n);
 }
 
-#define PLUGIN_OPS(obs)                                                                                             \
-    .name = "plugin", .summary = "a shared object's agent: plugin:PATH.so[:key=value,...] (docs/AGENTS.md)",        \
-    .needs_obs = obs, .cheap = 0, .uniform = 0, .create = plugin_create, .choose = plugin_choose,                   \
-    .destroy = plugin_destroy, .new_game = plugin_new_game, .fault = outside_fault, .faults = outside_faults
-
-const agent_ops agent_plugin = {PLUGIN_OPS(1)};
-/* The same for a plugin that asks for no observation (JM_PLUGIN_NO_OBS). */
-const agent_ops agent_plugin_blind = {PLUGIN_OPS(0)};
+/* Each instance runs on a copy of these (plugin.ops) that its plugin's
+ * flags adjust: no observation, not timed. */
+const agent_ops agent_plugin = {
+    .name = "plugin",
+    .summary = "a shared object's agent: plugin:PATH.so[:key=value,...] (docs/AGENTS.md)",
+    .needs_obs = 1,
+    .cheap = 0,
+    .uniform = 0,
+    .create = plugin_create,
+    .choose = plugin_choose,
+    .destroy = plugin_destroy,
+    .new_game = plugin_new_game,
+    .fault = outside_fault,
+    .faults = outside_faults,
+};

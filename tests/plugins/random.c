@@ -29,7 +29,7 @@ static int choose(void *self, const jm_state *obs, const int *legal, int n)
     return legal[jm_pcg32_bounded(((me *)self)->stream, (uint32_t)n)];
 }
 
-static const jm_plugin plugin = {JM_PLUGIN_ABI, JM_PLUGIN_NO_OBS, "random-plugin", "uniform", create, new_game, choose, free};
+static const jm_plugin plugin = {JM_PLUGIN_ABI, JM_PLUGIN_NO_OBS | JM_PLUGIN_CHEAP, "random-plugin", "uniform", create, new_game, choose, free};
 
 const jm_plugin *jamaica_plugin(void)
 {
