@@ -75,6 +75,27 @@ for t in 1 2; do
         --games-csv "$tmp/g$t.csv" >/dev/null 2>&1 || bad "threads $t"
 done
 cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "1 and 2 threads differ"
+# The C template over the protocol (examples/program/first.c) answers index 0 at
+# every decision: the games of the built-in `first`, seat for seat.
+if cc -O2 -std=c11 -Wall -Wextra -Werror -o "$tmp/first" examples/program/first.c 2>"$tmp/e"; then
+    $J sim --games 30 --players 3 --agents "cmd:$tmp/first",random,greedy --games-csv "$tmp/g1.csv" --out "$tmp/s1.csv" \
+        >/dev/null 2>&1 &&
+        $J sim --games 30 --players 3 --agents first,random,greedy --games-csv "$tmp/g2.csv" --out "$tmp/s2.csv" >/dev/null &&
+        sed "s|,cmd:$tmp/first,|,first,|" "$tmp/g1.csv" | cmp -s - "$tmp/g2.csv" &&
+        ok || bad "examples/program/first.c plays other games than first"
+    # bench times the program beside the built-in random; a refused agent is status 2.
+    $J bench --quick --agent "cmd:$tmp/first" >"$tmp/o" 2>"$tmp/e" && grep -q "^agent_1=cmd:$tmp/first$" "$tmp/o" &&
+        grep -q '^decisions_per_sec_1=[1-9]' "$tmp/o" && grep -q '^choose_ns_random=' "$tmp/o" && ok ||
+        bad "bench --agent: $(cat "$tmp/e" "$tmp/o")"
+    $J bench --quick --agent "cmd:$tmp/first:depth=3" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "takes no options" "$tmp/e" && ok || bad "bench, a refused agent: status $rc: $(cat "$tmp/e")"
+else
+    bad "examples/program/first.c does not build: $(cat "$tmp/e")"
+fi
+$J bench --quick --agent "cmd:$F crash 50" >/dev/null 2>"$tmp/e"
+rc=$?
+[ $rc -eq 3 ] && grep -q "killed by signal 11" "$tmp/e" && ok || bad "bench, an agent that fails: status $rc: $(cat "$tmp/e")"
 # The Python example (the README's line) beats random in a short tournament with built-in agents.
 if command -v python3 >/dev/null 2>&1; then
     $J tournament --players 4 --games 20 --seed 5 --agents 'cmd:python3 python/examples/captain_bot.py',greedy,mcts:iters=20,random \

@@ -214,12 +214,200 @@ static double time_mcts(const jm_state *s, int iters, double seconds)
     return (double)done * iters / t;
 }
 
+/* ---------------------------------------------------------------- agents
+ * Decisions per second through each way an agent is seated, on one
+ * thread, four of the agent seated (one per seat; for a program, four
+ * processes), measured two ways:
+ *  - in play: random 4-player games of seed 1 through the harness's game
+ *    loop, the engine's time included (what a run gets);
+ *  - choose alone: the decisions of recorded random 4-player games put to
+ *    the agent, timed around agent_choose() only (the path's own cost).
+ *    The answers are not played, so every path meets the same positions.
+ * A failure ends the bench with the agent's line and status 3. */
+#define BENCH_AGENTS 8
+
+typedef struct bench_agents {
+    int n;
+    const char *spec[BENCH_AGENTS];
+} bench_agents;
+
+typedef struct recorded {
+    jm_state *state;     /* each decision with two or more actions */
+    int *legal;          /* their legal lists, one after another */
+    size_t *first;       /* decision i's list starts at legal[first[i]] */
+    int *game_end;       /* game g's decisions end before game_end[g] */
+    size_t n;
+    int games;
+    jm_rules rules;
+} recorded;
+
+static void recorded_free(recorded *r)
+{
+    free(r->state);
+    free(r->legal);
+    free(r->first);
+    free(r->game_end);
+}
+
+/* The decisions of `games` random 4-player games of seed 1: 0, or -1. */
+static int record_decisions(recorded *r, int games)
+{
+    memset(r, 0, sizeof *r);
+    jm_rules_default(&r->rules);
+    size_t cap = (size_t)games * 400, lcap = cap * 8;
+    r->state = malloc(cap * sizeof *r->state);
+    r->legal = malloc(lcap * sizeof *r->legal);
+    r->first = malloc((cap + 1) * sizeof *r->first);
+    r->game_end = malloc((size_t)games * sizeof *r->game_end);
+    if (!r->state || !r->legal || !r->first || !r->game_end) return -1;
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, 1, 0);
+    size_t used = 0;
+    for (int g = 0; g < games; g++) {
+        jm_state s;
+        jm_init(&s, &r->rules, 4, 1, (uint64_t)g, NULL, NULL, 0);
+        int legal[JM_MAX_ACTIONS], n;
+        while ((n = jm_legal(&s, legal)) > 0) {
+            if (n > 1 && r->n < cap && used + (size_t)n <= lcap) {
+                r->state[r->n] = s;
+                r->first[r->n++] = used;
+                memcpy(r->legal + used, legal, (size_t)n * sizeof *legal);
+                used += (size_t)n;
+            }
+            jm_apply_trusted(&s, legal[n > 1 ? jm_pcg32_bounded(&rng, (uint32_t)n) : 0], NULL);
+        }
+        r->game_end[g] = (int)r->n;
+    }
+    r->first[r->n] = used;
+    r->games = games;
+    return 0;
+}
+
+static int agent_failed(agent *a)
+{
+    fprintf(stderr, "jamaica: bench: %s\n", *agent_fault(a) ? agent_fault(a) : "an agent chose nothing");
+    return -1;
+}
+
+/* Whole games from game *next on for at least `seconds`: decisions per
+ * second in play (*next moves on, so that each call plays new games), or
+ * -1 after an agent's failure. */
+static double time_in_play(agent *seats, const jm_rules *rules, double seconds, uint64_t *next)
+{
+    agent *by[4] = {&seats[0], &seats[1], &seats[2], &seats[3]};
+    play_stats st = {0};
+    double t0 = timing_seconds(), t;
+    do {
+        uint64_t g = (*next)++;
+        jm_state s;
+        for (int p = 0; p < 4; p++) agent_new_game(&seats[p], rules, 4, 1, g, p);
+        jm_init(&s, rules, 4, 1, g, NULL, NULL, 0);
+        if (sim_play(&s, by, NULL, &st)) return agent_failed(by[jm_to_move(&s)]);
+        t = timing_seconds() - t0;
+    } while (t < seconds);
+    return (double)st.decisions / t;
+}
+
+/* The recorded decisions, game after game from game *at (from the first
+ * again after the last), for at least `seconds` spent in agent_choose()
+ * and new games: decisions per second, or -1 after a failure. */
+static double time_choose(agent *seats, const recorded *r, double seconds, int *at)
+{
+    long done = 0;
+    double spent = 0;
+    do {
+        int g = *at;
+        *at = (g + 1) % r->games;
+        int from = g ? r->game_end[g - 1] : 0;
+        double t0 = timing_seconds();
+        for (int p = 0; p < 4; p++) agent_new_game(&seats[p], &r->rules, 4, 1, (uint64_t)g, p);
+        for (int i = from; i < r->game_end[g]; i++) {
+            const jm_state *s = &r->state[i];
+            agent *a = &seats[jm_to_move(s)];
+            if (agent_choose(a, s, r->legal + r->first[i], (int)(r->first[i + 1] - r->first[i])) < 0)
+                return agent_failed(a);
+        }
+        spent += timing_seconds() - t0;
+        done += r->game_end[g] - from;
+    } while (spent < seconds);
+    return (double)done / spent;
+}
+
+/* Both measures for the built-in random (k = 0) and each --agent, `reps`
+ * rounds with the agents side by side; the ratios to random are medians
+ * of each round's.  0, 2 (an agent that cannot be made) or 3. */
+static int bench_agents_run(const bench_agents *ba, int quick, int reps)
+{
+    enum { MAXR = 5 };
+    int k = ba->n + 1, made = 0, rc = 2;
+    agent seats[BENCH_AGENTS + 1][4];
+    double play[BENCH_AGENTS + 1][MAXR], pick[BENCH_AGENTS + 1][MAXR], rel[BENCH_AGENTS + 1][MAXR];
+    uint64_t next[BENCH_AGENTS + 1];
+    int at[BENCH_AGENTS + 1] = {0};
+    double slice = quick ? 0.1 : 0.5;
+    recorded r;
+    if (record_decisions(&r, quick ? 50 : 400)) {
+        fprintf(stderr, "jamaica: bench: out of memory\n");
+        goto out;
+    }
+    for (; made < k; made++) {
+        const char *spec = made ? ba->spec[made - 1] : "random";
+        for (int p = 0; p < 4; p++) {
+            char err[1200];
+            if (agent_create(&seats[made][p], spec, err, sizeof err)) {
+                fprintf(stderr, "jamaica: bench: %s\n", err);
+                for (int q = 0; q < p; q++) agent_destroy(&seats[made][q]);
+                goto out;
+            }
+        }
+        next[made] = 0;
+    }
+    rc = 3;
+    for (int rep = 0; rep < reps && rep < MAXR; rep++)
+        for (int i = 0; i < k; i++) {
+            if ((play[i][rep] = time_in_play(seats[i], &r.rules, slice, &next[i])) < 0) goto out;
+            if ((pick[i][rep] = time_choose(seats[i], &r, slice, &at[i])) < 0) goto out;
+            rel[i][rep] = play[i][rep] / play[0][rep];
+        }
+    if (reps > MAXR) reps = MAXR;
+    printf("decisions_per_sec_random=%.0f\n", median(play[0], reps));
+    printf("choose_ns_random=%.1f\n", 1e9 / median(pick[0], reps));
+    for (int i = 1; i < k; i++) {
+        printf("agent_%d=%s\n", i, ba->spec[i - 1]);
+        printf("decisions_per_sec_%d=%.0f\n", i, median(play[i], reps));
+        printf("choose_ns_%d=%.1f\n", i, 1e9 / median(pick[i], reps));
+        printf("relative_to_random_%d=%.3f\n", i, median(rel[i], reps));
+    }
+    rc = 0;
+out:
+    for (int i = 0; i < made; i++)
+        for (int p = 0; p < 4; p++) agent_destroy(&seats[i][p]);
+    recorded_free(&r);
+    return rc;
+}
+
+static int parse_agent(const char *value, void *field)
+{
+    bench_agents *ba = field;
+    if (ba->n == BENCH_AGENTS) {
+        fprintf(stderr, "jamaica: bench: at most %d --agent options\n", BENCH_AGENTS);
+        return -1;
+    }
+    ba->spec[ba->n++] = value;
+    return 0;
+}
+
 typedef struct bench_opts {
     int quick;
+    bench_agents agents;
 } bench_opts;
 
 static const opt options[] = {
     OPT_ROW_FLAG("quick", bench_opts, quick, "fewer repetitions (under 5 seconds)"),
+    {.name = "agent", .kind = OPT_CALL, .arg = "SPEC", .offset = offsetof(bench_opts, agents), .parse = parse_agent,
+     .help = "also time this agent's decisions (any --agents item: built-in,\n"
+             "plugin:PATH.so or cmd:COMMAND), side by side with the built-in\n"
+             "random; repeat for more (up to 8)"},
 };
 
 static const char bench_about[] =
@@ -247,11 +435,26 @@ static const char bench_about[] =
     "  mcts_iter_playouts what one mcts iteration costs, in random playouts\n"
     "                     (median of the ratios of runs side by side)\n"
     "  bench_decisions    decisions in the first 1000 games of seed 1 (a\n"
-    "                     deterministic count: it changes only with behaviour)\n";
+    "                     deterministic count: it changes only with behaviour)\n"
+    "  decisions_per_sec_random  decisions per second in random 4-player games\n"
+    "                     of the built-in random, one thread (the harness's game\n"
+    "                     loop, the engine's time included)\n"
+    "  choose_ns_random   one agent_choose() of the built-in random, at the\n"
+    "                     decisions of recorded random 4-player games\n"
+    "\n"
+    "With --agent SPEC, only the last two lines, then for each SPEC (I from 1),\n"
+    "four of it seated (one per seat; for a program, four processes):\n"
+    "  agent_I            the spec\n"
+    "  decisions_per_sec_I  as decisions_per_sec_random, for SPEC\n"
+    "  choose_ns_I        as choose_ns_random, for SPEC (a program's includes\n"
+    "                     the exchange of lines)\n"
+    "  relative_to_random_I  decisions_per_sec_I / decisions_per_sec_random\n"
+    "                     (median of the ratios of rounds side by side)\n"
+    "Each measure is the median of 5 rounds, the agents side by side in each.\n";
 
 static const opt_table table = {
     .command = "bench",
-    .usage = "Usage: jamaica bench [--quick]\n",
+    .usage = "Usage: jamaica bench [--quick] [--agent SPEC ...]\n",
     .about = bench_about,
     .opts = options,
     .n = OPT_COUNT(options),
@@ -264,6 +467,7 @@ int cmd_bench(int argc, char **argv)
     if (rc) return rc == OPT_HELP ? 0 : 2;
     int quick = o.quick;
     const int reps = 5;
+    if (o.agents.n) return bench_agents_run(&o.agents, quick, reps);
     uint64_t games = quick ? 1000 : 20000;
     long copies = quick ? 20000000L : 100000000L;
 
@@ -311,5 +515,6 @@ int cmd_bench(int argc, char **argv)
     printf("mcts_iters_per_sec=%.0f\n", median(it, reps));
     printf("mcts_iter_playouts=%.2f\n", median(ratio, reps));
     printf("bench_decisions=%llu\n", (unsigned long long)fp.decisions);
-    return 0;
+    fflush(stdout);
+    return bench_agents_run(&o.agents, quick, reps);
 }
