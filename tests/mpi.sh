@@ -56,6 +56,22 @@ $M -np 2 $JM tournament --agents greedy,random --players 2 --games 100000 --sprt
 # The other commands refuse to run on several ranks.
 $M -np 2 $JM trace --seed 1 >"$tmp/o" 2>"$tmp/e"
 [ $? -ne 0 ] && grep -q "only sim, tournament and study run" "$tmp/e" && ok || bad "trace over 2 ranks: $(cat "$tmp/e")"
+# A program agent that fails on rank 1 only (its first decision from game 5
+# on, rank 1's first game): that rank's one line, rank 0's word that it was
+# another rank, status 3, and the files of the single process's run.
+F="sh tests/agents/faulty.sh"
+$J sim --games 10 --threads 1 --players 3 --agents "cmd:$F crash 1 5",random,random --out "$tmp/f1.csv" \
+    --games-csv "$tmp/fg1.csv" >/dev/null 2>&1
+$M -np 2 $JM sim --games 10 --threads 1 --players 3 --agents "cmd:$F crash 1 5",random,random --out "$tmp/f2.csv" \
+    --games-csv "$tmp/fg2.csv" >/dev/null 2>"$tmp/e"
+rc=$?
+[ $rc -ne 0 ] && [ "$(grep -c "^jamaica: rank 1: agent 'cmd:$F crash 1 5' in seat 0 failed in game 5 of seed 1: " "$tmp/e")" = 1 ] &&
+    [ "$(grep -c '^jamaica: an agent failed on another rank' "$tmp/e")" = 1 ] &&
+    [ "$(grep -c '^jamaica: the files hold the 5 games before the failed one' "$tmp/e")" = 1 ] &&
+    cmp -s "$tmp/f1.csv" "$tmp/f2.csv" && cmp -s "$tmp/fg1.csv" "$tmp/fg2.csv" && [ "$(wc -l <"$tmp/fg2.csv")" -eq 16 ] &&
+    ok || bad "an agent failing on rank 1: exit $rc: $(grep jamaica "$tmp/e")"
+sleep 0.2
+pgrep -f "tests/agents/faulty.sh" >/dev/null 2>&1 && bad "an agent failing on rank 1: a process is left" || ok
 # SIGINT to mpirun: the ranks stop at the block in flight, rank 0 writes
 # the games completed, which are a prefix of the run (one message).
 (cd "$tmp" && exec $M -np 2 "$OLDPWD/$JM" sim --games 1000000000 --threads 1 --out i.csv --games-csv ig.csv >io 2>ie) &

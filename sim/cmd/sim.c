@@ -131,7 +131,7 @@ int cmd_sim(int argc, char **argv)
     cli_release_stop();
     if (rc && rc < 128 && rc != CLI_AGENT_FAILED) return rc;
     report(&c, &res);
-    if (rc == CLI_AGENT_FAILED)
+    if (rc == CLI_AGENT_FAILED && !cli_quiet) /* rank 0 speaks for the files */
         fprintf(stderr, "jamaica: the files hold the %llu games before the failed one (of %llu)\n",
                 (unsigned long long)res.games_done, (unsigned long long)c.games);
     else if (rc && !cli_quiet)

@@ -396,16 +396,17 @@ static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int
 }
 
 /* An agent failed in this block (on this rank or another): the run ends
- * after the games before it; a rank other than 0 says why itself. */
+ * after the games before it.  The rank where it failed says why (a rank
+ * other than 0 names itself); rank 0 says so when that was another. */
 static void agent_failed(run *r, sim_outcome *out)
 {
     out->failed = 1;
     if (r->fault_i == INT_MAX) {
-        snprintf(out->fault, sizeof out->fault, "an agent failed on another rank (its line above)");
+        snprintf(out->fault, sizeof out->fault, "an agent failed on another rank (that rank's line says which)");
         return;
     }
-    snprintf(out->fault, sizeof out->fault, "%s", r->fault);
-    if (r->rank) fprintf(stderr, "jamaica: rank %d: %s\n", r->rank, r->fault);
+    if (r->rank) snprintf(out->fault, sizeof out->fault, "rank %d: %.*s", r->rank, (int)sizeof out->fault - 20, r->fault);
+    else snprintf(out->fault, sizeof out->fault, "%s", r->fault);
 }
 
 /* Play block after block until every game is played, a stop, the

@@ -1,6 +1,7 @@
 #!/bin/sh
-# faulty.sh MODE [K]: a protocol agent (docs/PROTOCOL.md) that plays the
-# first legal action and fails on purpose at its K-th decision (1):
+# faulty.sh MODE [K [G]]: a protocol agent (docs/PROTOCOL.md) that plays the
+# first legal action and fails on purpose at its K-th decision (1), or at
+# the first decision from there on in a game numbered G or more (0):
 #   crash    killed by SIGSEGV        sleep    answers nothing for 60 s
 #   garbage  answers "banana"         range    answers index 99
 #   flood    a line of 10,000 bytes   silent   closes its output
@@ -9,16 +10,21 @@
 #   good     never fails
 mode=$1
 k=${2:-1}
+g=${3:-0}
 n=0
+game=0
 [ "$mode" = exit ] && exit 7
 while IFS= read -r line; do
     case $line in
     "jamaica-agent 1")
         if [ "$mode" = badhello ]; then echo "hello"; else echo "agent faulty-$mode"; fi ;;
     ready) echo ready ;;
+    "game "*)
+        game=${line#* game=}
+        game=${game%% *} ;;
     go)
         n=$((n + 1))
-        if [ "$n" -ge "$k" ]; then
+        if [ "$n" -ge "$k" ] && [ "$game" -ge "$g" ]; then
             case $mode in
             crash) kill -SEGV $$ ;;
             sleep) sleep 60 ;;
