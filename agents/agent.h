@@ -35,7 +35,9 @@ typedef struct agent_ops {
     /* A new game begins (the stream is seeded; rules NULL when the caller
      * used agent_reset(), then the rules are read from the first state). */
     void (*new_game)(agent *a, const jm_rules *rules, int players, uint64_t game);
-    /* Why choose() returned -1 (the agent failed and the run should stop). */
+    /* Why choose() returned -1 (the agent failed and the run should stop).
+     * An agent with this hook answers a legal action or -1 (it checks the
+     * answers it is given), so the harness does not check them again. */
     const char *(*fault)(agent *a);
     /* Failures in this game after which the seat played on at random. */
     unsigned (*faults)(agent *a);
