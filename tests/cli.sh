@@ -313,7 +313,10 @@ $J study sweep --sweep ghost_bonus=0..4:2 --measure ghost --players 2 --games 30
     ok || bad "study sweep: $(cat "$tmp/sw.csv")"
 expect2 "bad --sweep" study sweep --sweep start_gold=5..1 --out "$tmp/x.csv"
 expect2 "bad value '7' for rule option 'start_gold'" study sweep --sweep start_gold=0..9 --out "$tmp/x.csv"
-expect2 "--measure ghost" study sweep --sweep start_gold=0..2 --measure ghost --out "$tmp/x.csv"
+expect2 "--measure ghost" study sweep --sweep start_gold=0..2 --measure ghost --players 4 --out "$tmp/x.csv"
+# Without --players, a sweep of the ghost's win rate is over 2-player games.
+$J study sweep --sweep ghost_bonus=0..1 --measure ghost --games 20 --out "$tmp/sw2.csv" >/dev/null &&
+    grep -q '^ghost_bonus,1,random,2,20,ghost,' "$tmp/sw2.csv" && ok || bad "study sweep --measure ghost, default players"
 expect2 "unknown study 'foo'" study foo
 expect2 "'2-7'" study captain --players 2-7 --out "$tmp/x.csv"
 [ ! -e "$tmp/x.csv" ] && ok || bad "a bad study left a file"

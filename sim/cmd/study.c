@@ -378,7 +378,7 @@ static const opt options[] = {
     {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
     {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
-     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4)"},
+     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4,\nor 2 with --measure ghost)"},
     OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),
@@ -419,8 +419,11 @@ static int configure(const char *kind, study_args *a, study_opts *o)
     o->games = a->games;
     o->seed = a->seed;
     o->rules = a->rules;
-    o->pmin = a->players.lo >= 0 ? a->players.lo : ghost ? 3 : is_sweep ? 4 : 2;
-    o->pmax = a->players.lo >= 0 ? a->players.hi : ghost ? 5 : is_sweep ? 4 : 6;
+    /* A sweep of the ghost's win rate is a 2-player question (the ghost
+     * plays with 2 under the default rules); other sweeps default to 4. */
+    int sweep_p = a->measure && !strcmp(a->measure, "ghost") ? 2 : 4;
+    o->pmin = a->players.lo >= 0 ? a->players.lo : ghost ? 3 : is_sweep ? sweep_p : 2;
+    o->pmax = a->players.lo >= 0 ? a->players.hi : ghost ? 5 : is_sweep ? sweep_p : 6;
     for (int m = 0; m < a->agents.n; m++) o->mix[o->nmix++] = a->agents.mix[m];
     if (!o->nmix) o->mix[o->nmix++] = "random";
     jm_rules r;
