@@ -337,6 +337,13 @@ if command -v gnuplot >/dev/null 2>&1; then
             bad "plot $1: $(cat "$tmp/e")"; fi
     done
     analysis/plot.sh sweep "$tmp/sw.csv" "$tmp/plot.svg" && grep -q '<svg' "$tmp/plot.svg" && ok || bad "plot svg"
+    # games for one agent: its 50 seats' scores (one a game, rotated), not all 200.
+    $J sim --games 50 --agents first,random,random,random --rotate --out /dev/null --games-csv "$tmp/pf.csv" >/dev/null
+    python3 analysis/plots/extract.py games "$tmp/pf.csv" "$tmp/pf.data" first &&
+        [ "$(sed -n '/^$/q;p' "$tmp/pf.data" | wc -l)" -eq 50 ] && ok || bad "plot games for one agent"
+    analysis/plot.sh games "$tmp/pf.csv" "$tmp/nobody.png" nobody 2>"$tmp/e"; rc=$?
+    [ $rc -eq 2 ] && grep -q "no seat of agent 'nobody'" "$tmp/e" && [ ! -e "$tmp/nobody.png" ] && ok ||
+        bad "plot games for an absent agent: exit $rc"
     analysis/plot.sh captain "$tmp/gh.csv" "$tmp/bad.png" 2>"$tmp/e"; rc=$?
     [ $rc -eq 2 ] && [ ! -e "$tmp/bad.png" ] && grep -q "no column" "$tmp/e" && ok || bad "plot of the wrong CSV: exit $rc"
 else

@@ -73,12 +73,22 @@ def main():
             hi = r["rating_high"] or r["rating"]
             out.append("%d %s %s %s %s" % (i, r["rating"], lo, hi, label(r["agent"])))
     elif kind == "games":
-        rs = rows(src, ["game", "seat", "is_ghost", "score", "rounds"])
+        rs = rows(src, ["game", "seat", "agent", "is_ghost", "score", "rounds"])
         if not rs:
             fail(src + " holds no rows")
-        out += [r["score"] for r in rs if r["is_ghost"] == "0"]
-        out += ["", ""]
-        out += [r["rounds"] for r in rs if r["seat"] == "0"]
+        if mix:
+            # AGENTS names one agent: its seats' scores, and the length of
+            # the games it played in.
+            games = {r["game"] for r in rs if r["agent"] == mix}
+            if not games:
+                fail("no seat of agent '%s' in %s" % (mix, src))
+            scores = [r["score"] for r in rs if r["agent"] == mix and r["is_ghost"] == "0"]
+            lengths = [r["rounds"] for r in rs if r["seat"] == "0" and r["game"] in games]
+            var["what"] = "agent " + mix
+        else:
+            scores = [r["score"] for r in rs if r["is_ghost"] == "0"]
+            lengths = [r["rounds"] for r in rs if r["seat"] == "0"]
+        out += scores + ["", ""] + lengths
     else:
         fail("unknown kind '%s'" % kind)
     with open(dst + ".vars", "w") as f:

@@ -1,6 +1,6 @@
 # Distributions of the players' scores and of game length.
 set output outfile
-set multiplot layout 1,2 title "Scores and game lengths"
+set multiplot layout 1,2 title "Scores and game lengths" . (what eq "" ? "" : ", " . what)
 set style fill solid 0.5
 set ylabel "share"
 set format y "%.0f%%"
