@@ -181,6 +181,10 @@ install: bin/jamaica lib
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' jamaica.pc.in \
 	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/jamaica.pc
 	install -m 644 lib/jamaica.1 $(DESTDIR)$(PREFIX)/share/man/man1/jamaica.1
+	install -d $(DESTDIR)$(PREFIX)/share/jamaica/plots
+	install -m 755 analysis/plot.sh $(DESTDIR)$(PREFIX)/share/jamaica/plot.sh
+	install -m 644 analysis/plots/*.gp analysis/plots/extract.py $(DESTDIR)$(PREFIX)/share/jamaica/plots/
+	ln -sf ../share/jamaica/plot.sh $(DESTDIR)$(PREFIX)/bin/jamaica-plot
 
 clean:
 	rm -rf bin lib

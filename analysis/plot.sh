@@ -1,5 +1,6 @@
 #!/bin/sh
 # plot.sh KIND IN.csv OUT.png|OUT.svg [AGENTS]
+# (`make install` installs it as jamaica-plot.)
 #
 # Draws one of the reports as PNG or SVG with gnuplot (Debian: gnuplot-nox).
 # python3 reads the CSV (its quoted fields hold commas) into plain columns;
@@ -10,14 +11,17 @@
 #   sweep     study sweep's CSV: the measure against the option, with its band
 #   ratings   tournament's ratings CSV: each agent's rating with its interval
 #             (agents at growing budgets: strength against budget)
-#   games     a GAMES.csv: distributions of score and of game length
+#   games     a GAMES.csv: distributions of score and of game length (for
+#             AGENTS, one agent's seats and the games it played in)
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.
 set -eu
 usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|games IN.csv OUT.png|OUT.svg [AGENTS]" >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 kind=$1 in=$2 out=$3 mix=${4:-}
-here=$(cd "$(dirname "$0")" && pwd)
+# (installed, bin/jamaica-plot is a link to share/jamaica/plot.sh: the
+# drawings are beside the script it points to)
+here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 [ -f "$here/plots/$kind.gp" ] || { echo "plot.sh: unknown kind '$kind'" >&2; usage; }
 command -v gnuplot >/dev/null 2>&1 || { echo "plot.sh: gnuplot is not installed (apt-get install gnuplot-nox)" >&2; exit 2; }
 command -v python3 >/dev/null 2>&1 || { echo "plot.sh: python3 is not installed (apt-get install python3)" >&2; exit 2; }

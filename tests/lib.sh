@@ -14,9 +14,14 @@ bad() { fail=$((fail + 1)); echo "lib: FAIL: $*" >&2; }
 P=$tmp/prefix
 make -s install PREFIX="$P" >"$tmp/log" 2>&1 || { cat "$tmp/log"; bad "make install"; }
 for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h include/jamaica/jamaica_plugin.h lib/libjamaica.so.1 lib/libjamaica.so \
-    lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1; do
+    lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1 bin/jamaica-plot share/jamaica/plots/games.gp; do
     [ -e "$P/$f" ] && ok || bad "make install did not install $f"
 done
+# The installed plotting script draws (when gnuplot is there), from its own copy of the drawings.
+if command -v gnuplot >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    "$P/bin/jamaica" sim --games 50 --out /dev/null --games-csv "$tmp/pg.csv" >/dev/null &&
+        (cd "$tmp" && "$P/bin/jamaica-plot" games pg.csv pg.png) && [ -s "$tmp/pg.png" ] && ok || bad "jamaica-plot"
+fi
 [ "$(readelf -d "$P/lib/libjamaica.so.1" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')" = libjamaica.so.1 ] && ok ||
     bad "soname is not libjamaica.so.1"
 # Only the public API: jm_* (not the engine-private jm__*) and agent_*.
