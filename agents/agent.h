@@ -47,6 +47,8 @@ struct agent {
     const agent_ops *ops;
     jm_pcg32 rng;          /* this seat's stream for this game */
     int seat;
+    uint32_t stream;       /* 0, or another family of streams (random's
+                              `stream` parameter: the same play, other draws) */
     void *data;            /* the agent's own parameters and memory */
     char spec[64];         /* the name and parameters as given (a longer spec
                               cut, with "..." at its end: for messages) */

@@ -36,7 +36,9 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
 static void seed_stream(agent *a, uint64_t seed, uint64_t game, int seat)
 {
     a->seat = seat;
-    jm_pcg32_seed(&a->rng, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
+    uint64_t state = jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1)));
+    if (a->stream) state = jm_mix64(state ^ (0x73747265616dULL * a->stream));
+    jm_pcg32_seed(&a->rng, state, game);
 }
 
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)

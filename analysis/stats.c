@@ -166,6 +166,91 @@ double an_binomial_z_p(double wins, double n, double p0, double *z)
     return an_normal_p(zz);
 }
 
+/* ------------------------------------------------------ clustered means */
+
+void an_cluster_add(an_cluster *c, double x)
+{
+    c->open_sum += x;
+    c->open_n++;
+}
+
+void an_cluster_close(an_cluster *c)
+{
+    if (!c->open_n) return;
+    double y = c->open_sum, m = (double)c->open_n;
+    c->clusters++;
+    c->n += c->open_n;
+    double k = (double)c->clusters, dy = y - c->my, dn = m - c->mn;
+    c->my += dy / k;
+    c->mn += dn / k;
+    c->m2y += dy * (y - c->my);
+    c->m2n += dn * (m - c->mn);
+    c->cyn += dy * (m - c->mn);
+    c->open_sum = 0;
+    c->open_n = 0;
+}
+
+/* The ratio mean and its clustered standard error (0 below 2 clusters). */
+static void cluster_mean_se(const an_cluster *c, double *mean, double *se)
+{
+    *mean = c->n ? c->my / c->mn : 0;
+    *se = 0;
+    if (c->clusters < 2) return;
+    double k = (double)c->clusters, m = *mean;
+    /* sum_c (y_c - m n_c)^2 = M2y - 2 m Cyn + m^2 M2n: the cluster sums
+     * about their means, as ybar - m nbar = 0. */
+    double ss = c->m2y - 2 * m * c->cyn + m * m * c->m2n;
+    if (ss < 0) ss = 0;
+    *se = sqrt(ss / (k * (k - 1))) / c->mn;
+}
+
+an_interval an_cluster_t(const an_cluster *c, double mu0)
+{
+    double mean, se;
+    cluster_mean_se(c, &mean, &se);
+    an_interval r = {.n = c->clusters, .mean = mean, .lo = mean, .hi = mean, .sd = 0, .p = 1};
+    if (c->clusters < 2) return r;
+    double df = (double)(c->clusters - 1), half = an_t_quantile(0.975, df) * se;
+    r.sd = se * sqrt((double)c->clusters);
+    r.lo = mean - half;
+    r.hi = mean + half;
+    if (se > 0) r.p = t_p((mean - mu0) / se, df);
+    else r.p = mean == mu0 ? 1 : 0;
+    return r;
+}
+
+an_interval an_cluster_bounded(const an_cluster *c, double a, double b)
+{
+    an_interval r = an_cluster_t(c, 0);
+    r.lo = a;
+    r.hi = b;
+    if (!c->clusters || !(b > a)) return r;
+    double u = (r.mean - a) / (b - a), se = r.sd / sqrt((double)c->clusters) / (b - a);
+    if (u < 0) u = 0;
+    if (u > 1) u = 1;
+    double n = (double)c->clusters;
+    if (c->clusters >= 2 && se == 0 && u > 0 && u < 1) {
+        r.lo = r.hi = r.mean; /* every deal alike, away from the bounds */
+        return r;
+    }
+    if (se > 0 && u > 0 && u < 1) {
+        n = u * (1 - u) / (se * se);
+    }
+    double q = c->clusters >= 2 ? an_t_quantile(0.975, (double)(c->clusters - 1)) : AN_Z95, q2 = q * q;
+    double den = 1 + q2 / n, mid = (u + q2 / (2 * n)) / den;
+    double half = q * sqrt(u * (1 - u) / n + q2 / (4 * n * n)) / den;
+    double lo = mid - half < 0 ? 0 : mid - half, hi = mid + half > 1 ? 1 : mid + half;
+    r.lo = a + (b - a) * lo;
+    r.hi = a + (b - a) * hi;
+    return r;
+}
+
+an_interval an_moments_bounded(const an_moments *m, double a, double b)
+{
+    an_cluster c = {.clusters = m->n, .n = m->n, .my = m->mean, .mn = m->n ? 1 : 0, .m2y = m->m2};
+    return an_cluster_bounded(&c, a, b);
+}
+
 /* ---------------------------------------------------------------- ratings */
 
 /* Every order of the tied groups of r, as item sequences, with the weight
@@ -310,12 +395,52 @@ void an_sprt_init(an_sprt *t, double elo0, double elo1, double alpha, double bet
     t->s1 = an_elo_score(elo1);
 }
 
-double an_sprt_llr(const an_sprt *t, const an_moments *scores)
+/* The lambda of the distribution nearest p[0..m) (on values x) whose mean is
+ * s: the root of g(l) = sum p_j d_j / (1 + l d_j), d_j = x_j - s, which
+ * falls from +inf to -inf on the l keeping every 1 + l d_j > 0 (x must
+ * reach both sides of s).  Bisection to the last bit: the same bytes on
+ * every machine. */
+static double mle_lambda(const double *x, const double *p, int m, double s)
 {
-    double v = an_moments_var(scores);
-    if (scores->n < 2 || v <= 0) return 0;
-    double n = (double)scores->n, x = scores->mean;
-    return n * (t->s1 - t->s0) * (2 * x - t->s0 - t->s1) / (2 * v);
+    double dmin = 0, dmax = 0;
+    for (int j = 0; j < m; j++) {
+        if (x[j] - s < dmin) dmin = x[j] - s;
+        if (x[j] - s > dmax) dmax = x[j] - s;
+    }
+    double lo = -1 / dmax, hi = -1 / dmin; /* the open range of lambda */
+    for (int it = 0; it < 200; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (mid <= lo || mid >= hi) break;
+        double g = 0;
+        for (int j = 0; j < m; j++) g += p[j] * (x[j] - s) / (1 + mid * (x[j] - s));
+        if (g > 0) lo = mid;
+        else hi = mid;
+    }
+    return lo + (hi - lo) / 2;
+}
+
+#define SPRT_GRID_MAX 4097
+#define SPRT_EPSILON 1e-3 /* fishtest's count for an unseen outcome */
+
+double an_sprt_llr(const an_sprt *t, const double *count, int k)
+{
+    if (k < 2 || k > SPRT_GRID_MAX) return 0;
+    /* The values seen, with the two extremes always among them. */
+    double x[SPRT_GRID_MAX], p[SPRT_GRID_MAX], total = 0, seen = 0;
+    int m = 0;
+    for (int j = 0; j < k; j++) {
+        double c = count[j] > 0 ? count[j] : (j == 0 || j == k - 1) ? SPRT_EPSILON : 0;
+        seen += count[j] > 0 ? count[j] : 0;
+        if (c <= 0) continue;
+        x[m] = (double)j / (k - 1);
+        p[m++] = c;
+        total += c;
+    }
+    if (seen <= 0) return 0;
+    for (int j = 0; j < m; j++) p[j] /= total;
+    double l0 = mle_lambda(x, p, m, t->s0), l1 = mle_lambda(x, p, m, t->s1), sum = 0;
+    for (int j = 0; j < m; j++) sum += p[j] * (log1p(l0 * (x[j] - t->s0)) - log1p(l1 * (x[j] - t->s1)));
+    return total * sum;
 }
 
 int an_sprt_decide(const an_sprt *t, double llr)

@@ -62,6 +62,51 @@ void an_mcnemar(uint64_t b, uint64_t c, double *chi2, double *p);
  * `wins` of n come from rate p0: z = (wins - n p0) / sqrt(n p0 (1 - p0)). */
 double an_binomial_z_p(double wins, double n, double p0, double *z);
 
+/* ------------------------------------------------------ clustered means */
+
+/* A mean over observations that come in clusters (the seat-games of one
+ * deal, played in every seating, are not independent of each other; deals
+ * are).  The estimate is the ratio mean sum(x) / n; its standard error is
+ * the cluster-robust one (Liang and Zeger 1986; the ratio estimator's
+ * linearised variance, Cochran 1977 6.3): with cluster sums y_c and sizes
+ * n_c over C clusters,
+ *   se^2 = sum_c (y_c - mean n_c)^2 / (C (C - 1) nbar^2),
+ * accumulated as Welford co-moments of (y_c, n_c) in a fixed order. */
+typedef struct an_cluster {
+    uint64_t clusters, n;      /* closed clusters, observations in them */
+    double open_sum;           /* the open cluster */
+    uint64_t open_n;
+    double my, mn, m2y, m2n, cyn;
+} an_cluster;
+
+void an_cluster_add(an_cluster *c, double x);
+/* The open cluster ends (nothing if it is empty). */
+void an_cluster_close(an_cluster *c);
+/* The mean, its 95% t interval with C - 1 degrees of freedom and the p of
+ * the test of mu0 (an_mean_interval's fields; sd is se sqrt(C)).  Closed
+ * clusters only. */
+an_interval an_cluster_t(const an_cluster *c, double mu0);
+
+/* A 95% interval for the mean of a quantity bounded by [a, b], from its
+ * mean and clustered standard error, that never leaves [a, b]: Wilson's
+ * score interval on u = (mean - a) / (b - a) with the effective sample
+ * size n* = u (1 - u) / se_u^2 (Kish's design effect) and Student's t
+ * quantile with C - 1 degrees of freedom in place of z (Korn and Graubard
+ * 1998; Dean and Pagano 2015 on clustered proportions).  n* is not capped
+ * at the observation count (Korn and Graubard's truncation): a deal played
+ * in every seating can measure an agent more closely than as many
+ * independent games, and the capped interval covered 99.5% in
+ * tests/coverage.py where this one covers 95%.  Every value at a bound (all wins, all losses)
+ * shows no spread to measure: n* is then the cluster count, each deal one
+ * trial, the cautious reading when the correlation inside a deal cannot be
+ * seen (so all wins in 10 deals give [0.66, 1], not [1, 1]); the same with
+ * a single cluster.  Two or more clusters with the same mean inside the
+ * bounds give that mean as a point, as a t interval would.  No clusters:
+ * [a, b]. */
+an_interval an_cluster_bounded(const an_cluster *c, double a, double b);
+/* The same for independent observations (clusters of one). */
+an_interval an_moments_bounded(const an_moments *m, double a, double b);
+
 /* ---------------------------------------------------------------- ratings */
 
 /* One finishing order for the Plackett-Luce model: item[0] finished first,
@@ -95,16 +140,27 @@ double an_pl_elo(double gamma_i, double gamma_ref);
 /* ---------------------------------------------------------------- SPRT */
 
 /* The sequential probability ratio test of H0: elo = elo0 against H1:
- * elo = elo1, for a stream of scores in [0, 1] (1 a win of the first
- * agent over the second, 0.5 a draw or an equal share), by the generalised
- * SPRT's normal approximation used by chess engine testing (fishtest,
- * cutechess): with the sample mean x and variance v of n scores, and the
- * expected scores s_i = 1 / (1 + 10^(-elo_i / 400)),
- *   LLR = n (s1 - s0) (2 x - s0 - s1) / (2 v),
- * and Wald's bounds lower = ln(beta / (1 - alpha)), upper = ln((1 - beta)
- * / alpha).  The scores are independent draws: the tournament passes one
- * per seed (the mean over that deal's seatings), which is how it pairs
- * games by seed. */
+ * elo = elo1, for a stream of independent scores in [0, 1] (the tournament
+ * gives one per deal: the share of that deal's meetings the first agent
+ * finished ahead of the second, ties half).  The scores take values on a
+ * grid j / (k - 1), j = 0..k-1; count[j] says how many took each.
+ *
+ * The log-likelihood ratio is the generalised SPRT's, computed exactly for
+ * a multinomial over the grid (Van den Bergh's method, used by fishtest
+ * and, on game pairs, by fastchess's pentanomial model): under each
+ * hypothesis the distribution nearest the observed one whose mean is the
+ * expected score s_i = 1 / (1 + 10^(-elo_i / 400)) is found (the maximum
+ * likelihood estimate, p_j / (1 + lambda (x_j - s_i)) with lambda solving
+ * sum p_j (x_j - s_i) / (1 + lambda (x_j - s_i)) = 0), and
+ *   LLR = sum_j count[j] ln(p1_j / p0_j).
+ * The two extreme values, 0 and 1, count 1e-3 while unseen (fishtest's
+ * regularisation, which gives every unseen pentanomial outcome that count;
+ * the extremes are what make every expected score reachable), so all
+ * wins, all losses and all draws give the evidence they carry instead of
+ * the 0 of a normal approximation with zero variance.  With two
+ * grid values (no draws) and both seen, this is Wald's binomial SPRT,
+ * w ln(s1 / s0) + l ln((1 - s1) / (1 - s0)).  Wald's bounds: lower =
+ * ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha). */
 typedef struct an_sprt {
     double elo0, elo1, alpha, beta;
     double lower, upper;  /* Wald's bounds */
@@ -114,8 +170,9 @@ typedef struct an_sprt {
 enum { AN_SPRT_CONTINUE = 0, AN_SPRT_H0 = -1, AN_SPRT_H1 = 1 };
 
 void an_sprt_init(an_sprt *t, double elo0, double elo1, double alpha, double beta);
-/* The log-likelihood ratio of the scores so far (0 while v = 0). */
-double an_sprt_llr(const an_sprt *t, const an_moments *scores);
+/* The log-likelihood ratio of the scores counted so far (k >= 2 grid
+ * values; 0 with no scores). */
+double an_sprt_llr(const an_sprt *t, const double *count, int k);
 /* AN_SPRT_H1 once llr >= upper, AN_SPRT_H0 once llr <= lower, else 0. */
 int an_sprt_decide(const an_sprt *t, double llr);
 /* The expected score of Elo difference d, and back. */

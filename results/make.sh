@@ -8,12 +8,19 @@ make -s bin/jamaica
 J=bin/jamaica
 # What to run: nothing named, everything but the analysis; `agents`; or any
 # of the analysis parts `captain ghost sweep ladder` (`analysis`: all four);
+# `coverage`: how often each printed 95% interval covers a known truth, over
+# 4000 seeded runs of each kind (results/analysis/coverage.md, ~8 minutes on
+# two cores; CI runs the same check at 1000);
 # `speed`: the engine against the one before the performance work, side by
 # side (results/speed.sh: results/timing/engine-speed.txt).
 want=${*:-base agents}
 [ "$want" = analysis ] && want="captain ghost sweep ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 if has speed; then sh results/speed.sh; fi
+if has coverage; then
+    mkdir -p results/analysis
+    python3 tests/coverage.py $J --runs 4000 --table results/analysis/coverage.md --check
+fi
 if has base; then
 $J sim --games 1000000 --players 4 --seed 1 --agents random --out results/random-4p.csv
 $J sim --games 1000000 --players 2 --seed 1 --agents random --out results/random-2p-ghost.csv

@@ -1,6 +1,7 @@
 /* analysis/stats.c against values computed independently (by hand, or by
  * the closed forms named beside each). */
 #include <math.h>
+#include <string.h>
 
 #include "helpers.h"
 #include "../analysis/stats.h"
@@ -155,6 +156,132 @@ static void test_plackett_luce_recovers_known_strengths(void **state)
     for (int i = 1; i < 4; i++) assert_float_equal(g[i] / g[0], truth[i], 0.05 * truth[i]);
 }
 
+/* Wilson's interval at quantile q and sample size n, by the formula. */
+static void wilson_q(double u, double n, double q, double *lo, double *hi)
+{
+    double den = 1 + q * q / n, mid = (u + q * q / (2 * n)) / den;
+    double half = q * sqrt(u * (1 - u) / n + q * q / (4 * n * n)) / den;
+    *lo = fmax(0, mid - half);
+    *hi = fmin(1, mid + half);
+}
+
+static void test_cluster_means(void **state)
+{
+    (void)state;
+    /* Clusters of one: the plain t interval. */
+    const double x[6] = {3, 1, 4, 1, 5, 9};
+    an_cluster c = {0};
+    an_moments m = {0};
+    for (int i = 0; i < 6; i++) {
+        an_cluster_add(&c, x[i]);
+        an_cluster_close(&c);
+        an_moments_add(&m, x[i]);
+    }
+    an_interval a = an_cluster_t(&c, 2), b = an_mean_interval(&m, 2);
+    assert_float_equal(a.mean, b.mean, 1e-12);
+    assert_float_equal(a.lo, b.lo, 1e-12);
+    assert_float_equal(a.hi, b.hi, 1e-12);
+    assert_float_equal(a.p, b.p, 1e-12);
+    /* Clusters of unequal size: the ratio mean and the linearised
+     * variance, sum (y_c - m n_c)^2 / (C (C - 1) nbar^2), by two passes. */
+    const double y[5][3] = {{1, 0, 1}, {0, 0, 0}, {1, 1, 1}, {0, 1, 0}, {1, 0, 0}};
+    const int sz[5] = {3, 2, 3, 1, 2};
+    an_cluster d = {0};
+    double sy = 0, sn = 0;
+    for (int k = 0; k < 5; k++) {
+        for (int i = 0; i < sz[k]; i++) an_cluster_add(&d, y[k][i]), sy += y[k][i];
+        an_cluster_close(&d);
+        an_cluster_close(&d); /* an empty cluster is no cluster */
+        sn += sz[k];
+    }
+    double mean = sy / sn, ss = 0;
+    for (int k = 0; k < 5; k++) {
+        double yc = 0;
+        for (int i = 0; i < sz[k]; i++) yc += y[k][i];
+        ss += (yc - mean * sz[k]) * (yc - mean * sz[k]);
+    }
+    double se = sqrt(ss / (5 * 4)) / (sn / 5), q4 = an_t_quantile(0.975, 4);
+    a = an_cluster_t(&d, 0);
+    assert_int_equal(a.n, 5);
+    assert_int_equal(d.n, 11);
+    assert_float_equal(a.mean, 6.0 / 11, 1e-12);
+    assert_float_equal(a.hi - a.mean, q4 * se, 1e-12);
+    /* The bounded interval: Wilson's at n* = u (1 - u) / se^2 and t_4. */
+    double lo, hi;
+    wilson_q(mean, mean * (1 - mean) / (se * se), q4, &lo, &hi);
+    a = an_cluster_bounded(&d, 0, 1);
+    assert_float_equal(a.lo, lo, 1e-12);
+    assert_float_equal(a.hi, hi, 1e-12);
+}
+
+static void test_cluster_bounded_edges(void **state)
+{
+    (void)state;
+    double lo, hi, q9 = an_t_quantile(0.975, 9);
+    /* Ten deals of two seat-games, all won: no spread, so each deal counts
+     * as one trial: Wilson's at n = 10 with t_9, [0.6615, 1]. */
+    an_cluster c = {0};
+    for (int k = 0; k < 10; k++) {
+        an_cluster_add(&c, 1);
+        an_cluster_add(&c, 1);
+        an_cluster_close(&c);
+    }
+    an_interval a = an_cluster_bounded(&c, 0, 1);
+    wilson_q(1, 10, q9, &lo, &hi);
+    assert_float_equal(a.lo, lo, 1e-12);
+    assert_float_equal(a.lo, 0.66149, 1e-3);
+    assert_float_equal(a.hi, 1, 0);
+    /* Mean rank with two players, ranks in [1, 2], near the best: the
+     * interval stays inside [1, 2] where a t interval would not. */
+    an_cluster r = {0};
+    const int ranks[12] = {1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1};
+    an_moments m = {0};
+    for (int k = 0; k < 12; k++) {
+        an_cluster_add(&r, ranks[k]);
+        an_cluster_close(&r);
+        an_moments_add(&m, ranks[k]);
+    }
+    an_interval t = an_mean_interval(&m, 0);
+    assert_true(t.lo < 1);
+    a = an_cluster_bounded(&r, 1, 2);
+    assert_true(a.lo > 1 && a.hi < 2 && a.lo < a.mean && a.mean < a.hi);
+    /* Every deal split evenly (the seat, not the agent, decided): the deals
+     * agree, so the mean is a point, as a t interval says. */
+    an_cluster h = {0};
+    for (int k = 0; k < 4; k++) {
+        an_cluster_add(&h, 1);
+        an_cluster_add(&h, 0);
+        an_cluster_close(&h);
+    }
+    a = an_cluster_bounded(&h, 0, 1);
+    assert_true(a.lo == 0.5 && a.hi == 0.5);
+    /* One deal, all won: Wilson's at n = 1 with z. */
+    an_cluster one = {0};
+    an_cluster_add(&one, 1);
+    an_cluster_add(&one, 1);
+    an_cluster_close(&one);
+    a = an_cluster_bounded(&one, 0, 1);
+    wilson_q(1, 1, AN_Z95, &lo, &hi);
+    assert_float_equal(a.lo, lo, 1e-12);
+    /* Seat-games mostly won, the losses spread over deals: n* from the
+     * spread between deals. */
+    an_cluster w = {0};
+    for (int k = 0; k < 20; k++) {
+        an_cluster_add(&w, 1);
+        an_cluster_add(&w, k % 5 ? 1 : 0);
+        an_cluster_close(&w);
+    }
+    a = an_cluster_bounded(&w, 0, 1);
+    double se = an_cluster_t(&w, 0).sd / sqrt(20.0), u = 36.0 / 40, ns = u * (1 - u) / (se * se);
+    wilson_q(u, ns, an_t_quantile(0.975, 19), &lo, &hi);
+    assert_float_equal(a.lo, lo, 1e-12);
+    assert_float_equal(a.hi, hi, 1e-12);
+    /* No clusters: the whole range. */
+    an_cluster e = {0};
+    a = an_cluster_bounded(&e, 1, 4);
+    assert_true(a.lo == 1 && a.hi == 4);
+}
+
 static void test_sprt_bounds_and_llr(void **state)
 {
     (void)state;
@@ -163,15 +290,63 @@ static void test_sprt_bounds_and_llr(void **state)
     assert_float_equal(t.lower, log(0.05 / 0.95), 1e-12);
     assert_float_equal(t.upper, -log(0.05 / 0.95), 1e-12);
     assert_float_equal(t.s1, 0.51438718, 1e-8);
-    /* Scores 1 0 1 1 0.5 1 0 1: LLR 0.0989070 (the formula by hand). */
-    const double sc[8] = {1, 0, 1, 1, 0.5, 1, 0, 1};
-    an_moments m = {0};
-    for (int i = 0; i < 8; i++) an_moments_add(&m, sc[i]);
-    assert_float_equal(an_sprt_llr(&t, &m), 0.0989070188, 1e-9);
+    /* Wins and losses only: Wald's binomial SPRT (Wald 1945), whose LLR
+     * has a closed form: 7 wins, 3 losses. */
+    const double wl[2] = {3, 7};
+    assert_float_equal(an_sprt_llr(&t, wl, 2), 7 * log(t.s1 / t.s0) + 3 * log((1 - t.s1) / (1 - t.s0)), 1e-12);
+    const double none[2] = {0, 0};
+    assert_float_equal(an_sprt_llr(&t, none, 2), 0, 0);
+    /* An ordinary pentanomial sample (deal scores 0, 1/4, ..., 1): close to
+     * the normal approximation n (s1 - s0) (2 x - s0 - s1) / (2 v) of
+     * fishtest and cutechess, 2.2558 here; exactly 2.2529717 by an
+     * independent solution of the same equations (regula falsi in Python). */
+    const double penta[5] = {100, 400, 800, 450, 120};
+    assert_float_equal(an_sprt_llr(&t, penta, 5), 2.2529717246, 1e-8);
     assert_int_equal(an_sprt_decide(&t, 3.0), AN_SPRT_H1);
     assert_int_equal(an_sprt_decide(&t, -3.0), AN_SPRT_H0);
     assert_int_equal(an_sprt_decide(&t, 0.5), AN_SPRT_CONTINUE);
     assert_float_equal(an_score_elo(an_elo_score(57)), 57, 1e-9);
+}
+
+/* Degenerate samples carry evidence: H0 0 Elo against H1 50 Elo on
+ * pentanomial deal scores.  Reference values by the independent solution. */
+static void test_sprt_degenerate_samples(void **state)
+{
+    (void)state;
+    an_sprt t;
+    an_sprt_init(&t, 0, 50, 0.05, 0.05);
+    double c[5];
+    /* Every deal won: ln(s1 / s0) a deal (a win is the most a deal gives,
+     * and both hypotheses allow it), so H1 after 23 deals, not never. */
+    memcpy(c, (double[5]){0, 0, 0, 0, 10}, sizeof c);
+    assert_float_equal(an_sprt_llr(&t, c, 5), 1.3357642313, 1e-8);
+    int first = 0;
+    for (int n = 1; n <= 100 && !first; n++) {
+        c[4] = n;
+        if (an_sprt_decide(&t, an_sprt_llr(&t, c, 5)) == AN_SPRT_H1) first = n;
+    }
+    assert_int_equal(first, 23);
+    /* Every deal lost: H0, sooner. */
+    memcpy(c, (double[5]){5, 0, 0, 0, 0}, sizeof c);
+    assert_float_equal(an_sprt_llr(&t, c, 5), -0.7710228600, 1e-8);
+    first = 0;
+    for (int n = 1; n <= 100 && !first; n++) {
+        c[0] = n;
+        if (an_sprt_decide(&t, an_sprt_llr(&t, c, 5)) == AN_SPRT_H0) first = n;
+    }
+    assert_true(first > 0 && first < 23);
+    /* Every deal drawn: strong evidence of equality, so H0. */
+    memcpy(c, (double[5]){0, 0, 20, 0, 0}, sizeof c);
+    assert_float_equal(an_sprt_llr(&t, c, 5), -3.0765148999, 1e-8);
+    assert_int_equal(an_sprt_decide(&t, an_sprt_llr(&t, c, 5)), AN_SPRT_H0);
+    /* Nearly degenerate: 9 deals won, one 3/4. */
+    memcpy(c, (double[5]){0, 0, 0, 1, 9}, sizeof c);
+    assert_float_equal(an_sprt_llr(&t, c, 5), 1.3357526644, 1e-8);
+    /* Mirror symmetry: losses under (-50, 0) weigh as wins under (0, 50). */
+    an_sprt m;
+    an_sprt_init(&m, -50, 0, 0.05, 0.05);
+    double w[5] = {0, 0, 0, 2, 7}, l[5] = {7, 2, 0, 0, 0};
+    assert_float_equal(an_sprt_llr(&t, w, 5), -an_sprt_llr(&m, l, 5), 1e-9);
 }
 
 /* Run an SPRT on a synthetic stream of wins (no draws) with true score s;
@@ -180,10 +355,10 @@ static int sprt_stream(const an_sprt *t, double s, uint64_t seed, uint64_t *used
 {
     jm_pcg32 rng;
     jm_pcg32_seed(&rng, seed, 3);
-    an_moments m = {0};
+    double c[2] = {0, 0};
     for (uint64_t k = 1; k <= 2000000; k++) {
-        an_moments_add(&m, jm_pcg32_next(&rng) / 4294967296.0 < s ? 1 : 0);
-        int d = an_sprt_decide(t, an_sprt_llr(t, &m));
+        c[jm_pcg32_next(&rng) / 4294967296.0 < s ? 1 : 0] += 1;
+        int d = an_sprt_decide(t, an_sprt_llr(t, c, 2));
         if (d) {
             *used = k;
             return d;
@@ -227,7 +402,10 @@ int main(void)
         cmocka_unit_test(test_binomial_z),
         cmocka_unit_test(test_bradley_terry_closed_form),
         cmocka_unit_test(test_plackett_luce_recovers_known_strengths),
+        cmocka_unit_test(test_cluster_means),
+        cmocka_unit_test(test_cluster_bounded_edges),
         cmocka_unit_test(test_sprt_bounds_and_llr),
+        cmocka_unit_test(test_sprt_degenerate_samples),
         cmocka_unit_test(test_sprt_synthetic_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -129,7 +129,7 @@ static void show_first_difference(const games_row *a, const games_row *b, evbuf 
 
 typedef struct pair_stat {
     char key[SIM_SPEC_LEN];
-    an_moments win, score;       /* B - A per seat-game */
+    an_cluster win, score;       /* B - A per seat-game, clustered by deal */
     double win_a, win_b, score_a, score_b;
     uint64_t b10, b01;           /* McNemar: won in A only, in B only */
 } pair_stat;
@@ -149,8 +149,8 @@ static pair_stat *find_key(pair_stat *ps, int *n, const char *key)
 
 static void add_pair(pair_stat *p, const games_row *a, const games_row *b, int k)
 {
-    an_moments_add(&p->win, b->win[k] - a->win[k]);
-    an_moments_add(&p->score, (double)(b->score[k] - a->score[k]));
+    an_cluster_add(&p->win, b->win[k] - a->win[k]);
+    an_cluster_add(&p->score, (double)(b->score[k] - a->score[k]));
     p->win_a += a->win[k];
     p->win_b += b->win[k];
     p->score_a += a->score[k];
@@ -164,7 +164,8 @@ static void print_rows(const char *group, const pair_stat *ps, int n)
     for (int i = 0; i < n; i++) {
         const pair_stat *p = &ps[i];
         double N = (double)p->win.n, chi2, mp;
-        an_interval w = an_mean_interval(&p->win, 0), s = an_mean_interval(&p->score, 0);
+        an_interval w = an_cluster_bounded(&p->win, -1, 1), s = an_cluster_t(&p->score, 0);
+        w.p = an_cluster_t(&p->win, 0).p;
         an_mcnemar(p->b10, p->b01, &chi2, &mp);
         printf("| %s | `%s` | %llu | %.2f%% | %.2f%% | %+.2f [%+.2f, %+.2f] | %.3g | %.3g | %.2f | %.2f | %+.3f [%+.3f, "
                "%+.3f] | %.3g |\n",
@@ -177,8 +178,9 @@ static void print_rows(const char *group, const pair_stat *ps, int n)
 typedef struct comparison {
     pair_stat seats[MAX_KEYS], agents[MAX_KEYS];
     int nseat, nagent;
-    an_moments rounds;
+    an_cluster rounds;
     double rounds_a, rounds_b;
+    uint64_t deal;               /* the open clusters' game index */
     uint64_t games, hash_changed, outcome_changed, shown;
     char first_changed[2][200];  /* the first games whose hash, and whose outcome, changed */
     size_t fc_len[2];
@@ -196,6 +198,21 @@ static void note_changed(comparison *cmp, int k, const games_row *a)
                                        sizeof cmp->first_changed[k] - cmp->fc_len[k], "%s", one);
 }
 
+/* The games of one deal (every seating of a tournament's deal shares its
+ * dice) end: each tally's cluster closes. */
+static void close_deal(comparison *cmp)
+{
+    an_cluster_close(&cmp->rounds);
+    for (int i = 0; i < cmp->nseat; i++) {
+        an_cluster_close(&cmp->seats[i].win);
+        an_cluster_close(&cmp->seats[i].score);
+    }
+    for (int i = 0; i < cmp->nagent; i++) {
+        an_cluster_close(&cmp->agents[i].win);
+        an_cluster_close(&cmp->agents[i].score);
+    }
+}
+
 /* One pair of games into the tallies; 1 if their hashes differ. */
 static int compare_game(comparison *cmp, const games_row *ga, const games_row *gb)
 {
@@ -209,7 +226,9 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
     cmp->outcome_changed += (uint64_t)outcome;
     if (changed) note_changed(cmp, 0, ga);
     if (outcome) note_changed(cmp, 1, ga);
-    an_moments_add(&cmp->rounds, gb->rounds - ga->rounds);
+    if (cmp->games > 1 && ga->game != cmp->deal) close_deal(cmp);
+    cmp->deal = ga->game;
+    an_cluster_add(&cmp->rounds, gb->rounds - ga->rounds);
     cmp->rounds_a += ga->rounds;
     cmp->rounds_b += gb->rounds;
     for (int k = 0; k < paired; k++) {
@@ -236,10 +255,11 @@ static void print_report(const comparison *cmp)
     if (cmp->hash_changed)
         printf("Games whose hash changed: %s%s\n", cmp->first_changed[0], cmp->hash_changed > 1 && full0 ? " ..." : "");
     if (cmp->outcome_changed) printf("Games whose outcome changed: %s%s\n", cmp->first_changed[1], full1 ? " ..." : "");
-    an_interval r = an_mean_interval(&cmp->rounds, 0);
+    an_interval r = an_cluster_t(&cmp->rounds, 0);
     printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f [%+.3f, %+.3f] (paired t, p %.3g).\n\n",
            cmp->rounds_a / games, cmp->rounds_b / games, r.mean, r.lo, r.hi, r.p);
-    printf("Paired by game (B - A), 95%% t intervals; McNemar's exact test for wins (a shared win counts as a win):"
+    printf("Paired by game (B - A), 95%% intervals with the deal as the unit (win differences kept inside +-100 "
+           "points, docs/STATISTICS.md); McNemar's exact test for wins (a shared win counts as a win):"
            "\n\n| group | key | n | win A | win B | B - A (points) | p | McNemar p | score A | score B | B - A | p |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     print_rows("seat", cmp->seats, cmp->nseat);
@@ -295,6 +315,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
     if (!more && !cmp->games) cli_usage_error("'%s' holds no games", pa);
     else if (!more) {
         if (!cmp->shown) printf("# diff: A = %s, B = %s\n", la, lb);
+        close_deal(cmp);
         print_report(cmp);
         rc = cmp->hash_changed || cmp->outcome_changed ? 1 : 0;
     }
@@ -311,7 +332,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
 /* ---------------------------------------------------------------- command */
 
 typedef struct diff_opts {
-    uint64_t show, games, players, seed, threads;
+    uint64_t show, games, players, seed, threads, progress;
     const char *rules, *vs_rules, *agents;
     int rotate;
 } diff_opts;
@@ -326,6 +347,7 @@ static const opt options[] = {
     OPT_AGENTS(diff_opts, "random", "as for sim"),
     OPT_ROW_FLAG("rotate", diff_opts, rotate, "as for sim"),
     OPT_THREADS(diff_opts),
+    OPT_PROGRESS(diff_opts),
 };
 
 static const opt_table table = {
@@ -337,8 +359,9 @@ static const opt_table table = {
              "players) game by game, or play the same deals under two rule sets and compare\n"
              "those.  Reports the games whose trace hash changed and those whose outcome\n"
              "(ranks, wins) changed; the paired differences B - A of each seat's and\n"
-             "agent's win rate and mean score and of the rounds per game, with 95% t\n"
-             "intervals from the pairs and p-values, and McNemar's exact test for wins; and\n"
+             "agent's win rate and mean score and of the rounds per game, with 95%\n"
+             "intervals and p-values that take the deal (all its seatings) as the unit,\n"
+             "and McNemar's exact test for wins; and\n"
              "for the first K changed games the first event that differs (both games\n"
              "replayed, the two events as JSON).\n"
              "\n"
@@ -383,7 +406,8 @@ static int diff_rules(diff_opts *o)
     c.seed = o->seed;
     c.rotate = o->rotate;
     c.threads = (int)o->threads;
-    c.progress = isatty(2);
+    c.progress = isatty(2) || o->progress;
+    c.progress_every = (unsigned)o->progress;
     char pa[4096] = "", pb[4096] = "";
     int rc = play_to(&c, o->rules, pa, sizeof pa);
     if (!rc) rc = play_to(&c, o->vs_rules, pb, sizeof pb);

@@ -33,6 +33,7 @@
 typedef struct study_opts {
     uint64_t games, seed;
     int threads;
+    unsigned progress;               /* --progress: seconds between lines, 0 none */
     const char *rules;               /* the base rule text */
     const char *mix[MAX_MIXES];      /* --agents, each as for sim */
     int nmix;
@@ -105,7 +106,8 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     c.rotate = 1;
     c.on_game = on_game;
     c.ctx = acc;
-    c.progress = isatty(2);
+    c.progress = isatty(2) || o->progress;
+    c.progress_every = o->progress;
     c.dist = sim_mpi_dist();
     acc->players = players;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
@@ -121,8 +123,8 @@ static int study_captain(study_opts *o)
     csv_table_header(f, &captain_csv);
     fprintf(o->md, "# First Captain's advantage\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated "
                    "over the seats.  `adv` is the paired difference, game by game, between the win share of the "
-                   "seat at that offset from the first Captain and the mean of the other players' (95%% t "
-                   "interval, p of the t test of 0); `p vs 1/P` tests the offset's win rate against 1/P (no "
+                   "seat at that offset from the first Captain and the mean of the other players' (95%% "
+                   "interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p vs 1/P` tests the offset's win rate against 1/P (no "
                    "ghost).\n\n",
             (unsigned long long)o->games, (unsigned long long)o->seed, o->rules);
     fprintf(o->md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
@@ -142,7 +144,7 @@ static int study_captain(study_opts *o)
             for (int k = 0; k < P; k++) {
                 double w = (double)a->offset_wins[k] / SUMMARY_WIN_UNIT, lo, hi;
                 an_wilson(w, n, &lo, &hi);
-                an_interval d = an_mean_interval(&a->adv[k], 0);
+                an_interval d = an_moments_bounded(&a->adv[k], -1, 1);
                 csv_val v[CA_NCOL] = {[CA_AGENTS] = csv_text(o->mix[m]), [CA_PLAYERS] = csv_int(P),
                                       [CA_GAMES] = csv_u64(a->games), [CA_CAPTAIN_OFFSET] = csv_int(k),
                                       [CA_WINS] = csv_real(w), [CA_WIN_RATE] = csv_real(w / n),
@@ -291,8 +293,8 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
     FILE *f = o->csv.f;
     csv_table_header(f, &sweep_csv);
     fprintf(o->md, "# Sweep of `%s` from %ld to %ld (step %ld)\n\n%llu games a value, %d players, agents `%s` "
-                   "rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% intervals, rounds and "
-                   "the captain's paired advantage with t intervals).\n\n| %s | %s [95%%] |\n|---|---|\n",
+                   "rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% intervals, "
+                   "rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s | %s [95%%] |\n|---|---|\n",
             key, lo, hi, step, (unsigned long long)o->games, o->pmin, o->mix[0], (unsigned long long)o->seed,
             o->rules, measure, key, measure);
     for (long v = lo; v <= hi; v += step) {
@@ -310,7 +312,8 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
             est = w / n;
             an_wilson(w, n, &l, &h);
         } else {
-            an_interval d = an_mean_interval(!strcmp(measure, "rounds") ? &a->rounds : &a->adv[0], 0);
+            an_interval d = !strcmp(measure, "rounds") ? an_mean_interval(&a->rounds, 0)
+                                                       : an_moments_bounded(&a->adv[0], -1, 1);
             est = d.mean;
             l = d.lo;
             h = d.hi;
@@ -342,7 +345,7 @@ typedef struct player_range {
 typedef struct study_args {
     mixes agents;
     player_range players;
-    uint64_t games, seed, threads;
+    uint64_t games, seed, threads, progress;
     const char *rules, *sweep, *measure, *out, *md;
 } study_args;
 
@@ -383,6 +386,7 @@ static const opt options[] = {
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),
     OPT_THREADS(study_args),
+    OPT_PROGRESS(study_args),
     OPT_ROW_TEXT("sweep", "K=A..B[:S]", study_args, sweep, NULL, "sweep: the rule option and its values"),
     OPT_ROW_TEXT("measure", "M", study_args, measure, "win:0", "sweep: win:SEAT, ghost, rounds or captain"),
     OPT_OUT(study_args, NULL, "the CSV (study-KIND.csv)"),
@@ -437,6 +441,7 @@ static int configure(const char *kind, study_args *a, study_opts *o)
         }
     if (cli_threads(&a->threads)) return 2;
     o->threads = (int)a->threads;
+    o->progress = (unsigned)a->progress;
     if (!*a->out || (a->md && !*a->md)) return cli_usage_error("study: empty output path");
     if (a->md && outfile_same(a->out, a->md)) return cli_usage_error("'%s' and '%s' are the same file", a->out, a->md);
     return 0;

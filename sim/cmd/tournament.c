@@ -31,7 +31,7 @@ typedef struct sprt_args {
 } sprt_args;
 
 typedef struct tour_opts {
-    uint64_t games, players, seed, threads, bootstrap;
+    uint64_t games, players, seed, threads, bootstrap, progress;
     const char *agents, *rules, *out, *pairs, *games_csv;
     int seatings;                /* 0 all, 1 balanced, -1 not given */
     sprt_args sprt;
@@ -81,6 +81,7 @@ static const opt options[] = {
     OPT_GAMES(tour_opts, "deal count", UINT64_MAX / 2 / SIM_MAX_SEATINGS, "100", "deals ({default}); games played = N x seatings"),
     OPT_SEED(tour_opts, "1", "the run's seed"),
     OPT_THREADS(tour_opts),
+    OPT_PROGRESS(tour_opts),
     OPT_RULES(tour_opts, "2021 (default) or classic, with key=value options"),
     {.name = "seatings", .kind = OPT_CHOICE, .arg = "M", .offset = offsetof(tour_opts, seatings), .what = "--seatings",
      .choices = "all|balanced", .help = "all or balanced (all, up to " STR(SIM_MAX_SEATINGS) " seatings)"},
@@ -181,7 +182,8 @@ static int configure(tour_opts *o, sim_config *c)
     c->seed = o->seed;
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
-    c->progress = isatty(2);
+    c->progress = isatty(2) || o->progress;
+    c->progress_every = (unsigned)o->progress;
     c->dist = sim_mpi_dist();
     return 0;
 }
@@ -193,18 +195,31 @@ typedef struct ratings {
     double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
 } ratings;
 
+/* An agent's whole deals: seat-games, win share and mean rank, each with
+ * its 95% interval clustered by deal and bounded by what is possible. */
+typedef struct agent_line {
+    uint64_t games;
+    an_interval win, rank;
+} agent_line;
+
+static agent_line agent_stats(const standings *t, int a)
+{
+    agent_line l = {.games = t->win[a].n};
+    l.win = an_cluster_bounded(&t->win[a], 0, 1);
+    l.rank = an_cluster_bounded(&t->rank[a], 1, t->ships);
+    return l;
+}
+
 static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
 {
     csv_table_header(f, &ratings_csv);
     for (int a = 0; a < t->K; a++) {
-        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
-        an_wilson(w, n, &lo, &hi);
-        an_interval ri = an_mean_interval(&t->rank[a], 0);
-        csv_val v[RT_NCOL] = {[RT_AGENT] = csv_text(c->specs[a]), [RT_GAMES] = csv_u64(t->games[a]),
-                              [RT_WINS] = csv_real(w), [RT_WIN_RATE] = csv_real(n ? w / n : 0),
-                              [RT_WILSON_LOW] = csv_real(lo), [RT_WILSON_HIGH] = csv_real(hi),
-                              [RT_MEAN_RANK] = csv_real(ri.mean), [RT_RANK_LOW] = csv_real(ri.lo),
-                              [RT_RANK_HIGH] = csv_real(ri.hi)};
+        agent_line l = agent_stats(t, a);
+        csv_val v[RT_NCOL] = {[RT_AGENT] = csv_text(c->specs[a]), [RT_GAMES] = csv_u64(l.games),
+                              [RT_WINS] = csv_real(l.win.mean * (double)l.games), [RT_WIN_RATE] = csv_real(l.win.mean),
+                              [RT_WILSON_LOW] = csv_real(l.win.lo), [RT_WILSON_HIGH] = csv_real(l.win.hi),
+                              [RT_MEAN_RANK] = csv_real(l.rank.mean), [RT_RANK_LOW] = csv_real(l.rank.lo),
+                              [RT_RANK_HIGH] = csv_real(l.rank.hi)};
         if (rt->have) v[RT_RATING] = csv_real(rt->elo[a]);
         if (rt->have && rt->boot) {
             v[RT_RATING_LOW] = csv_real(rt->lo[a]);
@@ -219,12 +234,12 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
     csv_table_header(f, &pairs_csv);
     for (int a = 0; a < t->K; a++)
         for (int b = 0; b < t->K; b++) {
-            if (a == b || !t->met[a][b]) continue;
-            double n = (double)t->met[a][b], x = (double)t->ahead2[a][b] / 2, lo, hi;
-            an_wilson(x, n, &lo, &hi);
+            const an_cluster *m = &t->ahead[a][b];
+            if (a == b || !m->n) continue;
+            an_interval x = an_cluster_bounded(m, 0, 1);
             csv_val v[PR_NCOL] = {[PR_AGENT] = csv_text(c->specs[a]), [PR_OPPONENT] = csv_text(c->specs[b]),
-                                  [PR_GAMES] = csv_u64(t->met[a][b]), [PR_AHEAD] = csv_real(x / n),
-                                  [PR_LOW] = csv_real(lo), [PR_HIGH] = csv_real(hi)};
+                                  [PR_GAMES] = csv_u64(m->n), [PR_AHEAD] = csv_real(x.mean),
+                                  [PR_LOW] = csv_real(x.lo), [PR_HIGH] = csv_real(x.hi)};
             csv_table_row(f, &pairs_csv, v);
         }
 }
@@ -235,11 +250,9 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     printf("| agent | seat-games | win rate [95%%] | mean rank [95%%] | rating [95%%] |\n");
     printf("|---|---|---|---|---|\n");
     for (int a = 0; a < t->K; a++) {
-        double n = (double)t->games[a], w = (double)t->wins[a] / SUMMARY_WIN_UNIT, lo, hi;
-        an_wilson(w, n, &lo, &hi);
-        an_interval ri = an_mean_interval(&t->rank[a], 0);
-        printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a],
-               (unsigned long long)t->games[a], n ? 100 * w / n : 0, 100 * lo, 100 * hi, ri.mean, ri.lo, ri.hi);
+        agent_line l = agent_stats(t, a);
+        printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a], (unsigned long long)l.games,
+               100 * l.win.mean, 100 * l.win.lo, 100 * l.win.hi, l.rank.mean, l.rank.lo, l.rank.hi);
         if (rt->have && rt->boot) printf("%+.1f [%+.1f, %+.1f] |\n", rt->elo[a], rt->lo[a], rt->hi[a]);
         else if (rt->have) printf("%+.1f |\n", rt->elo[a]);
         else printf("- |\n");
@@ -252,8 +265,8 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     for (int a = 0; a < t->K; a++) {
         printf("| %d `%s` |", a + 1, c->specs[a]);
         for (int b = 0; b < t->K; b++) {
-            if (a == b || !t->met[a][b]) printf(" - |");
-            else printf(" %.1f%% |", 50.0 * (double)t->ahead2[a][b] / (double)t->met[a][b]);
+            if (a == b || !t->ahead[a][b].n) printf(" - |");
+            else printf(" %.1f%% |", 100 * an_cluster_t(&t->ahead[a][b], 0).mean);
         }
         printf("\n");
     }
@@ -322,6 +335,7 @@ int cmd_tournament(int argc, char **argv)
     if (configure(&o, &c)) return 2;
     standings *t = standings_new(c.nspecs, c.players, c.nseatings, o.sprt.on, o.sprt.e0, o.sprt.e1, o.alpha, o.beta);
     if (!t) return cli_usage_error("out of memory");
+    t->ships = c.players + jm_has_ghost_rules(&c.rules, c.players);
     c.on_game = standings_on_game;
     c.ctx = t;
     int writer = sim_mpi_rank() == 0; /* over MPI, rank 0 writes and reports */

@@ -21,6 +21,7 @@ standings *standings_new(int K, int P, int S, int sprt_on, double e0, double e1,
     t->K = K;
     t->P = P;
     t->S = S;
+    t->ships = P;
     t->sprt_on = sprt_on;
     if (sprt_on) an_sprt_init(&t->sprt, e0, e1, alpha, beta);
     return t;
@@ -30,6 +31,7 @@ void standings_free(standings *t)
 {
     if (!t) return;
     free(t->dist);
+    free(t->hist);
     free(t->index);
     free(t->game_rank);
     free(t);
@@ -59,6 +61,35 @@ static uint32_t ranking_hash(const an_ranking *r)
     uint64_t h = r->m;
     for (int i = 0; i < r->m; i++) h = h * 31 + (uint64_t)(r->item[i] * 2 + r->tie_next[i]);
     return (uint32_t)(jm_mix64(h) & (TOUR_HASH - 1));
+}
+
+/* A deal's last seating is in: its clusters close, and the SPRT takes
+ * its score. */
+static void end_deal(standings *t)
+{
+    t->deals_done++;
+    for (int a = 0; a < t->K; a++) {
+        an_cluster_close(&t->win[a]);
+        an_cluster_close(&t->rank[a]);
+        for (int b = 0; b < t->K; b++) an_cluster_close(&t->ahead[a][b]);
+    }
+    if (!t->sprt_on || !t->deal_n) return;
+    if (!t->hist) {
+        t->grid = t->deal_n;
+        t->hist = calloc((size_t)(2 * t->grid + 1), sizeof *t->hist);
+        if (!t->hist) {
+            t->oom = 1;
+            return;
+        }
+    }
+    /* Every deal seats the two the same number of times; should one not,
+     * its score goes to the nearest grid value. */
+    int j = t->deal_n == t->grid ? t->deal_halves : (int)lround((double)t->deal_halves * t->grid / t->deal_n);
+    t->hist[j] += 1;
+    an_moments_add(&t->deal_scores, t->deal_halves / (2.0 * t->deal_n));
+    t->deal_halves = t->deal_n = 0;
+    t->llr = an_sprt_llr(&t->sprt, t->hist, 2 * t->grid + 1);
+    t->decision = an_sprt_decide(&t->sprt, t->llr);
 }
 
 int standings_on_game(void *ctx, const sim_game *r)
@@ -106,39 +137,38 @@ int standings_on_game(void *ctx, const sim_game *r)
     for (int i = 0; i < P; i++) {
         const sim_seat *s = &r->seat[i];
         int a = s->agent;
-        t->games[a]++;
-        t->wins[a] += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
-        an_moments_add(&t->rank[a], s->rank);
+        an_cluster_add(&t->win[a], s->winner ? 1.0 / r->nwin : 0);
+        an_cluster_add(&t->rank[a], s->rank);
         for (int j = 0; j < P; j++) {
             int b = r->seat[j].agent;
             if (j == i || b == a) continue;
-            t->met[a][b]++;
-            t->ahead2[a][b] += s->rank < r->seat[j].rank ? 2 : s->rank == r->seat[j].rank ? 1 : 0;
+            int halves = s->rank < r->seat[j].rank ? 2 : s->rank == r->seat[j].rank ? 1 : 0;
+            an_cluster_add(&t->ahead[a][b], halves / 2.0);
             if (t->sprt_on && a == 0 && b == 1) {
-                t->deal_sum += s->rank < r->seat[j].rank ? 1 : s->rank == r->seat[j].rank ? 0.5 : 0;
-                t->deal_n += 1;
+                t->deal_halves += halves;
+                t->deal_n++;
             }
         }
     }
     if (r->seating + 1 == t->S) {
-        t->deals_done++;
-        if (t->sprt_on && t->deal_n > 0) {
-            an_moments_add(&t->deal_scores, t->deal_sum / t->deal_n);
-            t->deal_sum = t->deal_n = 0;
-            t->llr = an_sprt_llr(&t->sprt, &t->deal_scores);
-            t->decision = an_sprt_decide(&t->sprt, t->llr);
-            if (t->decision) return 1;
-        }
+        end_deal(t);
+        if (t->decision) return 1;
     }
     return t->oom;
 }
 
 /* ---------------------------------------------------------------- ratings */
 
-/* Elo-scale ratings (geometric mean 0) of one weighting of the rankings. */
+/* Elo-scale ratings (geometric mean 0) of one weighting of the rankings,
+ * with one virtual tied game between every two agents (the prior of
+ * BayesElo, which uses two): it keeps an agent that won or lost every
+ * meeting at a finite rating, and weighs nothing beside real games. */
+#define PRIOR_TIES 1.0
+
 static int fit_ratings(const standings *t, double *weights, double *elo)
 {
-    an_ranking *r = malloc(t->ndist * sizeof *r);
+    size_t npairs = (size_t)t->K * (size_t)(t->K - 1) / 2;
+    an_ranking *r = malloc((t->ndist + npairs) * sizeof *r);
     if (!r) return -1;
     size_t n = 0;
     for (size_t d = 0; d < t->ndist; d++)
@@ -146,6 +176,9 @@ static int fit_ratings(const standings *t, double *weights, double *elo)
             r[n] = t->dist[d];
             r[n++].weight = weights[d];
         }
+    for (int a = 0; a < t->K; a++)
+        for (int b = a + 1; b < t->K; b++)
+            r[n++] = (an_ranking){.m = 2, .item = {(uint8_t)a, (uint8_t)b}, .tie_next = {1, 0}, .weight = PRIOR_TIES};
     double g[SIM_MAX_AGENTS];
     int it = an_pl_fit(r, n, t->K, g, 100000);
     free(r);
@@ -179,13 +212,18 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
         }
         if (fit_ratings(t, w, samples + (size_t)ok * SIM_MAX_AGENTS) == 0) ok++;
     }
+    /* The percentile interval's arms about the estimate, widened for a
+     * small number of deals C: a resample's variance is (C - 1) / C of the
+     * unbiased one, and the spread of C deals calls for t_{C-1}, not z. */
+    double C = (double)deals;
+    double widen = deals >= 2 ? an_t_quantile(0.975, C - 1) / AN_Z95 * sqrt(C / (C - 1)) : 1;
     for (int a = 0; a < t->K; a++) {
         double v[4096];
         int n = 0;
         for (int b = 0; b < ok && n < 4096; b++) v[n++] = samples[(size_t)b * SIM_MAX_AGENTS + (size_t)a];
         qsort(v, (size_t)n, sizeof *v, cmp_double);
-        lo[a] = n ? v[(int)floor(0.025 * (n - 1))] : NAN;
-        hi[a] = n ? v[(int)ceil(0.975 * (n - 1))] : NAN;
+        lo[a] = n ? elo[a] - widen * (elo[a] - v[(int)floor(0.025 * (n - 1))]) : NAN;
+        hi[a] = n ? elo[a] + widen * (v[(int)ceil(0.975 * (n - 1))] - elo[a]) : NAN;
     }
     rc = 0;
 out:

@@ -1,6 +1,7 @@
 /*
  * standings.h - a tournament's tallies as its games arrive: per agent the
- * games, wins and ranks; per pair of agents who finished ahead; every
+ * win shares and ranks; per pair of agents who finished ahead (each
+ * clustered by deal); every
  * distinct finishing order and each game's (for the Plackett-Luce fit and
  * its bootstrap over deals); and the SPRT of the first agent against the
  * second, one score per deal.
@@ -16,13 +17,14 @@
 
 typedef struct standings {
     int K, P, S;
+    int ships;            /* ranked ships: P, and the ghost if it sails (the tournament sets it) */
     uint64_t deals;
     const int8_t (*seating)[JM_MAX_PLAYERS];
-    /* per agent */
-    uint64_t games[SIM_MAX_AGENTS], wins[SIM_MAX_AGENTS]; /* wins in SUMMARY_WIN_UNITs */
-    an_moments rank[SIM_MAX_AGENTS];
-    /* ahead[a][b]: games where a finished ahead of b, in halves (a tie is 1) */
-    uint64_t ahead2[SIM_MAX_AGENTS][SIM_MAX_AGENTS], met[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
+    /* per agent, clustered by deal (the seat-games of a deal share its
+     * dice): win share (1/k for a win shared by k), rank */
+    an_cluster win[SIM_MAX_AGENTS], rank[SIM_MAX_AGENTS];
+    /* ahead[a][b]: per meeting of a and b, 1 if a finished ahead, 1/2 tied */
+    an_cluster ahead[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
     /* distinct finishing orders, and each game's */
     an_ranking *dist;
     size_t ndist, capdist;
@@ -34,7 +36,9 @@ typedef struct standings {
     int sprt_on;
     an_sprt sprt;
     an_moments deal_scores;
-    double deal_sum, deal_n;  /* this deal's A-vs-B scores so far */
+    int deal_halves, deal_n;  /* this deal's A-vs-B score so far, in halves, and meetings */
+    int grid;                 /* meetings a deal (from the first deal) */
+    double *hist;             /* deals by score: hist[j], score j / (2 grid) */
     int decision;
     double llr;
     uint64_t deals_done;
