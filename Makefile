@@ -12,8 +12,10 @@
 #                     the man page; make install PREFIX=DIR installs them
 CC ?= cc
 CFLAGS ?= -O3 -g
+# The release: the library's soname and `jamaica --version`.
+VERSION := 1.1.0
 OMP := -fopenmp
-WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla
+WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"'
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -80,6 +82,9 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@sh tests/lib.sh
 	@sh tests/agents.sh
 	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
+	@if command -v python3 >/dev/null 2>&1; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
+	    python3 tests/coverage.py bin/jamaica --runs 1000 --check; \
+	else echo "coverage: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then \
 	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica python3 -m unittest discover -s python/tests; \
 	else echo "python: python3 not installed, skipped"; fi
@@ -133,7 +138,6 @@ bench: bin/jamaica
 # The library: the engine and the agents, exporting only the public jm_*
 # API and the agent API (engine/jamaica.map); shared with a versioned
 # soname, and static.
-VERSION := 1.1.0
 SOMAJOR := 1
 LIBSRC_CORE := $(ENGINE) $(AGENTS)
 LIBOBJ := $(patsubst %.c,bin/lib/%.o,$(LIBSRC_CORE))

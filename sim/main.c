@@ -38,6 +38,7 @@ static void main_help(void)
     printf("Usage: jamaica <command> [options]\n"
            "\n"
            "An AI tournament and Monte Carlo simulator for the board game Jamaica.\n"
+           "       jamaica --version\n"
            "\n"
            "Commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++) printf("  %-10s %s\n", commands[i].name, commands[i].summary);
@@ -49,6 +50,10 @@ static int dispatch(int argc, char **argv)
     if (argc < 2) return cli_usage_error("missing command");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         main_help();
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("jamaica %s\n", JAMAICA_VERSION);
         return 0;
     }
     for (size_t i = 0; i < NCOMMANDS; i++) {

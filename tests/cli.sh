@@ -23,6 +23,26 @@ $J sim --help >"$tmp/h" 2>&1 && grep -q -- --rotate "$tmp/h" && grep -q first "$
     [ "$(wc -l <"$tmp/summary.csv")" -eq 11 ] && ok || bad "sim --games 2000"
 
 
+# --version, at the top and in every command; sim prints each agent's win
+# rate with its interval (the game as the unit: an agent in every seat wins
+# exactly 1/P, a point).
+v=$(sed -n 's/^VERSION := //p' Makefile)
+[ "$($J --version)" = "jamaica $v" ] && [ "$($J sim --version)" = "jamaica $v" ] && ok || bad "--version: $($J --version)"
+$J sim --games 3000 --players 4 --agents random --out "$tmp/s.csv" >"$tmp/out" &&
+    grep -q '^  random: wins 25.00% \[25.00, 25.00\] of 12000 seat-games$' "$tmp/out" && ok || bad "sim: win rates: $(cat "$tmp/out")"
+$J sim --games 3000 --players 2 --agents greedy,random --out "$tmp/s.csv" >"$tmp/out" &&
+    grep -qE '^  greedy: wins [0-9.]+% \[[0-9.]+, [0-9.]+\] of 3000 seat-games$' "$tmp/out" &&
+    grep -qE '^  ghost: wins [0-9.]+% \[' "$tmp/out" && ok || bad "sim: win rates with the ghost: $(cat "$tmp/out")"
+
+# --progress N: whole lines on stderr when it is not a terminal (a batch
+# log), the last at the end; without it, nothing there.
+$J sim --games 20000 --progress 60 --out "$tmp/s.csv" >/dev/null 2>"$tmp/err" &&
+    [ "$(grep -c '^20000/20000 games  [0-9]* decisions  [0-9.]* games/s  ETA 0 s$' "$tmp/err")" -eq 1 ] &&
+    ! grep -q "$(printf '\r')" "$tmp/err" && ok || bad "sim --progress: $(od -c "$tmp/err" | head -n 3)"
+$J tournament --agents random,first --games 300 --progress 60 --out "$tmp/r.csv" >/dev/null 2>"$tmp/err" &&
+    grep -q '^600/600 games' "$tmp/err" && ok || bad "tournament --progress: $(cat "$tmp/err")"
+$J sim --games 2000 --out "$tmp/s.csv" >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ] && ok || bad "sim: stderr not empty"
+
 # Every player count and rule set: a game that ends with a winner and the hash.
 for p in 2 3 4 5 6; do
     for r in 2021 classic; do
@@ -236,7 +256,9 @@ expect2 "empty item" sim --games 2 --agents ,random --out "$tmp/x.csv"
 expect2 "empty item" sim --games 2 --agents random,,random,random,random --out "$tmp/x.csv"
 expect2 "names 10 agents" sim --games 2 --agents "$(printf 'random,%.0s' $(seq 9))random" --out "$tmp/x.csv"
 expect2 "at most 1023" sim --games 2 --agents "$(printf 'random,%.0s' $(seq 200))" --out "$tmp/x.csv"
-expect2 "agent 'random' takes no parameters, not 'x=1'" sim --games 2 --agents random,x=1 --out "$tmp/x.csv"
+expect2 "bad progress interval '0'" sim --games 2 --progress 0 --out "$tmp/x.csv"
+expect2 "agent 'first' takes no parameters, not 'x=1'" sim --games 2 --agents first,x=1 --out "$tmp/x.csv"
+expect2 "agent 'random': unknown parameter 'x' (known: stream)" sim --games 2 --agents random,x=1 --out "$tmp/x.csv"
 expect2 "needs a value, not the option '--rotate'" sim --games 2 --games-csv --rotate --out "$tmp/x.csv"
 [ ! -e ./--rotate ] && [ ! -e "$tmp/x.csv" ] && ok || bad "a bad option value left a file"
 OMP_NUM_THREADS=20000 $J sim --games 2 --out "$tmp/x.csv" >"$tmp/o" 2>"$tmp/e"
@@ -268,6 +290,26 @@ awk -F, 'NR>1{s[$1","$2]=$4} END{for(k in s){split(k,a,","); d=s[k]+s[a[2]","a[1
 $J tournament --agents greedy,random --players 2 --games 100000 --sprt 0,50 --out "$tmp/rs.csv" \
     --games-csv "$tmp/tgs.csv" >"$tmp/mds" && grep -q 'H1 accepted after' "$tmp/mds" &&
     [ "$(wc -l <"$tmp/tgs.csv")" -lt 1000 ] && ok || bad "tournament --sprt: $(tail -n 1 "$tmp/mds")"
+# The SPRT decides on degenerate samples: every deal won (first against
+# random, 2 players, no ghost: first finishes ahead in every meeting of
+# these deals) gives ln(s1/s0) a deal and H1 after 23 deals, not an LLR of
+# 0 forever; two equal players end in H0 against H1 +30 Elo.
+$J tournament --agents greedy,random --players 2 --rules 2021,ghost=off --games 10 --sprt 0,50 \
+    --out "$tmp/rs.csv" >"$tmp/mds" && grep -q 'inconclusive after 10 deals; LLR 1.336' "$tmp/mds" &&
+    ok || bad "tournament --sprt on 10 deals won: $(tail -n 1 "$tmp/mds")"
+$J tournament --agents greedy,random --players 2 --rules 2021,ghost=off --games 100 --sprt 0,50 \
+    --out "$tmp/rs.csv" >"$tmp/mds" && grep -q 'H1 accepted after 23 deals' "$tmp/mds" &&
+    ok || bad "tournament --sprt on deals all won: $(tail -n 1 "$tmp/mds")"
+$J tournament --agents random,random:stream=1 --players 2 --games 20000 --sprt 0,30 \
+    --out "$tmp/rs.csv" >"$tmp/mds" && grep -q 'H0 accepted after' "$tmp/mds" &&
+    ok || bad "tournament --sprt on equal agents: $(tail -n 1 "$tmp/mds")"
+# Intervals stay inside what is possible, with the deal as the unit: the
+# mean rank of a player that is nearly always first stays within [1, 3] (the
+# ghost sails with two players), and all wins give a win rate interval that
+# is not a point.
+$J tournament --agents greedy,random --players 2 --games 10 --out "$tmp/rb.csv" >/dev/null &&
+    awk -F, 'NR>1{if ($8 < 1 || $9 > 3 || $8 > $7 || $9 < $7 || $5 > $4 || $6 < $4) exit 1}' "$tmp/rb.csv" &&
+    awk -F, '$1=="greedy"{exit !($5 < 0.9)}' "$tmp/rb.csv" && ok || bad "tournament: intervals out of range: $(cat "$tmp/rb.csv")"
 expect2 "names 1 agents" tournament --agents random --out "$tmp/x.csv"
 expect2 "named twice" tournament --agents random,random --out "$tmp/x.csv"
 expect2 "'bogus'" tournament --agents random,first --seatings bogus --out "$tmp/x.csv"

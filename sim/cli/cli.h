@@ -6,6 +6,11 @@
 #ifndef SIM_CLI_H
 #define SIM_CLI_H
 
+/* The release, from the Makefile (VERSION); `jamaica --version` prints it. */
+#ifndef JAMAICA_VERSION
+#define JAMAICA_VERSION "(built outside the Makefile)"
+#endif
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

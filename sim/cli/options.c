@@ -72,7 +72,7 @@ static int set_value(const opt *o, const char *v, void *out)
 
 int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, uint64_t *given)
 {
-    struct option lo[MAX_OPTS + 2];
+    struct option lo[MAX_OPTS + 3];
     int n = t->n;
     if (n > MAX_OPTS) { /* a table past *given's bits: the command's own mistake, said at once */
         cli_usage_error("%s: %d options, more than the %d a table may hold", t->command, n, MAX_OPTS);
@@ -84,7 +84,8 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
         lo[i] = (struct option){o->name, o->kind == OPT_FLAG ? no_argument : required_argument, 0, VAL_BASE + i};
     }
     lo[n] = (struct option){"help", no_argument, 0, 'h'};
-    lo[n + 1] = (struct option){0, 0, 0, 0};
+    lo[n + 1] = (struct option){"version", no_argument, 0, 'V'};
+    lo[n + 2] = (struct option){0, 0, 0, 0};
     if (given) *given = 0;
     optind = 1;
     opterr = 0;
@@ -92,6 +93,10 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
     while ((c = cli_getopt(argc, argv, lo)) != -1) {
         if (c == 'h') {
             opt_help(t);
+            return OPT_HELP;
+        }
+        if (c == 'V') {
+            printf("jamaica %s\n", JAMAICA_VERSION);
             return OPT_HELP;
         }
         if (c == CLI_BAD_VALUE) return OPT_ERROR;

@@ -87,6 +87,11 @@ void opt_help(const opt_table *t);
 /* Its range ends at CLI_MAX_THREADS (cli.h). */
 #define OPT_THREADS(T) \
     OPT_ROW_UINT("threads", "T", T, threads, "thread count", 1, CLI_MAX_THREADS, NULL, "OpenMP threads (all: {threads} here)")
+#define OPT_PROGRESS(T)                                                                                      \
+    OPT_ROW_UINT("progress", "SECONDS", T, progress, "progress interval", 1, 86400, NULL,                     \
+                 "a progress line on stderr every SECONDS, also when stderr\n"                                   \
+                 "is not a terminal (a batch job's log); on a terminal the\n"                                    \
+                 "line is redrawn in place without it")
 #define OPT_RULES(T, HELP) OPT_ROW_TEXT("rules", "R", T, rules, "2021", HELP)
 #define OPT_AGENTS(T, DEF, HELP) OPT_ROW_TEXT("agents", "LIST", T, agents, DEF, HELP)
 #define OPT_OUT(T, DEF, HELP) OPT_ROW_TEXT("out", "PATH", T, out, DEF, HELP)

@@ -217,16 +217,17 @@ typedef struct run {
     uint64_t played, decisions;  /* counted across threads, for the progress line */
 } run;
 
-/* Games and decisions done, games/s and the time left on stderr, at most
- * twice a second. */
+/* Games and decisions done, games/s and the time left on stderr: redrawn
+ * in place at most twice a second, or with --progress N a whole line every
+ * N seconds (and at the end), for a batch job's log. */
 static void progress(run *r, uint64_t done, uint64_t decisions, int force)
 {
-    double now = timing_seconds();
-    if (!force && now - r->last < 0.5) return;
-    double rate = (double)done / (now - r->t0);
-    fprintf(stderr, "\r%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s   ", (unsigned long long)done,
-            (unsigned long long)r->units, (unsigned long long)decisions, rate,
-            rate > 0 ? (double)(r->units - done) / rate : 0.0);
+    double now = timing_seconds(), every = r->c->progress_every ? r->c->progress_every : 0.5;
+    if (!force && now - r->last < every) return;
+    double rate = now > r->t0 ? (double)done / (now - r->t0) : 0;
+    fprintf(stderr, "%s%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s%s", r->c->progress_every ? "" : "\r",
+            (unsigned long long)done, (unsigned long long)r->units, (unsigned long long)decisions, rate,
+            rate > 0 ? (double)(r->units - done) / rate : 0.0, r->c->progress_every ? "\n" : "   ");
     r->last = now;
 }
 
@@ -511,7 +512,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     rc = play_all(r, out, stop, &g0, &halted, err, errlen);
     if (!rc && r->c->progress && r->writer) {
         progress(r, g0, out->decisions, 1);
-        fputc('\n', stderr);
+        if (!r->c->progress_every) fputc('\n', stderr);
     }
     out->games_done = g0;
     out->interrupted = g0 < r->units && !halted && !out->failed;

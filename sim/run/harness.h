@@ -51,6 +51,8 @@ typedef struct sim_config {
     int threads;                 /* >= 1 */
     int rotate;                  /* seat i of game g plays agent (i + g) mod P */
     int progress;                /* report on stderr */
+    unsigned progress_every;     /* 0: a line redrawn in place (a terminal); N: a whole line
+                                    every N seconds (batch logs: --progress N) */
     jm_rules rules;
     char specs[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* the agent of each seat (before rotation),
                                                  or a tournament's agents */
