@@ -34,6 +34,15 @@ $J sim --games 3000 --players 2 --agents greedy,random --out "$tmp/s.csv" >"$tmp
     grep -qE '^  greedy: wins [0-9.]+% \[[0-9.]+, [0-9.]+\] of 3000 seat-games$' "$tmp/out" &&
     grep -qE '^  ghost: wins [0-9.]+% \[' "$tmp/out" && ok || bad "sim: win rates with the ghost: $(cat "$tmp/out")"
 
+# The player count from the agent list when --players is not given.
+$J sim --agents greedy,random,random --games 10 --out "$tmp/s.csv" >"$tmp/out" &&
+    grep -q '^10 games of 3 players' "$tmp/out" && ok || bad "sim: players from --agents: $(cat "$tmp/out")"
+$J study captain --agents greedy,random,random --games 10 --out "$tmp/c.csv" >/dev/null &&
+    [ "$(grep -c '^"greedy,random,random",3,10,' "$tmp/c.csv")" -eq 3 ] && [ "$(wc -l <"$tmp/c.csv")" -eq 4 ] &&
+    ok || bad "study: players from --agents: $(cat "$tmp/c.csv")"
+$J diff --rules 2021 --vs-rules 2021,start_gold=4 --agents greedy,random --games 5 --show 0 >"$tmp/out";
+    grep -q '^| seat | `1` |' "$tmp/out" && ! grep -q '^| seat | `2` |' "$tmp/out" && ok || bad "diff: players from --agents"
+
 # --progress N: whole lines on stderr when it is not a terminal (a batch
 # log), the last at the end; without it, nothing there.
 $J sim --games 20000 --progress 60 --out "$tmp/s.csv" >/dev/null 2>"$tmp/err" &&

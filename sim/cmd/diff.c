@@ -342,7 +342,7 @@ static const opt options[] = {
     OPT_ROW_TEXT("rules", "A", diff_opts, rules, NULL, "the first rule set (with --vs-rules)"),
     OPT_ROW_TEXT("vs-rules", "B", diff_opts, vs_rules, NULL, "the second rule set"),
     OPT_GAMES(diff_opts, "game count", UINT64_MAX / 2, "10000", "deals to play"),
-    OPT_PLAYERS(diff_opts, "4", "2 to 6"),
+    OPT_PLAYERS(diff_opts, NULL, "2 to 6 (as many as --agents names, if 2 to 6; else 4)"),
     OPT_SEED(diff_opts, "1", "the run's seed"),
     OPT_AGENTS(diff_opts, "random", "as for sim"),
     OPT_ROW_FLAG("rotate", diff_opts, rotate, "as for sim"),
@@ -399,6 +399,7 @@ static int diff_rules(diff_opts *o)
     sim_config c;
     memset(&c, 0, sizeof c);
     char err[512];
+    if (!o->players) o->players = (uint64_t)sim_players_of(o->agents, 4);
     if (sim_parse_agents(o->agents, (int)o->players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (cli_threads(&o->threads)) return 2;
     c.games = o->games;

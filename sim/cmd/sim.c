@@ -19,7 +19,7 @@ typedef struct sim_opts {
 
 static const opt options[] = {
     OPT_GAMES(sim_opts, "game count", UINT64_MAX / 2, "100000", "games to play"),
-    OPT_PLAYERS(sim_opts, "4", "2 to 6"),
+    OPT_PLAYERS(sim_opts, NULL, "2 to 6 (as many as --agents names, if 2 to 6; else 4)"),
     OPT_SEED(sim_opts, "1", "the run's seed"),
     OPT_THREADS(sim_opts),
     OPT_PROGRESS(sim_opts),
@@ -75,6 +75,7 @@ static int configure(sim_opts *o, sim_config *c)
 {
     char err[512];
     memset(c, 0, sizeof *c);
+    if (!o->players) o->players = (uint64_t)sim_players_of(o->agents, 4);
     if (cli_rules(o->rules, (int)o->players, &c->rules)) return 2;
     if (sim_parse_agents(o->agents, (int)o->players, c->specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (!*o->out) return cli_usage_error("sim: empty --out path");

@@ -381,7 +381,7 @@ static const opt options[] = {
     {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
     {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
-     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4,\nor 2 with --measure ghost)"},
+     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4,\nor 2 with --measure ghost; captain and sweep: as many\nas each --agents names, if 2 to 6)"},
     OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),
@@ -428,6 +428,12 @@ static int configure(const char *kind, study_args *a, study_opts *o)
     int sweep_p = a->measure && !strcmp(a->measure, "ghost") ? 2 : 4;
     o->pmin = a->players.lo >= 0 ? a->players.lo : ghost ? 3 : is_sweep ? sweep_p : 2;
     o->pmax = a->players.lo >= 0 ? a->players.hi : ghost ? 5 : is_sweep ? sweep_p : 6;
+    /* Without --players, mixes that all name P agents play at P seats
+     * (captain and sweep; ghost plays each mix at 2 and at 3 to 5). */
+    int implied = a->agents.n ? sim_players_of(a->agents.mix[0], 0) : 0;
+    for (int m = 1; m < a->agents.n; m++)
+        if (sim_players_of(a->agents.mix[m], 0) != implied) implied = 0;
+    if (a->players.lo < 0 && !ghost && implied) o->pmin = o->pmax = implied;
     for (int m = 0; m < a->agents.n; m++) o->mix[o->nmix++] = a->agents.mix[m];
     if (!o->nmix) o->mix[o->nmix++] = "random";
     jm_rules r;

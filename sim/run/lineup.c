@@ -72,3 +72,11 @@ int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], 
     for (int i = 0; i < players; i++) strcpy(specs[i], got[n == 1 ? 0 : i]);
     return 0;
 }
+
+int sim_players_of(const char *list, int dflt)
+{
+    char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN], err[512];
+    int n = 0;
+    if (!list || sim_split_agents(list, specs, JM_MAX_PLAYERS, &n, err, sizeof err)) return dflt;
+    return n >= 2 && n <= JM_MAX_PLAYERS ? n : dflt;
+}

@@ -9,6 +9,10 @@
 /* Split "a,b:k=v,k2=v2,c" into one spec per seat (one name for every seat,
  * or exactly one per seat) and check each against the registry. */
 int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen);
+/* The player count a list implies when --players is not given: the
+ * number of agents it names if 2 to 6, else dflt (one name fills every
+ * seat; a list that does not parse is left for the parser to report). */
+int sim_players_of(const char *list, int dflt);
 /* Split and check a list into specs[0..max); *count gets how many it names
  * (more than max: only counted, not checked). */
 int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
