@@ -140,6 +140,10 @@ bench: bin/jamaica
 # soname, and static.
 SOMAJOR := 1
 LIBSRC_CORE := $(ENGINE) $(AGENTS)
+# Where make install puts the Python module: python3's own directory for
+# the prefix (Debian: PREFIX/lib/python3.X/dist-packages); PYTHONDIR=
+# chooses another.
+PYTHONDIR ?= $(shell python3 -c 'import sys; print("$(PREFIX)/lib/python%d.%d/%s" % (sys.version_info[0], sys.version_info[1], "dist-packages" if any(p.endswith("dist-packages") for p in sys.path) else "site-packages"))' 2>/dev/null)
 LIBOBJ := $(patsubst %.c,bin/lib/%.o,$(LIBSRC_CORE))
 PREFIX ?= /usr/local
 
@@ -189,6 +193,11 @@ install: bin/jamaica lib
 	install -m 755 analysis/plot.sh $(DESTDIR)$(PREFIX)/share/jamaica/plot.sh
 	install -m 644 analysis/plots/*.gp analysis/plots/extract.py $(DESTDIR)$(PREFIX)/share/jamaica/plots/
 	ln -sf ../share/jamaica/plot.sh $(DESTDIR)$(PREFIX)/bin/jamaica-plot
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	    install -d $(DESTDIR)$(PYTHONDIR)/jamaica && \
+	    install -m 644 python/jamaica/__init__.py $(DESTDIR)$(PYTHONDIR)/jamaica/ && \
+	    echo "python module: $(DESTDIR)$(PYTHONDIR)/jamaica"; \
+	else echo "python module: python3 not installed, skipped"; fi
 
 clean:
 	rm -rf bin lib

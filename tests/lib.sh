@@ -17,6 +17,15 @@ for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h include/j
     lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1 bin/jamaica-plot share/jamaica/plots/games.gp; do
     [ -e "$P/$f" ] && ok || bad "make install did not install $f"
 done
+# The installed Python module, found by python3 under the prefix, finds the
+# installed library by itself (no JAMAICA_LIB) and the command on PATH.
+if command -v python3 >/dev/null 2>&1; then
+    m=$(find "$P/lib" -path '*-packages/jamaica/__init__.py' | head -n 1)
+    [ -n "$m" ] && (cd "$tmp" && env -u JAMAICA_LIB -u JAMAICA_BIN PATH="$P/bin:$PATH" PYTHONPATH="$(dirname "$(dirname "$m")")" \
+        python3 -c 'import jamaica, sys; g = jamaica.Game(2); r = jamaica.sim(games=2, players=2)
+sys.exit(not (jamaica.__file__.startswith(sys.argv[1]) and g.legal() and r[0]["trace_hash"]))' "$P") &&
+        ok || bad "the installed python module: ${m:-not installed}"
+fi
 # The installed plotting script draws (when gnuplot is there), from its own copy of the drawings.
 if command -v gnuplot >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
     "$P/bin/jamaica" sim --games 50 --out /dev/null --games-csv "$tmp/pg.csv" >/dev/null &&

@@ -54,8 +54,7 @@ def main():
             else:
                 game.apply(agents[game.to_move].choose(game))
         sc = game.scores()
-        n = sum(1 for v in sc.values() if v["winner"])
-        wins += 1.0 / n if sc[me]["winner"] else 0.0
+        wins += sc[me]["win"]
     print("python agent: %.1f%% of %d games against greedy and random (fair share 33.3%%)" % (100 * wins / games, games))
 
 

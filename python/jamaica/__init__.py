@@ -4,8 +4,8 @@ A thin ctypes layer over libjamaica (``make lib``), using nothing but the
 library's public C API (``engine/jamaica.h`` and ``agents/agent.h``) and
 Python's standard library (numpy, if installed, for the environment's
 arrays).  The library is found through $JAMAICA_LIB, then beside this
-package in the source tree (``lib/libjamaica.so.1``), then by the system's
-loader.
+package in the source tree (``lib/libjamaica.so.1``), then in the prefix
+`make install` put both in, then by the system's loader.
 
     >>> import jamaica
     >>> g = jamaica.Game(players=4, seed=1)
@@ -15,8 +15,9 @@ loader.
     >>> g.scores()[0]["rank"]
 
 Classes: Game (a game state with legal/apply/observe/position/scores and its
-events as the JSONL trace's dicts), Agent (any C agent), Env (a reset/step
-environment for one learning seat).  sim() runs the harness (bin/jamaica)
+events as the JSONL trace's dicts), Agent (any C agent), Env (one learning
+seat with Gymnasium's API), AECEnv (every seat, with PettingZoo's
+agent-by-agent API); neither package is imported.  sim() runs the harness (bin/jamaica)
 and returns the GAMES.csv rows as dicts.
 """
 import csv
@@ -28,7 +29,7 @@ import shutil
 import subprocess
 import tempfile
 
-__all__ = ["Game", "Agent", "Env", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
+__all__ = ["Game", "Agent", "Env", "AECEnv", "Discrete", "Box", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
            "JamaicaError"]
 
 MAX_PLAYERS = 6
@@ -37,6 +38,7 @@ GHOST = 6
 MAX_ACTIONS = 48
 HASH_INIT = 0xCBF29CE484222325
 POSITION_MAX = 1024
+JM_ACTION_TEXT_MAX = 96
 EV_MAXV = 14
 DECISIONS = ["none", "dice", "card", "dest", "hold", "pay", "route", "target", "powder", "sabre", "loot",
              "ghost_dir"]
@@ -89,15 +91,19 @@ class _Pcg(ctypes.Structure):
 
 
 class _Agent(ctypes.Structure):
-    _fields_ = [("ops", ctypes.c_void_p), ("rng", _Pcg), ("seat", ctypes.c_int), ("data", ctypes.c_void_p),
-                ("spec", ctypes.c_char * 64)]
+    _fields_ = [("ops", ctypes.c_void_p), ("rng", _Pcg), ("seat", ctypes.c_int), ("stream", ctypes.c_uint32),
+                ("data", ctypes.c_void_p), ("spec", ctypes.c_char * 64)]
 
 
 def _load():
     here = os.path.dirname(os.path.abspath(__file__))
     tried = []
+    # $JAMAICA_LIB; the source tree's lib/; the prefix this module was
+    # installed under (make install: PREFIX/lib/pythonX.Y/*-packages/jamaica);
+    # the system's loader.
     for path in (os.environ.get("JAMAICA_LIB"), os.path.join(here, "..", "..", "lib", "libjamaica.so.1"),
-                 ctypes.util.find_library("jamaica")):
+                 os.path.join(here, "..", "..", "..", "libjamaica.so.1"), ctypes.util.find_library("jamaica"),
+                 "libjamaica.so.1"):
         if not path:
             continue
         tried.append(path)
@@ -148,6 +154,7 @@ _sigs = {
 }
 _sigs["jm_view_deal"] = (ctypes.c_int, [_S, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_size_t])
 _sigs["jm_view_format"] = (ctypes.c_int, [_S, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t])
+_sigs["jm_action_text"] = (ctypes.c_int, [_S, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t])
 
 
 def _bind(lib):
@@ -263,14 +270,14 @@ class Game:
     """One game: Game(players=4, rules="2021", seed=1, game=0), or
     Game(position="jamaica/1 ...").  The state is the engine's 128 bytes;
     copy() is a cheap clone.  Events (the JSONL trace's dicts) are kept
-    when trace=True: events() yields them, trace_hash is `jamaica trace`'s
-    hash of them."""
+    when trace=True: events() yields them; trace_hash is `jamaica trace`'s
+    hash of them, as GAMES.csv writes it (16 hex digits)."""
 
     def __init__(self, players=4, rules="2021", seed=1, game=0, position=None, trace=False):
         _need_lib()
         self._s = _State()
         self._events = [] if trace else None
-        self.trace_hash = HASH_INIT
+        self._hash = HASH_INIT
         self._cb = _TRACE_FN(self._on_event)  # kept alive with the game
         self._tracer = _Tracer(self._cb, None, 0)
         _int("players", players, 2, MAX_PLAYERS)
@@ -289,9 +296,14 @@ class Game:
 
     def _on_event(self, ctx, evp):
         ev = evp.contents
-        self.trace_hash = _lib.jm_hash_event(self.trace_hash, evp)
+        self._hash = _lib.jm_hash_event(self._hash, evp)
         if self._events is not None:
             self._events.append(_event_dict(ev))
+
+    @property
+    def trace_hash(self):
+        """The hash of the events so far, as GAMES.csv's trace_hash: 16 hex digits."""
+        return "%016x" % self._hash
 
     def events(self):
         """Iterate over the events so far (setup onwards), as dicts."""
@@ -327,6 +339,16 @@ class Game:
         """i as a ship slot (0..MAX_SHIPS-1: the seats, GHOST for the ghost)."""
         return _int(name, i, 0, MAX_SHIPS - 1)
 
+    def action_to_string(self, action):
+        """A legal action of the pending decision in words ("card 8: forward
+        3 / food 5", "attack P2"), as the agent protocol lists it;
+        JamaicaError if it is not legal here."""
+        action = _int("action", action, -2 ** 31, 2 ** 31 - 1)
+        buf = ctypes.create_string_buffer(JM_ACTION_TEXT_MAX)
+        if _lib.jm_action_text(ctypes.byref(self._s), action, buf, len(buf)) < 0:
+            raise JamaicaError("action %r is not legal for decision %s" % (action, self.decision))
+        return buf.value.decode()
+
     def apply(self, action):
         """Apply a legal action; JamaicaError (state unchanged) if it is not."""
         action = _int("action", action, -2 ** 31, 2 ** 31 - 1)
@@ -338,7 +360,7 @@ class Game:
         g._s = _State()
         ctypes.memmove(ctypes.byref(g._s), ctypes.byref(self._s), ctypes.sizeof(_State))
         g._events = list(self._events) if self._events is not None else None
-        g.trace_hash = self.trace_hash
+        g._hash = self._hash
         g._cb = _TRACE_FN(g._on_event)
         g._tracer = _Tracer(g._cb, None, 0)
         return g
@@ -351,7 +373,7 @@ class Game:
         g = Game.__new__(Game)
         g._s = _State()
         _lib.jm_observe(ctypes.byref(self._s), seat, seed, ctypes.byref(g._s))
-        g._events, g.trace_hash = None, HASH_INIT
+        g._events, g._hash = None, HASH_INIT
         g._cb = _TRACE_FN(g._on_event)
         g._tracer = _Tracer(g._cb, None, 0)
         return g
@@ -364,16 +386,18 @@ class Game:
         return buf.value.decode()
 
     def scores(self):
-        """E2-E3 for every ship in play: {ship: {space, gold, treasure,
-        total, steps_left, rank, winner}} (ship 'ghost' for the ghost)."""
+        """E2-E3 for every ship in play, named and typed as GAMES.csv's
+        columns: {ship: {score, rank, win, position_score, gold,
+        treasure_points, steps_left}} (ship 'ghost' for the ghost); win is
+        1 for a sole winner, 1/k for each of k sharing the win, else 0."""
         sc = (_Score * MAX_SHIPS)()
         _lib.jm_scores(ctypes.byref(self._s), sc)
-        out = {}
-        for i in range(MAX_SHIPS):
-            if _lib.jm_in_play(ctypes.byref(self._s), i):
-                out[_ship(i)] = {n: getattr(sc[i], n) for n, _ in _Score._fields_}
-                out[_ship(i)]["winner"] = bool(out[_ship(i)]["winner"])
-        return out
+        ships = [i for i in range(MAX_SHIPS) if _lib.jm_in_play(ctypes.byref(self._s), i)]
+        winners = sum(1 for i in ships if sc[i].winner)
+        return {_ship(i): {"score": sc[i].total, "rank": sc[i].rank,
+                           "win": (1.0 / winners if sc[i].winner else 0.0) if winners else 0.0,
+                           "position_score": sc[i].space, "gold": sc[i].gold, "treasure_points": sc[i].treasure,
+                           "steps_left": sc[i].steps_left} for i in ships}
 
     # public features
     @property
@@ -498,8 +522,9 @@ def random_stream(seed, game, seat):
 # ---------------------------------------------------------------- sim
 
 def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=False, threads=None, binary=None):
-    """Run `jamaica sim` and return its GAMES.csv rows as dicts (numbers
-    as int or float).  binary: the jamaica command ($JAMAICA_BIN, then
+    """Run `jamaica sim` and return its GAMES.csv rows as dicts keyed by
+    its columns (numbers as int or float, trace_hash as its 16 hex digits,
+    an empty cell, such as the ghost's captain_offset, as "").  binary: the jamaica command ($JAMAICA_BIN, then
     bin/jamaica beside this package, then PATH)."""
     _int("games", games, 1, 2 ** 62)
     _int("players", players, 2, MAX_PLAYERS)
@@ -528,7 +553,7 @@ def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=Fal
             rows = list(csv.DictReader(f))
     for r in rows:
         for k, v in r.items():
-            if k in ("rules", "agent", "trace_hash", "captain_offset") or v == "":
+            if k in ("rules", "agent", "trace_hash") or v == "":
                 continue
             try:
                 r[k] = int(v)
@@ -537,29 +562,107 @@ def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=Fal
     return rows
 
 
+# ---------------------------------------------------------------- spaces
+
+class Discrete:
+    """The actions' space, shaped as gymnasium.spaces.Discrete (without
+    importing it): integers 0..n-1.  A legal list is shorter: the mask says
+    which indexes are valid now."""
+
+    def __init__(self, n, seed=None):
+        import random
+        self.n, self.shape, self.dtype = n, (), int
+        self._rng = random.Random(seed)
+
+    def seed(self, seed=None):
+        import random
+        self._rng = random.Random(seed)
+        return [seed]
+
+    def sample(self, mask=None):
+        """A uniform index, among those mask marks when one is given."""
+        if mask is None:
+            return self._rng.randrange(self.n)
+        ok = [i for i in range(self.n) if mask[i]]
+        if not ok:
+            raise ValueError("the mask marks no action")
+        return ok[self._rng.randrange(len(ok))]
+
+    def contains(self, x):
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.n or \
+            (hasattr(x, "dtype") and getattr(x, "shape", None) == () and 0 <= int(x) < self.n)
+
+    __contains__ = contains
+
+    def __repr__(self):
+        return "Discrete(%d)" % self.n
+
+
+class Box:
+    """The observations' space, shaped as gymnasium.spaces.Box: `shape`
+    integers between low and high (Game.features' bounds)."""
+
+    def __init__(self, low, high, shape):
+        self.low, self.high, self.shape, self.dtype = low, high, shape, "int32"
+
+    def contains(self, x):
+        try:
+            v = [int(a) for a in x]
+        except (TypeError, ValueError):
+            return False
+        return len(v) == self.shape[0] and all(self.low <= a <= self.high for a in v)
+
+    __contains__ = contains
+
+    def __repr__(self):
+        return "Box(%d, %d, %r, int32)" % (self.low, self.high, self.shape)
+
+
+FEATURES = 100
+
+
+def _features_space():
+    return Box(-1, 255, (FEATURES,))
+
+
 # ---------------------------------------------------------------- Env
 
 class Env:
-    """A reset/step environment for one learning seat, shaped like the usual
-    RL interfaces without depending on any of them.  The other seats are C
-    agents (opponents: one spec for all, or a list).  Observations are
-    Game.features(seat) (a numpy array when numpy is installed); actions are
-    indexes into the legal list, and info["mask"] (also returned by
-    legal_mask()) marks the valid ones among MAX_ACTIONS.  The reward is the
-    seat's win share (1/k of a shared win) at the end, else 0.  Episode e
-    plays game e of `seed`."""
+    """One learning seat against C agents, with Gymnasium's API (without
+    importing gymnasium, which is not a Debian package):
 
-    def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1):
+        obs, info = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step(action)
+
+    The other seats are C agents (opponents: one spec for all, or a list).
+    The observation is Game.features(seat) (100 integers; a numpy int32
+    array when numpy is installed) in observation_space; the action is an
+    index into the legal list, in action_space (Discrete(48)), and
+    info["action_mask"] marks the valid ones (also legal_mask()).  The
+    reward is the seat's win share (1/k of a shared win) when the game
+    ends, else 0; terminated is True then; truncated is always False (the
+    engine's round cap ends a game as a finished one).  reset(seed=S) plays
+    game 0 of seed S; each later reset() the next game of that seed, so a
+    run of episodes is the same games as `jamaica sim --seed S`."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1, render_mode=None):
         _int("players", players, 2, MAX_PLAYERS)
         _int("seat", seat, 0, players - 1)
         _str("rules", rules)
         _int("seed", seed, 0, U64_MAX)
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
         self.players, self.seat, self.rules, self.seed = players, seat, rules, seed
+        self.render_mode = render_mode
         specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
         if len(specs) not in (1, players):
             raise ValueError("opponents names %d agents for %d players (give one, or one per seat)" %
                              (len(specs), players))
         self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
+        self.action_space = Discrete(MAX_ACTIONS)
+        self.observation_space = _features_space()
         self.episode = -1
         self.game = None
         try:
@@ -589,10 +692,15 @@ class Env:
                 self.game.apply(self._opp[self.game.to_move].choose(self.game))
 
     def _info(self):
-        return {"mask": self.legal_mask(), "legal": self.game.legal() if not self.game.over else [],
-                "decision": self.game.decision}
+        legal = self.game.legal() if not self.game.over else []
+        return {"action_mask": self.legal_mask(), "legal": legal, "decision": self.game.decision,
+                "game": self.episode, "seed": self.seed}
 
-    def reset(self):
+    def reset(self, *, seed=None, options=None):
+        if seed is not None:
+            self.seed = _int("seed", seed, 0, U64_MAX)
+            self.episode = -1
+            self.action_space.seed(seed)
         self.episode += 1
         self.game = Game(self.players, self.rules, self.seed, self.episode)
         for p, a in self._opp.items():
@@ -603,19 +711,167 @@ class Env:
     def step(self, action):
         if self.game is None:
             raise ValueError("step() before reset()")
-        action = _int("action", action, -2 ** 31, 2 ** 31 - 1)
+        action = _int("action", int(action) if hasattr(action, "dtype") else action, -2 ** 31, 2 ** 31 - 1)
         legal = self.game.legal()
         if self.game.over or not 0 <= action < len(legal):
             raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
         self.game.apply(legal[action])
         self._advance()
-        done = self.game.over
-        reward = 0.0
-        if done:
+        terminated = self.game.over
+        reward = float(self.game.scores()[self.seat]["win"]) if terminated else 0.0
+        return self._obs(), reward, terminated, False, self._info()
+
+    def render(self):
+        """'ansi': the position text (README "Positions")."""
+        return self.game.position if self.render_mode == "ansi" and self.game else None
+
+    def close(self):
+        for a in self._opp.values():
+            a.close()
+        self._opp = {}
+
+
+class AECEnv:
+    """Every seat a learner, with PettingZoo's agent-by-agent (AEC) API
+    (without importing pettingzoo):
+
+        env.reset(seed=1)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            action = None if termination or truncation else policy(obs, info["action_mask"])
+            env.step(action)
+
+    Agents are "player_0".."player_{P-1}" (possible_agents); agent_selection
+    is the seat to decide (forced moves, a single legal action, are played
+    by the environment).  observe(agent) is Game.features(seat); actions
+    index the legal list (action_space(agent) is Discrete(48), the valid
+    ones in infos[agent]["action_mask"]).  rewards are the win shares when
+    the game ends, 0 before; then every agent is terminated and, as the API
+    asks, steps once with None to leave `agents`.  reset(seed=S) plays game
+    0 of seed S, each later reset() the next game."""
+
+    metadata = {"render_modes": ["ansi"], "name": "jamaica_v1", "is_parallelizable": False}
+
+    def __init__(self, players=4, rules="2021", seed=1, render_mode=None):
+        _int("players", players, 2, MAX_PLAYERS)
+        _str("rules", rules)
+        self.seed = _int("seed", seed, 0, U64_MAX)
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
+        self.players, self.rules, self.render_mode = players, rules, render_mode
+        self.possible_agents = ["player_%d" % p for p in range(players)]
+        self._spaces = {a: (Discrete(MAX_ACTIONS), _features_space()) for a in self.possible_agents}
+        self.episode = -1
+        self.game = None
+        self.agents = []
+        try:
+            import numpy
+            self._np = numpy
+        except ImportError:
+            self._np = None
+
+    def action_space(self, agent):
+        return self._spaces[agent][0]
+
+    def observation_space(self, agent):
+        return self._spaces[agent][1]
+
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    def _seat_of(self, agent):
+        if agent not in self.possible_agents:
+            raise ValueError("unknown agent %r (one of %s)" % (agent, ", ".join(self.possible_agents)))
+        return self.possible_agents.index(agent)
+
+    def observe(self, agent):
+        f = self.game.features(self._seat_of(agent))
+        return self._np.asarray(f, dtype=self._np.int32) if self._np else f
+
+    def _mask(self, agent):
+        n = len(self.game.legal()) if not self.game.over and self.game.to_move == self._seat_of(agent) else 0
+        m = [1 if i < n else 0 for i in range(MAX_ACTIONS)]
+        return self._np.asarray(m, dtype=self._np.int8) if self._np else m
+
+    def _settle(self):
+        """Forced moves played; then the agent to decide, or the end."""
+        while not self.game.over and len(self.game.legal()) == 1:
+            self.game.apply(self.game.legal()[0])
+        if self.game.over:
             sc = self.game.scores()
-            winners = sum(1 for v in sc.values() if v["winner"])
-            reward = 1.0 / winners if sc[self.seat]["winner"] else 0.0
-        return self._obs(), reward, done, self._info()
+            for a in self.agents:
+                self.rewards[a] = float(sc[self._seat_of(a)]["win"])
+                self.terminations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.game.to_move]
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+            self.infos[a] = {"action_mask": self._mask(a), "decision": self.game.decision}
+        self.infos[self.agent_selection]["legal"] = self.game.legal() if not self.game.over else []
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self.seed = _int("seed", seed, 0, U64_MAX)
+            self.episode = -1
+            for a in self.possible_agents:
+                self._spaces[a][0].seed(seed)
+        self.episode += 1
+        self.game = Game(self.players, self.rules, self.seed, self.episode)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._settle()
+
+    def last(self, observe=True):
+        a = self.agent_selection
+        return (self.observe(a) if observe else None, self._cumulative_rewards[a], self.terminations[a],
+                self.truncations[a], self.infos[a])
+
+    def step(self, action):
+        a = self.agent_selection
+        if self.game is None:
+            raise ValueError("step() before reset()")
+        if self.terminations[a] or self.truncations[a]:
+            if action is not None:
+                raise JamaicaError("%s is done: step(None) removes it, not step(%r)" % (a, action))
+            self.agents.remove(a)
+            del self.rewards[a], self._cumulative_rewards[a], self.terminations[a], self.truncations[a], \
+                self.infos[a]
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        if action is None:
+            raise JamaicaError("%s must act: step(None) is only for a done agent" % a)
+        action = _int("action", int(action) if hasattr(action, "dtype") else action, -2 ** 31, 2 ** 31 - 1)
+        legal = self.game.legal()
+        if not 0 <= action < len(legal):
+            raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
+        self._cumulative_rewards[a] = 0.0
+        self.rewards = {x: 0.0 for x in self.agents}
+        self.game.apply(legal[action])
+        self._settle()
+
+    def agent_iter(self, max_iter=2 ** 63):
+        """The agent to act, until every agent has left (or max_iter)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def render(self):
+        return self.game.position if self.render_mode == "ansi" and self.game else None
+
+    def close(self):
+        pass
 
 
 # ---------------------------------------------------------------- agents over the protocol
@@ -656,7 +912,7 @@ class Observation:
         g._s, err = _State(), _err()
         if _lib.jm_view_deal(ctypes.byref(g._s), self.view.encode(), seed, err, len(err)):
             raise JamaicaError("bad view: " + err.value.decode())
-        g._events, g.trace_hash = None, HASH_INIT
+        g._events, g._hash = None, HASH_INIT
         g._cb = _TRACE_FN(g._on_event)
         g._tracer = _Tracer(g._cb, None, 0)
         return g
