@@ -423,6 +423,23 @@ expect2 "not a summary of this version" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/
 expect2 "both the output and a shard" merge "$tmp/sh0.csv" "$tmp/sh0.csv"
 [ ! -e "$tmp/x.csv" ] && ok || bad "a refused merge left a file"
 expect2 "passes game 2^63" sim --first-game 9223372036854775800 --games 100 --out "$tmp/x.csv"
+# Tournament shards (--first-game): merge rebuilds the whole run's ratings
+# and pairs, byte for byte, and its report's tables from their GAMES.csv.
+for args in "--agents greedy,random,first --players 3" "--agents greedy,random,first,random:stream=1 --players 3" \
+    "--agents greedy,random --players 4"; do
+    # shellcheck disable=SC2086
+    $J tournament --games 30 --seed 4 $args --out "$tmp/tw.csv" --pairs "$tmp/tp.csv" >"$tmp/tw.md" &&
+        $J tournament --games 12 --seed 4 $args --out "$tmp/t1.csv" --games-csv "$tmp/tg1.csv" >/dev/null &&
+        $J tournament --games 18 --first-game 12 --seed 4 $args --out "$tmp/t2.csv" --games-csv "$tmp/tg2.csv" \
+            >/dev/null &&
+        $J merge "$tmp/tm.csv" "$tmp/tg2.csv" "$tmp/tg1.csv" --pairs "$tmp/tmp.csv" >"$tmp/tm.md" &&
+        cmp -s "$tmp/tw.csv" "$tmp/tm.csv" && cmp -s "$tmp/tp.csv" "$tmp/tmp.csv" &&
+        [ "$(sed 1,3d "$tmp/tw.md")" = "$(sed 1,3d "$tmp/tm.md")" ] && grep -q 'deals 0..29; merged from shards' "$tmp/tm.md" &&
+        ok || bad "tournament shards of $args do not merge into the single run"
+done
+expect2 "game 0 seating 0 where game 12 seating 0 was due" merge "$tmp/x.csv" "$tmp/tg1.csv" "$tmp/tg1.csv"
+expect2 "not a tournament's GAMES.csv" merge "$tmp/x.csv" "$tmp/shg0.csv" --pairs "$tmp/x2.csv"
+[ ! -e "$tmp/x.csv" ] && [ ! -e "$tmp/x2.csv" ] && ok || bad "a refused tournament merge left a file"
 
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1

@@ -17,4 +17,14 @@ int cmd_bench(int argc, char **argv);
 int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 
+/* tournament.c: the report and ratings (and pairs) CSVs of standings
+ * already filled, for merge; c->threads 0 says "merged from shards".  0,
+ * or the status after reporting. */
+struct sim_config;
+struct standings;
+int tournament_report(const struct sim_config *c, struct standings *t, const char *out, const char *pairs,
+                      int bootstrap, int balanced);
+/* merge_games.c: merge's tournament form (GAMES.csv shards to a report). */
+int merge_games(int argc, char **argv);
+
 #endif

@@ -162,27 +162,28 @@ static int write_merged(const char *out_path, shard *sh, shard **order, int n)
     return 0;
 }
 
-static const opt_table table = {
-    .command = "merge",
-    .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n",
-    .about = "Combine the summaries of shards of one run (jamaica sim --first-game K\n"
-             "--games N, the same other options) into the summary of the whole run: the\n"
-             "same bytes as one 'jamaica sim' over all their games, from the integer\n"
-             "tallies each summary keeps (wins_420, score_sum, rounds_sum, capped_games).\n"
-             "The shards may come in any order; they must be of the same seed, rules,\n"
-             "players, rotation and agents and cover consecutive games with no gap and no\n"
-             "overlap, else the offending shard is named and nothing is written (exit 2).\n"
-             "Their GAMES.csv rows, concatenated in game order without the repeated\n"
-             "headers, are the whole run's GAMES.csv.\n",
-    .operands = -1,
-};
+/* Is this merge the tournament form: its options, or a GAMES.csv shard
+ * (the header GAMES.csv's rows begin with)? */
+static int games_form(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "--pairs", 7) || !strncmp(argv[i], "--bootstrap", 11)) return 1;
+    if (argc < 3) return 0;
+    FILE *f = fopen(argv[2], "r");
+    char head[16] = "";
+    if (f) {
+        if (!fgets(head, sizeof head, f)) head[0] = '\0';
+        fclose(f);
+    }
+    return !strncmp(head, "game,seed,", 10);
+}
 
 int cmd_merge(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        opt_help(&table);
-        return 0;
+        return merge_games(argc, argv); /* its help covers both forms */
     }
+    if (games_form(argc, argv)) return merge_games(argc, argv);
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("merge: unknown option '%s'", argv[i]);
     if (argc < 3) return cli_usage_error("merge needs OUT.csv and at least one SHARD.csv");

@@ -31,7 +31,7 @@ typedef struct sprt_args {
 } sprt_args;
 
 typedef struct tour_opts {
-    uint64_t games, players, seed, threads, bootstrap, progress;
+    uint64_t games, players, seed, threads, bootstrap, progress, first_game;
     const char *agents, *rules, *out, *pairs, *games_csv;
     int seatings;                /* 0 all, 1 balanced, -1 not given */
     sprt_args sprt;
@@ -90,6 +90,10 @@ static const opt options[] = {
                                       "rank_high, rating, rating_low, rating_high"),
     OPT_ROW_TEXT("pairs", "PATH", tour_opts, pairs, NULL, "the pairwise CSV: agent, opponent, games, ahead, low, high"),
     OPT_ROW_TEXT("games-csv", "PATH", tour_opts, games_csv, NULL, "one row per game and seat, as sim's, with `seating` last"),
+    OPT_ROW_UINT("first-game", "K", tour_opts, first_game, "first deal", 0, INT64_MAX, "0",
+                 "play deals K..K+N-1 of the run ({default}): a shard; 'jamaica\n"
+                 "merge' rebuilds the whole run's report from the shards'\n"
+                 "--games-csv files"),
     OPT_ROW_UINT("bootstrap", "B", tour_opts, bootstrap, "bootstrap count", 0, 4096, "200",
                  "bootstrap resamples for the rating intervals ({default}; 0: none)"),
     {.name = "sprt", .kind = OPT_CALL, .arg = "E0,E1", .offset = offsetof(tour_opts, sprt), .parse = parse_sprt,
@@ -109,7 +113,8 @@ static const opt_table table = {
              "                          [--seed S] [--threads T] [--rules R]\n"
              "                          [--seatings all|balanced] [--out RATINGS.csv]\n"
              "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv]\n"
-             "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n",
+             "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n"
+             "                          [--first-game K] [--progress SECONDS]\n",
     .about = "Play N deals (game indexes 0..N-1 of seed S), each once in every seating of\n"
              "the agents at P seats, so every seating meets the same dice (duplicate\n"
              "games).  Seatings: with as many agents as seats, every permutation; with\n"
@@ -178,7 +183,11 @@ static int configure(tour_opts *o, sim_config *c)
         for (int j = i + 1; j < 3; j++)
             if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
                 return cli_usage_error("'%s' and '%s' are the same file", paths[i], paths[j]);
+    if (o->games > (uint64_t)INT64_MAX / SIM_MAX_SEATINGS - o->first_game)
+        return cli_usage_error("--first-game %llu with --games %llu passes the last deal",
+                               (unsigned long long)o->first_game, (unsigned long long)o->games);
     c->games = o->games;
+    c->first_game = o->first_game;
     c->seed = o->seed;
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
@@ -280,8 +289,15 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
     printf("# Tournament: %d agents, %d players, %llu deals x %d seatings (%s) = %llu games\n\n", t->K, c->players,
            (unsigned long long)deals, t->S, o->seatings ? "balanced" : "all",
            (unsigned long long)(deals * (uint64_t)t->S));
-    printf("Seed %llu, rules `%s`; %.1f s on %d threads (%.0f games/s).\n\n", (unsigned long long)c->seed, rules_fmt,
-           res->seconds, c->threads, res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0);
+    if (c->threads)
+        printf("Seed %llu, rules `%s`, deals %llu..%llu; %.1f s on %d threads (%.0f games/s).\n\n",
+               (unsigned long long)c->seed, rules_fmt, (unsigned long long)c->first_game,
+               (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
+               res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0);
+    else /* merged from shards */
+        printf("Seed %llu, rules `%s`, deals %llu..%llu; merged from shards.\n\n", (unsigned long long)c->seed,
+               rules_fmt, (unsigned long long)c->first_game,
+               (unsigned long long)(c->first_game + deals - (deals > 0)));
     print_tables(c, t, rt);
     if (!o->sprt.on) return;
     const char *verdict = t->decision == AN_SPRT_H1   ? "H1 accepted"
@@ -324,6 +340,20 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
     fprintf(stderr, "jamaica: stopped by %s: the report covers the %llu whole deals completed\n", strsignal(cli_stop),
             (unsigned long long)deals);
     return 128 + cli_stop;
+}
+
+int tournament_report(const sim_config *c, standings *t, const char *out, const char *pairs, int bootstrap,
+                      int balanced)
+{
+    tour_opts o = {.bootstrap = (uint64_t)bootstrap, .pairs = pairs, .out = out, .seatings = balanced};
+    outfile of_r = {.slot = -1}, of_p = {.slot = -1};
+    char err[512];
+    if (outfile_open(&of_r, out, err, sizeof err) || (pairs && outfile_open(&of_p, pairs, err, sizeof err))) {
+        outfile_abort(&of_r);
+        return cli_usage_error("%s", err);
+    }
+    sim_outcome res = {.games_done = t->nunits};
+    return conclude(&o, c, t, &res, &of_r, &of_p, 0);
 }
 
 int cmd_tournament(int argc, char **argv)

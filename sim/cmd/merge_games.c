@@ -1,0 +1,220 @@
+/*
+ * merge_games.c - `jamaica merge RATINGS.csv GAMES.csv...`: a tournament's
+ * report rebuilt from the GAMES.csv of its shards (tournament --first-game
+ * K --games N --games-csv), the same tables as one run over all the deals.
+ * The shards are read in deal order and their games fed to the standings
+ * one by one, as the run feeds them; the ratings' bootstrap draws from the
+ * run's seed, so the CSVs are the same bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../io/games_csv.h"
+#include "../io/outfile.h"
+#include "../run/harness.h"
+#include "../run/seatings.h"
+#include "../run/standings.h"
+#include "cmd.h"
+
+typedef struct merge_opts {
+    const char *pairs;
+    uint64_t bootstrap;
+} merge_opts;
+
+static const opt options[] = {
+    OPT_ROW_TEXT("pairs", "PATH", merge_opts, pairs, NULL, "the pairwise CSV, as tournament's"),
+    OPT_ROW_UINT("bootstrap", "B", merge_opts, bootstrap, "bootstrap count", 0, 4096, "200",
+                 "bootstrap resamples for the rating intervals ({default}; as\nthe shards' run had it)"),
+};
+
+static const opt_table table = {
+    .command = "merge",
+    .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n"
+             "       jamaica merge RATINGS.csv GAMES.csv [GAMES.csv...] [--pairs PAIRS.csv]\n"
+             "                     [--bootstrap B]\n",
+    .about = "Combine the summaries of shards of one run (jamaica sim --first-game K\n"
+             "--games N, the same other options) into the summary of the whole run: the\n"
+             "same bytes as one 'jamaica sim' over all their games, from the integer\n"
+             "tallies each summary keeps (wins_420, score_sum, rounds_sum, capped_games).\n"
+             "The shards may come in any order; they must be of the same seed, rules,\n"
+             "players, rotation and agents and cover consecutive games with no gap and no\n"
+             "overlap, else the offending shard is named and nothing is written (exit 2).\n"
+             "Their GAMES.csv rows, concatenated in game order without the repeated\n"
+             "headers, are the whole run's GAMES.csv.\n"
+             "\n"
+             "The tournament form (its shards are GAMES.csv files): rebuild a tournament's\n"
+             "report and RATINGS.csv from the --games-csv of its shards (tournament\n"
+             "--first-game K --games N), the same tables and CSV bytes as one run over all\n"
+             "their deals, under the same checks.  Its options:\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+    .operands = -1,
+};
+
+/* One shard: its path, its first deal and the run it belongs to. */
+typedef struct gshard {
+    const char *path;
+    games_row first;
+} gshard;
+
+static int by_first_deal(const void *a, const void *b)
+{
+    const gshard *x = a, *y = b;
+    return (x->first.game > y->first.game) - (x->first.game < y->first.game);
+}
+
+/* The agents, in the order the run named them: as they first sit in the
+ * first deal's seatings, seat by seat (seating 0 seats agents 0..P-1, and
+ * each later seating brings in at most the next).  Adds a row's new agents;
+ * -1 past SIM_MAX_AGENTS. */
+static int learn_agents(sim_config *c, const games_row *g)
+{
+    for (int k = 0; k < g->players; k++) {
+        int a = 0;
+        while (a < c->nspecs && strcmp(c->specs[a], g->agent[k])) a++;
+        if (a < c->nspecs) continue;
+        if (c->nspecs == SIM_MAX_AGENTS) return -1;
+        snprintf(c->specs[c->nspecs++], SIM_SPEC_LEN, "%s", g->agent[k]);
+    }
+    return 0;
+}
+
+/* A GAMES.csv game as the harness hands it to the standings. */
+static int to_record(const sim_config *c, const games_row *g, sim_game *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = g->game;
+    r->seating = (uint16_t)g->seating;
+    for (int k = 0; k < g->nseats; k++) {
+        int a = -1;
+        if (!g->ghost[k]) {
+            a = 0;
+            while (a < c->nspecs && strcmp(c->specs[a], g->agent[k])) a++;
+            if (a == c->nspecs) return -1;
+        }
+        r->seat[k].agent = (int8_t)a;
+        r->seat[k].rank = (int8_t)g->rank[k];
+        r->seat[k].winner = g->win[k] > 0;
+        r->nwin = (int8_t)(r->nwin + (g->win[k] > 0));
+    }
+    return 0;
+}
+
+/* Every game of one shard into the standings, checking it continues the
+ * run (the next deal, the same seed, players and rules); 0, or 2. */
+static int feed(const sim_config *c, standings *t, const char *path, const games_row *run, uint64_t *next,
+                games_row *g)
+{
+    games_reader rd;
+    char err[512];
+    if (games_reader_open(&rd, path, err, sizeof err)) return cli_usage_error("%s", err);
+    int rc = 0, more;
+    while (!rc && (more = games_reader_next(&rd, g, err, sizeof err)) != 0) {
+        sim_game r;
+        if (more < 0) rc = cli_usage_error("%s", err);
+        else if (g->seed != run->seed || g->players != run->players || g->nseats != run->nseats ||
+                 strcmp(g->rules, run->rules))
+            rc = cli_usage_error("shard '%s' is of another run (game %llu differs in seed, players or rules)", path,
+                                 (unsigned long long)g->game);
+        else if (g->game * (uint64_t)t->S + (uint64_t)g->seating != *next)
+            rc = cli_usage_error("shard '%s': game %llu seating %ld where game %llu seating %llu was due (a gap, an "
+                                 "overlap or another seating plan)",
+                                 path, (unsigned long long)g->game, g->seating,
+                                 (unsigned long long)(*next / (uint64_t)t->S),
+                                 (unsigned long long)(*next % (uint64_t)t->S));
+        else if (to_record(c, g, &r))
+            rc = cli_usage_error("shard '%s': game %llu seats an agent the first deal did not", path,
+                                 (unsigned long long)g->game);
+        else {
+            (*next)++;
+            standings_on_game(t, &r);
+            if (t->oom) rc = cli_usage_error("out of memory");
+        }
+    }
+    games_reader_close(&rd);
+    return rc;
+}
+
+/* The first deal of the earliest shard: the agents, the seatings a deal
+ * and the run's identity; 0, or 2. */
+static int plan(sim_config *c, const gshard *first, int *balanced)
+{
+    games_reader rd;
+    char err[512];
+    games_row *g = malloc(sizeof *g);
+    if (!g) return cli_usage_error("out of memory");
+    int rc = games_reader_open(&rd, first->path, err, sizeof err) ? cli_usage_error("%s", err) : 0, S = 0, more;
+    while (!rc && (more = games_reader_next(&rd, g, err, sizeof err)) == 1 && g->game == first->first.game) {
+        if (learn_agents(c, g)) rc = cli_usage_error("'%s' seats more than %d agents", first->path, SIM_MAX_AGENTS);
+        S++;
+    }
+    if (!rc && more < 0) rc = cli_usage_error("%s", err);
+    games_reader_close(&rd);
+    free(g);
+    if (rc) return rc;
+    int8_t seat[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
+    *balanced = tour_seatings(c->nspecs, c->players, 0, seat) != S;
+    c->nseatings = S;
+    if (cli_rules(first->first.rules, c->players, &c->rules)) return 2;
+    return 0;
+}
+
+int merge_games(int argc, char **argv)
+{
+    merge_opts o = {0};
+    int first_operand;
+    int rc = opt_parse(&table, argc, argv, &o, &first_operand, NULL);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    int n = argc - first_operand - 1;
+    if (n < 1) return cli_usage_error("merge needs RATINGS.csv and at least one GAMES.csv");
+    const char *out = argv[first_operand];
+    gshard *sh = calloc((size_t)n, sizeof *sh);
+    sim_config *c = calloc(1, sizeof *c);
+    games_row *g = malloc(sizeof *g);
+    standings *t = NULL;
+    rc = sh && c && g ? 0 : cli_usage_error("out of memory");
+    for (int i = 0; i < n && !rc; i++) {
+        games_reader rd;
+        char err[512];
+        sh[i].path = argv[first_operand + 1 + i];
+        if (!*sh[i].path || outfile_same(out, sh[i].path) || (o.pairs && outfile_same(o.pairs, sh[i].path)))
+            rc = cli_usage_error("'%s' is both an output and a shard", sh[i].path);
+        else if (games_reader_open(&rd, sh[i].path, err, sizeof err)) rc = cli_usage_error("%s", err);
+        else {
+            int more = games_reader_next(&rd, &sh[i].first, err, sizeof err);
+            if (more < 0) rc = cli_usage_error("%s", err);
+            else if (!more) rc = cli_usage_error("'%s' holds no games", sh[i].path);
+            else if (sh[i].first.seating < 0)
+                rc = cli_usage_error("'%s' is not a tournament's GAMES.csv (no seating column)", sh[i].path);
+            games_reader_close(&rd);
+        }
+    }
+    int balanced = 0;
+    if (!rc) {
+        qsort(sh, (size_t)n, sizeof *sh, by_first_deal);
+        c->players = sh[0].first.players;
+        c->seed = sh[0].first.seed;
+        c->first_game = sh[0].first.game;
+        rc = plan(c, &sh[0], &balanced);
+    }
+    if (!rc && !(t = standings_new(c->nspecs, c->players, c->nseatings, 0, 0, 0, 0, 0)))
+        rc = cli_usage_error("out of memory");
+    if (!rc) {
+        t->ships = sh[0].first.nseats;
+        uint64_t next = c->first_game * (uint64_t)c->nseatings;
+        for (int i = 0; i < n && !rc; i++) rc = feed(c, t, sh[i].path, &sh[0].first, &next, g);
+        if (!rc && next % (uint64_t)c->nseatings)
+            rc = cli_usage_error("the last shard ends inside deal %llu (seating %llu of %d)",
+                                 (unsigned long long)(next / (uint64_t)c->nseatings),
+                                 (unsigned long long)(next % (uint64_t)c->nseatings), c->nseatings);
+    }
+    if (!rc) rc = tournament_report(c, t, out, o.pairs, (int)o.bootstrap, balanced);
+    standings_free(t);
+    free(sh);
+    free(c);
+    free(g);
+    return rc;
+}
