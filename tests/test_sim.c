@@ -214,7 +214,14 @@ static void test_sim_summary_equals_rows_summed(void **state)
         c.rotate = 1;
         run(&c);
         /* Sums from GAMES.csv: by group and key, games, wins, score, rounds. */
-        struct sum { char group[16], key[64]; long n; double wins; long score; long rounds; } sums[32];
+        /* And per group the game's wins (a cluster: an agent's seats of
+         * one game), with their squares in 420ths. */
+        struct sum {
+            char group[16], key[64];
+            long n, score, rounds, game;
+            double wins, game_wins, sq420;
+            an_cluster cl;
+        } sums[32];
         int nsum = 0;
         long ngames = 0, rounds_all = 0;
         char *rows = slurp(c.games_path, NULL), *save = NULL, *f[32];
@@ -238,6 +245,14 @@ static void test_sim_summary_equals_rows_summed(void **state)
                     strcpy(sums[k].key, key);
                     nsum++;
                 }
+                if (sums[k].n && sums[k].game != atol(f[0])) {
+                    sums[k].sq420 += (sums[k].game_wins * 420) * (sums[k].game_wins * 420);
+                    sums[k].game_wins = 0;
+                    an_cluster_close(&sums[k].cl);
+                }
+                sums[k].game = atol(f[0]);
+                sums[k].game_wins += atof(f[14]);
+                an_cluster_add(&sums[k].cl, atof(f[14]));
                 sums[k].n++;
                 sums[k].wins += atof(f[14]);
                 sums[k].score += atol(f[12]);
@@ -245,13 +260,17 @@ static void test_sim_summary_equals_rows_summed(void **state)
             }
         }
         free(rows);
+        for (int k = 0; k < nsum; k++) {
+            sums[k].sq420 += (sums[k].game_wins * 420) * (sums[k].game_wins * 420);
+            an_cluster_close(&sums[k].cl);
+        }
         assert_int_equal(ngames, 2500);
         char *sum = slurp(c.out_path, NULL);
         int matched = 0;
         save = NULL;
         for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
             if (!strncmp(line, "seed,", 5)) continue;
-            assert_int_equal(csv_split(line, f, 32), 20);
+            assert_int_equal(csv_split(line, f, 32), 21);
             assert_int_equal(atol(f[3]), 2500);
             assert_int_equal(atol(f[14]), 0); /* first_game */
             if (!strcmp(f[4], "all")) {
@@ -271,9 +290,11 @@ static void test_sim_summary_equals_rows_summed(void **state)
             assert_int_equal(atoll(f[16]), llround(sums[k].wins * 420));
             assert_int_equal(atoll(f[17]), sums[k].score);
             assert_int_equal(atoll(f[18]), sums[k].rounds);
-            double lo, hi;
-            an_wilson(sums[k].wins, (double)sums[k].n, &lo, &hi);
-            assert_true(fabs(atof(f[9]) - lo) < 1e-5 && fabs(atof(f[10]) - hi) < 1e-5);
+            /* The interval with the game as the unit, from the rows. */
+            assert_int_equal(atoll(f[20]), llround(sums[k].sq420));
+            assert_int_equal(sums[k].cl.clusters, 2500);
+            an_interval iv = an_cluster_bounded(&sums[k].cl, 0, 1);
+            assert_true(fabs(atof(f[9]) - iv.lo) < 1e-5 && fabs(atof(f[10]) - iv.hi) < 1e-5);
             matched++;
         }
         /* agents (2 distinct), seats, offsets, and the ghost with 2 players. */
@@ -363,7 +384,7 @@ static void test_sim_bad_input_exit_2_and_no_file(void **state)
         {"'1'", {"sim", "--players", "1", "--out", "s.csv", NULL}},
         {"'7'", {"sim", "--players", "7", "--out", "s.csv", NULL}},
         {"'nobody'", {"sim", "--agents", "random,nobody", "--players", "2", "--out", "s.csv", NULL}},
-        {"3 agents for 4 players", {"sim", "--agents", "random,first,random", "--out", "s.csv", NULL}},
+        {"3 agents for 4 players", {"sim", "--agents", "random,first,random", "--players", "4", "--out", "s.csv", NULL}},
         {"'weird'", {"sim", "--rules", "weird", "--out", "s.csv", NULL}},
         {"'x'", {"sim", "--rules", "classic,x=1", "--out", "s.csv", NULL}},
         {"'0'", {"sim", "--threads", "0", "--out", "s.csv", NULL}},
@@ -425,7 +446,7 @@ static void stop_leaves_complete_files(int sig)
     snprintf(path, sizeof path, "%s/s.csv", dir);
     char *sum = slurp(path, NULL);
     char *line2 = strchr(sum, '\n') + 1;
-    assert_int_equal(csv_split(line2, f, 32), 20);
+    assert_int_equal(csv_split(line2, f, 32), 21);
     long total = atol(f[3]);
     assert_true(total > 0);
     assert_int_equal(total, last_game + 1);

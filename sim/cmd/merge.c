@@ -141,6 +141,7 @@ static int write_merged(const char *out_path, shard *sh, shard **order, int n)
             sum[r].capped += sh[i].t[r].capped;
             sum[r].rounds += sh[i].t[r].rounds;
             sum[r].score += sh[i].t[r].score;
+            sum[r].wins_sq += sh[i].t[r].wins_sq;
         }
     }
     outfile of = {.slot = -1};

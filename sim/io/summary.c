@@ -10,7 +10,7 @@
 const char *const summary_col_name[SUMMARY_NCOL] = {
     "seed", "rules", "players", "games_total", "group", "key", "games", "wins", "win_rate", "wilson_low",
     "wilson_high", "mean_score", "mean_rounds", "capped_share", "first_game", "rotate", "wins_420", "score_sum",
-    "rounds_sum", "capped_games",
+    "rounds_sum", "capped_games", "wins_sq_420",
 };
 
 void summary_header(FILE *f)
@@ -36,7 +36,17 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     double n = (double)t->n, w = (double)t->wins / SUMMARY_WIN_UNIT, lo = 0, hi = 0;
     if (c >= SC_WINS && c <= SC_MEAN_SCORE && !(with_wins && t->n)) return;
     if ((c == SC_MEAN_ROUNDS || c == SC_CAPPED_SHARE) && !t->n) return;
-    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) an_wilson(w, n, &lo, &hi);
+    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) {
+        /* Clustered by game: G games, each with the group's n / G seats
+         * and y_g of its wins; the spread of y_g from wins_sq. */
+        double G = (double)run->games_total, U = SUMMARY_WIN_UNIT;
+        long double sy = t->wins, ss = (long double)t->wins_sq - sy * sy / (G > 0 ? G : 1);
+        an_cluster cl = {.clusters = run->games_total, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
+                         .mn = G > 0 ? n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
+        an_interval iv = an_cluster_bounded(&cl, 0, 1);
+        lo = iv.lo;
+        hi = iv.hi;
+    }
     switch (c) {
     case SC_SEED: fprintf(f, "%llu", (unsigned long long)run->seed); break;
     case SC_RULES: fputs(run->rules_q, f); break;
@@ -58,6 +68,7 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     case SC_SCORE_SUM: fprintf(f, "%lld", (long long)t->score); break;
     case SC_ROUNDS_SUM: fprintf(f, "%llu", (unsigned long long)t->rounds); break;
     case SC_CAPPED_GAMES: fprintf(f, "%llu", (unsigned long long)t->capped); break;
+    case SC_WINS_SQ_420: fprintf(f, "%llu", (unsigned long long)t->wins_sq); break;
     case SUMMARY_NCOL: break;
     }
 }
@@ -100,7 +111,7 @@ int summary_parse_row(char *line, summary_read *r)
         parse_u64(f[SC_FIRST_GAME], &r->first_game) || parse_u64(f[SC_PLAYERS], &players) ||
         parse_u64(f[SC_ROTATE], &rotate) || parse_u64(f[SC_GAMES], &r->t.n) || parse_u64(f[SC_WINS_420], &r->t.wins) ||
         parse_i64(f[SC_SCORE_SUM], &r->t.score) || parse_u64(f[SC_ROUNDS_SUM], &r->t.rounds) ||
-        parse_u64(f[SC_CAPPED_GAMES], &r->t.capped) || players < 2 || players > 6 || rotate > 1)
+        parse_u64(f[SC_CAPPED_GAMES], &r->t.capped) || parse_u64(f[SC_WINS_SQ_420], &r->t.wins_sq) || players < 2 || players > 6 || rotate > 1)
         return -1;
     r->players = (int)players;
     r->rotate = (int)rotate;

@@ -16,16 +16,19 @@
 typedef enum summary_col {
     SC_SEED, SC_RULES, SC_PLAYERS, SC_GAMES_TOTAL, SC_GROUP, SC_KEY, SC_GAMES, SC_WINS, SC_WIN_RATE,
     SC_WILSON_LOW, SC_WILSON_HIGH, SC_MEAN_SCORE, SC_MEAN_ROUNDS, SC_CAPPED_SHARE, SC_FIRST_GAME, SC_ROTATE,
-    SC_WINS_420, SC_SCORE_SUM, SC_ROUNDS_SUM, SC_CAPPED_GAMES,
+    SC_WINS_420, SC_SCORE_SUM, SC_ROUNDS_SUM, SC_CAPPED_GAMES, SC_WINS_SQ_420,
     SUMMARY_NCOL
 } summary_col;
 
 extern const char *const summary_col_name[SUMMARY_NCOL];
 
 /* One group's totals: seat-games, wins (in 420ths), games stopped at the
- * cap, rounds and scores summed over its seat-games. */
+ * cap, rounds and scores summed over its seat-games; and wins_sq, the sum
+ * over games of the square of the group's wins in that game (in 420ths),
+ * for the interval with the game as the unit (an agent in two seats wins
+ * in both or neither far from independently). */
 typedef struct sim_tally {
-    uint64_t n, wins, capped, rounds;
+    uint64_t n, wins, capped, rounds, wins_sq;
     int64_t score;
 } sim_tally;
 

@@ -135,10 +135,20 @@ typedef struct tallies {
     int nagents;
 } tallies;
 
-static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s)
+/* A seat's wins in 420ths. */
+static uint64_t win_units(const sim_game *r, const sim_seat *s)
 {
+    return s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+}
+
+/* One seat-game into a group; wins_sq takes the seat's own square (the
+ * groups of one seat a game; tally_game squares an agent's whole game). */
+static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s, int one_seat)
+{
+    uint64_t w = win_units(r, s);
     t->n++;
-    t->wins += s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+    t->wins += w;
+    if (one_seat) t->wins_sq += w * w;
     t->capped += (uint64_t)r->capped;
     t->rounds += (uint64_t)r->rounds;
     t->score += s->score;
@@ -147,13 +157,17 @@ static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s)
 static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
 {
     int np = c->players;
+    uint64_t agent_w[SIM_MAX_AGENTS] = {0};
     for (int k = 0; k < np; k++) {
         const sim_seat *s = &r->seat[k];
-        tally_add(&ts->agent[ts->agent_of_spec[(int)s->agent]], r, s);
-        tally_add(&ts->seat[k], r, s);
-        tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s);
+        int a = ts->agent_of_spec[(int)s->agent];
+        tally_add(&ts->agent[a], r, s, 0);
+        agent_w[a] += win_units(r, s);
+        tally_add(&ts->seat[k], r, s, 1);
+        tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s, 1);
     }
-    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np]);
+    for (int a = 0; a < ts->nagents; a++) ts->agent[a].wins_sq += agent_w[a] * agent_w[a];
+    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np], 1);
     ts->all.n++;
     ts->all.capped += (uint64_t)r->capped;
     ts->all.rounds += (uint64_t)r->rounds;
