@@ -124,12 +124,15 @@ static const opt_table table = {
              "and their mirrors, which seat every agent in every seat equally often.\n"
              "The same bytes for any --threads.\n"
              "\n"
-             "Prints a Markdown report: each agent's win rate (Wilson 95%) and mean rank\n"
-             "(t 95%), how often each finished ahead of each other (the row's agent ahead\n"
-             "of the column's, ties half), and Plackett-Luce ratings (Hunter's MM fit to\n"
-             "the finishing orders of the players, the ghost left out; Bradley-Terry with\n"
-             "two players) on the Elo scale (400 log10 of the strength, mean 0), with\n"
-             "bootstrap 95% intervals over the deals.\n",
+             "Prints a Markdown report: each agent's win rate and mean rank with 95%\n"
+             "intervals that take the deal as the unit and stay inside what is possible\n"
+             "(docs/STATISTICS.md), how often each finished ahead of each other (the row's\n"
+             "agent ahead of the column's, ties half), and Plackett-Luce ratings (Hunter's\n"
+             "MM fit to the finishing orders of the players, the ghost left out;\n"
+             "Bradley-Terry with two players; one virtual tied game per pair) on the Elo\n"
+             "scale (400 log10 of the strength, mean 0), with bootstrap 95% intervals over\n"
+             "the deals.  The SPRT's log-likelihood ratio is exact for the multinomial of\n"
+             "deal scores, so a run of all wins, losses or draws decides too.\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };
