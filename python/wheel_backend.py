@@ -24,7 +24,9 @@ def _project():
             return tomllib.load(f)["project"]
     except ImportError:
         out, section = {}, None
-        for line in open(path, encoding="utf-8"):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        for line in lines:
             line = line.strip()
             if line.startswith("["):
                 section = line.strip("[]")
@@ -44,7 +46,8 @@ def _metadata(p):
     readme = os.path.join(HERE, "README.md")
     if os.path.exists(readme):
         lines.append("Description-Content-Type: text/markdown")
-        return "\n".join(lines) + "\n\n" + open(readme, encoding="utf-8").read()
+        with open(readme, encoding="utf-8") as f:
+            return "\n".join(lines) + "\n\n" + f.read()
     return "\n".join(lines) + "\n"
 
 
