@@ -3,7 +3,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../analysis/stats.h"
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
@@ -98,48 +97,20 @@ static int configure(sim_opts *o, sim_config *c)
     return 0;
 }
 
-/* Each distinct agent's win share, the game as the unit (an agent in two
- * seats has two seat-games in one cluster), and the ghost's. */
-typedef struct win_tally {
-    int distinct[SIM_MAX_AGENTS]; /* a seat's spec -> its distinct agent, in order of first seat */
-    int players, ghost;           /* the ghost sails: its wins are tallied at index SIM_MAX_AGENTS */
-    an_cluster win[SIM_MAX_AGENTS + 1];
-} win_tally;
-
-static void win_tally_init(win_tally *w, const sim_config *c)
+/* A win rate with its 95% interval (the game as the unit: an agent's
+ * seats of one game together), as SUMMARY.csv has it. */
+static void print_win(const char *who, const sim_tally *t, uint64_t games)
 {
-    memset(w, 0, sizeof *w);
-    int n = 0;
-    for (int k = 0; k < c->players; k++) {
-        int j = 0;
-        while (j < k && strcmp(c->specs[j], c->specs[k])) j++;
-        w->distinct[k] = j < k ? w->distinct[j] : n++;
-    }
-    w->players = c->players;
-    w->ghost = jm_has_ghost_rules(&c->rules, c->players);
-}
-
-static int on_game(void *ctx, const sim_game *r)
-{
-    win_tally *w = ctx;
-    int P = w->players;
-    for (int k = 0; k < P; k++)
-        an_cluster_add(&w->win[w->distinct[r->seat[k].agent]], r->seat[k].winner ? 1.0 / r->nwin : 0);
-    if (w->ghost) an_cluster_add(&w->win[SIM_MAX_AGENTS], r->seat[P].winner ? 1.0 / r->nwin : 0);
-    for (int a = 0; a <= SIM_MAX_AGENTS; a++) an_cluster_close(&w->win[a]);
-    return 0;
-}
-
-static void print_win(const char *who, const an_cluster *c)
-{
-    an_interval i = an_cluster_bounded(c, 0, 1);
-    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games\n", who, 100 * i.mean, 100 * i.lo, 100 * i.hi,
-           (unsigned long long)c->n);
+    double lo, hi;
+    summary_win_interval(t, games, &lo, &hi);
+    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games\n", who,
+           t->n ? 100.0 * (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0, 100 * lo, 100 * hi,
+           (unsigned long long)t->n);
 }
 
 /* The run on stdout: games, speed and files, each agent's win rate (95%
  * interval, docs/STATISTICS.md) and time per decision. */
-static void report(const sim_config *c, const sim_outcome *res, const win_tally *w)
+static void report(const sim_config *c, const sim_outcome *res)
 {
     char procs[64] = "";
     if (sim_mpi_size() > 1) snprintf(procs, sizeof procs, "%d ranks x ", sim_mpi_size());
@@ -151,8 +122,8 @@ static void report(const sim_config *c, const sim_outcome *res, const win_tally 
     if (res->faults)
         printf("  %llu agent failures played through at random (on_fault=random; GAMES.csv's faults column)\n",
                (unsigned long long)res->faults);
-    for (int a = 0; a < res->nagents; a++) print_win(res->agent[a], &w->win[a]);
-    if (w->ghost) print_win("ghost", &w->win[SIM_MAX_AGENTS]);
+    for (int a = 0; a < res->nagents; a++) print_win(res->agent[a], &res->tally[a], res->games_done);
+    if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
@@ -171,15 +142,11 @@ int cmd_sim(int argc, char **argv)
     int rc = opt_parse(&table, argc, argv, &o, NULL, NULL);
     if (rc) return rc == OPT_HELP ? 0 : 2;
     if (configure(&o, &c)) return 2;
-    static win_tally w;
-    win_tally_init(&w, &c);
-    c.on_game = on_game;
-    c.ctx = &w;
     cli_catch_stop();
     rc = cli_run(&c, &res);
     cli_release_stop();
     if (rc && rc < 128 && rc != CLI_AGENT_FAILED) return rc;
-    report(&c, &res, &w);
+    report(&c, &res);
     if (rc == CLI_AGENT_FAILED && !cli_quiet) /* rank 0 speaks for the files */
         fprintf(stderr, "jamaica: the files hold the %llu games before the failed one (of %llu)\n",
                 (unsigned long long)res.games_done, (unsigned long long)c.games);

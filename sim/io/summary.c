@@ -28,6 +28,19 @@ int summary_is_header(const char *line)
     return !strcmp(line, h);
 }
 
+void summary_win_interval(const sim_tally *t, uint64_t games, double *lo, double *hi)
+{
+    /* Clustered by game: G games, each with the group's n / G seats and
+     * y_g of its wins; the spread of y_g from wins_sq. */
+    double G = (double)games, U = SUMMARY_WIN_UNIT;
+    long double sy = t->wins, ss = (long double)t->wins_sq - sy * sy / (G > 0 ? G : 1);
+    an_cluster cl = {.clusters = games, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
+                     .mn = G > 0 ? (double)t->n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
+    an_interval iv = an_cluster_bounded(&cl, 0, 1);
+    *lo = iv.lo;
+    *hi = iv.hi;
+}
+
 /* Column c of a row; empty where it is undefined (no games, or no wins in
  * the group "all"). */
 static void field(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
@@ -36,17 +49,7 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     double n = (double)t->n, w = (double)t->wins / SUMMARY_WIN_UNIT, lo = 0, hi = 0;
     if (c >= SC_WINS && c <= SC_MEAN_SCORE && !(with_wins && t->n)) return;
     if ((c == SC_MEAN_ROUNDS || c == SC_CAPPED_SHARE) && !t->n) return;
-    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) {
-        /* Clustered by game: G games, each with the group's n / G seats
-         * and y_g of its wins; the spread of y_g from wins_sq. */
-        double G = (double)run->games_total, U = SUMMARY_WIN_UNIT;
-        long double sy = t->wins, ss = (long double)t->wins_sq - sy * sy / (G > 0 ? G : 1);
-        an_cluster cl = {.clusters = run->games_total, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
-                         .mn = G > 0 ? n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
-        an_interval iv = an_cluster_bounded(&cl, 0, 1);
-        lo = iv.lo;
-        hi = iv.hi;
-    }
+    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) summary_win_interval(t, run->games_total, &lo, &hi);
     switch (c) {
     case SC_SEED: fprintf(f, "%llu", (unsigned long long)run->seed); break;
     case SC_RULES: fputs(run->rules_q, f); break;

@@ -39,6 +39,11 @@ typedef struct summary_run {
     const char *rules_q;  /* the rules as one CSV field */
 } summary_run;
 
+/* The win rate's 95% interval with the game as the unit, from a group's
+ * tallies over `games` games (docs/STATISTICS.md): SUMMARY.csv's
+ * wilson_low and wilson_high, and sim's report. */
+void summary_win_interval(const sim_tally *t, uint64_t games, double *lo, double *hi);
+
 /* The header line, with its line break. */
 void summary_header(FILE *f);
 /* One row: the group's rates and intervals (with_wins: the win columns),

@@ -531,6 +531,8 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     out->games_done = g0;
     out->interrupted = g0 < r->units && !halted && !out->failed;
     out->seconds = timing_seconds() - r->t0;
+    memcpy(out->tally, r->ts.agent, sizeof out->tally);
+    out->ghost = r->ts.ghost;
     /* Times include the games of a block after an interruption that are
      * not in the files; the counts here are of every game played. */
     for (int t = 0; t < r->T; t++)

@@ -15,6 +15,7 @@
 
 #include "../../engine/jamaica.h"
 #include "../io/record.h"
+#include "../io/summary.h"
 #include "timing.h"
 
 #define SIM_MAX_AGENTS 8         /* distinct specs of a run (a tournament's agents) */
@@ -84,6 +85,8 @@ typedef struct sim_outcome {
     int nagents;                 /* distinct agents, in order of first seat */
     const char *agent[SIM_MAX_AGENTS];      /* their specs */
     sim_timing timing[SIM_MAX_AGENTS];      /* their decisions and times */
+    sim_tally tally[SIM_MAX_AGENTS];        /* their SUMMARY.csv tallies (rank 0), */
+    sim_tally ghost;                        /* and the ghost's (n 0 when it does not sail) */
 } sim_outcome;
 
 /* Play game u of the run into *r (thread-safe; agents[k] is this thread's
