@@ -17,12 +17,13 @@ int cmd_bench(int argc, char **argv);
 int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 
-/* tournament.c: the report and ratings (and pairs) CSVs of standings
- * already filled, for merge; c->threads 0 says "merged from shards".  0,
- * or the status after reporting. */
+/* tournament.c: the report, and the ratings (and pairs, if of_p is open)
+ * CSVs committed, of standings already filled, for merge; c->threads 0
+ * says "merged from shards".  0, or the status after reporting. */
 struct sim_config;
 struct standings;
-int tournament_report(const struct sim_config *c, struct standings *t, const char *out, const char *pairs,
+struct outfile;
+int tournament_report(const struct sim_config *c, struct standings *t, struct outfile *of_r, struct outfile *of_p,
                       int bootstrap, int balanced);
 /* merge_games.c: merge's tournament form (GAMES.csv shards to a report). */
 int merge_games(int argc, char **argv);

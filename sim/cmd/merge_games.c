@@ -193,6 +193,11 @@ int merge_games(int argc, char **argv)
             games_reader_close(&rd);
         }
     }
+    /* The outputs open before the shards are read (they may be long). */
+    outfile of_r = {.slot = -1}, of_p = {.slot = -1};
+    char err[512];
+    if (!rc && (outfile_open(&of_r, out, err, sizeof err) || (o.pairs && outfile_open(&of_p, o.pairs, err, sizeof err))))
+        rc = cli_usage_error("%s", err);
     int balanced = 0;
     if (!rc) {
         qsort(sh, (size_t)n, sizeof *sh, by_first_deal);
@@ -212,7 +217,9 @@ int merge_games(int argc, char **argv)
                                  (unsigned long long)(next / (uint64_t)c->nseatings),
                                  (unsigned long long)(next % (uint64_t)c->nseatings), c->nseatings);
     }
-    if (!rc) rc = tournament_report(c, t, out, o.pairs, (int)o.bootstrap, balanced);
+    if (!rc) rc = tournament_report(c, t, &of_r, &of_p, (int)o.bootstrap, balanced);
+    outfile_abort(&of_r); /* nothing after a commit; the temporary file after a refusal */
+    outfile_abort(&of_p);
     standings_free(t);
     free(sh);
     free(c);

@@ -345,18 +345,11 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
     return 128 + cli_stop;
 }
 
-int tournament_report(const sim_config *c, standings *t, const char *out, const char *pairs, int bootstrap,
-                      int balanced)
+int tournament_report(const sim_config *c, standings *t, outfile *of_r, outfile *of_p, int bootstrap, int balanced)
 {
-    tour_opts o = {.bootstrap = (uint64_t)bootstrap, .pairs = pairs, .out = out, .seatings = balanced};
-    outfile of_r = {.slot = -1}, of_p = {.slot = -1};
-    char err[512];
-    if (outfile_open(&of_r, out, err, sizeof err) || (pairs && outfile_open(&of_p, pairs, err, sizeof err))) {
-        outfile_abort(&of_r);
-        return cli_usage_error("%s", err);
-    }
+    tour_opts o = {.bootstrap = (uint64_t)bootstrap, .pairs = of_p->f ? of_p->path : NULL, .seatings = balanced};
     sim_outcome res = {.games_done = t->nunits};
-    return conclude(&o, c, t, &res, &of_r, &of_p, 0);
+    return conclude(&o, c, t, &res, of_r, of_p, 0);
 }
 
 int cmd_tournament(int argc, char **argv)
