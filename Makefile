@@ -29,7 +29,7 @@ ANALYSIS := analysis/stats.c
 # running games, and one file per subcommand.
 SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
-             sim/io/trace.c sim/io/outfile.c
+             sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c
 SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
           sim/run/seatings.c sim/run/standings.c
 SIMCMD := $(wildcard sim/cmd/*.c)

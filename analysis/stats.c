@@ -78,6 +78,16 @@ void an_moments_add(an_moments *m, double x)
     m->m2 += d * (x - m->mean);
 }
 
+an_moments an_moments_of_sums(uint64_t n, long double sum, long double sumsq, double scale)
+{
+    an_moments m = {.n = n};
+    if (!n) return m;
+    long double N = (long double)n, m2 = sumsq - sum * sum / N; /* sum (x_i - mean)^2 */
+    m.mean = (double)(sum / N / scale);
+    m.m2 = m2 > 0 ? (double)(m2 / ((long double)scale * scale)) : 0;
+    return m;
+}
+
 double an_moments_var(const an_moments *m)
 {
     return m->n < 2 ? 0 : m->m2 / (double)(m->n - 1);

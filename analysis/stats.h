@@ -36,6 +36,9 @@ typedef struct an_moments {
 } an_moments;
 
 void an_moments_add(an_moments *m, double x);
+/* The moments of n values x_i / scale from their exact sums: sum = sum
+ * x_i, sumsq = sum x_i^2 (integer tallies, as a merge of shards adds them). */
+an_moments an_moments_of_sums(uint64_t n, long double sum, long double sumsq, double scale);
 /* The sample variance (n - 1 in the denominator); 0 for n < 2. */
 double an_moments_var(const an_moments *m);
 

@@ -23,7 +23,7 @@ typedef struct command {
 static const command commands[] = {
     {"sim", "play N seeded games between agents on all cores; CSV out", cmd_sim, 1},
     {"tournament", "every seating of agents over the same deals: ratings, pairwise, SPRT", cmd_tournament, 1},
-    {"merge", "combine the summaries of shards of one run exactly", cmd_merge, 0},
+    {"merge", "combine the shards of a sim, tournament or study run exactly", cmd_merge, 0},
     {"diff", "compare two runs of the same deals game by game (regression by seed)", cmd_diff, 0},
     {"study", "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown", cmd_study, 1},
     {"trace", "play one seeded game with random agents and print it", cmd_trace, 0},

@@ -420,7 +420,7 @@ expect2 "'$tmp/other.csv' is of another run" merge "$tmp/x.csv" "$tmp/sh0.csv" "
 expect2 "'$tmp/sh2.csv' starts at game 550, but the games before it end at 300 (a gap)" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/sh2.csv"
 expect2 "'$tmp/sh1.csv' starts at game 300, inside" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/sh1.csv" "$tmp/sh1.csv"
 expect2 "not a summary of this version" merge "$tmp/x.csv" "$tmp/sh0.csv" "$tmp/r1.csv"
-expect2 "both the output and a shard" merge "$tmp/sh0.csv" "$tmp/sh0.csv"
+expect2 "both an output and a shard" merge "$tmp/sh0.csv" "$tmp/sh0.csv"
 [ ! -e "$tmp/x.csv" ] && ok || bad "a refused merge left a file"
 expect2 "passes game 2^63" sim --first-game 9223372036854775800 --games 100 --out "$tmp/x.csv"
 # Tournament shards (--first-game): merge rebuilds the whole run's ratings
@@ -441,6 +441,46 @@ expect2 "game 0 seating 0 where game 12 seating 0 was due" merge "$tmp/x.csv" "$
 expect2 "not a tournament's GAMES.csv" merge "$tmp/x.csv" "$tmp/shg0.csv" --pairs "$tmp/x2.csv"
 [ ! -e "$tmp/x.csv" ] && [ ! -e "$tmp/x2.csv" ] && ! ls -A "$tmp" | grep -q '^\.x' && ok ||
     bad "a refused tournament merge left a file"
+
+# Study shards (--first-game): merge sums their CSVs' tallies into the
+# whole study's CSV and Markdown, byte for byte, in any order.
+for args in "captain --players 2-3 --agents random --agents first" "ghost --players 3" \
+    "sweep --sweep start_gold=2..4 --measure captain" "sweep --sweep start_gold=2..3 --measure rounds" \
+    "sweep --sweep ghost_bonus=0..1 --measure ghost"; do
+    # shellcheck disable=SC2086
+    $J study $args --games 40 --seed 3 --out "$tmp/sw.csv" --md "$tmp/sw.md" &&
+        $J study $args --games 15 --seed 3 --out "$tmp/s1.csv" >/dev/null &&
+        $J study $args --games 25 --first-game 15 --seed 3 --out "$tmp/s2.csv" --md "$tmp/s2.md" &&
+        grep -q '(deals 15..39)' "$tmp/s2.md" &&
+        $J merge "$tmp/sm.csv" "$tmp/s2.csv" "$tmp/s1.csv" --md "$tmp/sm.md" 2>"$tmp/e" &&
+        cmp -s "$tmp/sw.csv" "$tmp/sm.csv" && cmp -s "$tmp/sw.md" "$tmp/sm.md" && grep -q 'deals 0..39' "$tmp/e" &&
+        ok || bad "study shards of $args do not merge into the single run"
+done
+$J study sweep --sweep start_gold=2..4 --measure captain --games 15 --seed 3 --out "$tmp/s1.csv" >/dev/null
+$J study sweep --sweep start_gold=2..4 --measure captain --games 10 --first-game 40 --seed 3 --out "$tmp/s3.csv" \
+    >/dev/null
+$J study sweep --sweep start_gold=2..4 --measure captain --games 10 --seed 4 --out "$tmp/s4.csv" >/dev/null
+$J study ghost --players 3 --games 10 --seed 3 --out "$tmp/s5.csv" >/dev/null
+expect2 "'$tmp/s3.csv' starts at deal 40, but the deals before it end at 15 (a gap)" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s3.csv"
+expect2 "'$tmp/s1.csv' starts at deal 0, inside" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s1.csv"
+expect2 "'$tmp/s4.csv' is of another study than '$tmp/s1.csv' (they differ in configurations, seed or rules)" \
+    merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s4.csv"
+expect2 "(they differ in kind of study)" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s5.csv"
+expect2 "not a study's CSV of this version" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/r1.csv"
+expect2 "--md goes with a study's shards" merge "$tmp/x.csv" "$tmp/sh0.csv" --md "$tmp/x.md"
+expect2 "--pairs and --bootstrap go with a tournament's" merge "$tmp/x.csv" "$tmp/s1.csv" --pairs "$tmp/x2.csv"
+expect2 "both an output and a shard" merge "$tmp/x.csv" "$tmp/s1.csv" --md "$tmp/s1.csv"
+[ ! -e "$tmp/x.csv" ] && [ ! -e "$tmp/x.md" ] && [ ! -e "$tmp/x2.csv" ] && ! ls -A "$tmp" | grep -q '^\.x' && ok ||
+    bad "a refused study merge left a file"
+# study --games-csv: every configuration's games as sim's rows, one header;
+# ghost=off and ghost=on of the same deal have sim's rows for that deal.
+$J study ghost --players 3 --games 20 --seed 5 --games-csv "$tmp/sg.csv" --out "$tmp/x3.csv" >/dev/null &&
+    $J sim --players 3 --games 20 --seed 5 --rules 2021,ghost=on --rotate --games-csv "$tmp/sg1.csv" \
+        --out "$tmp/x4.csv" >/dev/null &&
+    [ "$(grep -c '^game,' "$tmp/sg.csv")" -eq 1 ] && [ "$(wc -l <"$tmp/sg.csv")" -eq $((1 + 20 * 3 + 20 * 3 + 20 * 4)) ] &&
+    [ "$(tail -n 80 "$tmp/sg.csv")" = "$(tail -n 80 "$tmp/sg1.csv")" ] && ok ||
+    bad "study --games-csv: $(head -n 3 "$tmp/sg.csv")"
+expect2 "are the same file" study captain --games 5 --out "$tmp/x.csv" --games-csv "$tmp/x.csv"
 
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1

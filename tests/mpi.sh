@@ -48,9 +48,11 @@ $M -np 3 $JM tournament --agents greedy,random,first --players 3 --games 60 --th
     --pairs "$tmp/p3.csv" --games-csv "$tmp/tg3.csv" 2>"$tmp/e" | sed 3d >"$tmp/tm3"
 cmp -s "$tmp/t1.csv" "$tmp/t3.csv" && cmp -s "$tmp/p1.csv" "$tmp/p3.csv" && cmp -s "$tmp/tg1.csv" "$tmp/tg3.csv" &&
     cmp -s "$tmp/tm1" "$tmp/tm3" && ok || bad "tournament over 3 ranks: $(cat "$tmp/e")"
-$J study ghost --players 3 --games 200 --threads 2 --out "$tmp/st1.csv" >"$tmp/sm1"
-$M -np 2 $JM study ghost --players 3 --games 200 --threads 1 --out "$tmp/st2.csv" >"$tmp/sm2" 2>"$tmp/e" &&
-    cmp -s "$tmp/st1.csv" "$tmp/st2.csv" && cmp -s "$tmp/sm1" "$tmp/sm2" && ok || bad "study over 2 ranks: $(cat "$tmp/e")"
+$J study ghost --players 3 --games 200 --threads 2 --out "$tmp/st1.csv" --games-csv "$tmp/sg1.csv" >"$tmp/sm1"
+$M -np 2 $JM study ghost --players 3 --games 200 --threads 1 --out "$tmp/st2.csv" --games-csv "$tmp/sg2.csv" \
+    >"$tmp/sm2" 2>"$tmp/e" &&
+    cmp -s "$tmp/st1.csv" "$tmp/st2.csv" && cmp -s "$tmp/sm1" "$tmp/sm2" && cmp -s "$tmp/sg1.csv" "$tmp/sg2.csv" &&
+    ok || bad "study over 2 ranks: $(cat "$tmp/e")"
 $M -np 2 $JM tournament --agents greedy,random --players 2 --games 100000 --sprt 0,50 --out "$tmp/ts.csv" \
     >"$tmp/o" 2>"$tmp/e" && grep -q "H1 accepted" "$tmp/o" && ok || bad "an SPRT over 2 ranks: $(cat "$tmp/e")"
 # The other commands refuse to run on several ranks.

@@ -64,6 +64,23 @@ static void test_mean_interval_paired(void **state)
     assert_float_equal(r.p, 0, 0);
 }
 
+/* Moments from integer sums (a study's tallies) equal those added one by
+ * one: 1, 2, 3, 4 in units of 1/2 have mean 1.25 and m2 (5 / 4) = 1.25. */
+static void test_moments_of_sums(void **state)
+{
+    (void)state;
+    an_moments m = an_moments_of_sums(4, 10, 30, 2), w = {0};
+    for (int x = 1; x <= 4; x++) an_moments_add(&w, x / 2.0);
+    assert_int_equal(m.n, 4);
+    assert_true(fabs(m.mean - 1.25) < 1e-15 && fabs(w.mean - 1.25) < 1e-15);
+    assert_true(fabs(m.m2 - 1.25) < 1e-15 && fabs(w.m2 - 1.25) < 1e-15);
+    /* A constant: no spread, not a negative one from rounding. */
+    m = an_moments_of_sums(3, 3 * 7, 3 * 49, 3);
+    assert_true(m.m2 == 0 && fabs(m.mean - 7.0 / 3) < 1e-15);
+    m = an_moments_of_sums(0, 0, 0, 1);
+    assert_true(m.n == 0 && m.mean == 0 && m.m2 == 0);
+}
+
 static void test_mcnemar(void **state)
 {
     (void)state;
@@ -398,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_wilson_known_values),
         cmocka_unit_test(test_t_quantiles),
         cmocka_unit_test(test_mean_interval_paired),
+        cmocka_unit_test(test_moments_of_sums),
         cmocka_unit_test(test_mcnemar),
         cmocka_unit_test(test_binomial_z),
         cmocka_unit_test(test_bradley_terry_closed_form),

@@ -7,6 +7,8 @@
 #ifndef SIM_CMD_H
 #define SIM_CMD_H
 
+#include <stdint.h>
+
 int cmd_sim(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
@@ -25,7 +27,13 @@ struct standings;
 struct outfile;
 int tournament_report(const struct sim_config *c, struct standings *t, struct outfile *of_r, struct outfile *of_p,
                       int bootstrap, int balanced);
-/* merge_games.c: merge's tournament form (GAMES.csv shards to a report). */
-int merge_games(int argc, char **argv);
+/* merge's options, and its tournament and study forms (merge_games.c,
+ * merge_study.c): the shards into out; 0, or the status after reporting. */
+typedef struct merge_args {
+    const char *pairs, *md;
+    uint64_t bootstrap;
+} merge_args;
+int merge_games(const char *out, char **shards, int n, const merge_args *a);
+int merge_study(const char *out, char **shards, int n, const merge_args *a);
 
 #endif

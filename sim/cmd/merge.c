@@ -1,9 +1,11 @@
 /*
- * merge.c - `jamaica merge OUT.csv SHARD.csv...`: the summaries of shards
- * of one run (sim --first-game K --games N) combined exactly into the
- * summary the whole run writes, from their integer tallies.  Shards of
- * different runs (seed, rules, players, rotation, agents) and sets with a
- * gap or an overlap are refused, naming the shard.
+ * merge.c - `jamaica merge OUT.csv SHARD.csv...`: shards of one run
+ * combined exactly into what the whole run writes.  The command picks the
+ * form from the first shard; this file holds the summary form (sim
+ * --first-game K --games N: SUMMARY.csv files summed from their integer
+ * tallies), merge_games.c the tournament's and merge_study.c the study's.
+ * Shards of different runs (seed, rules, players, rotation, agents) and
+ * sets with a gap or an overlap are refused, naming the shard.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include "../cli/options.h"
 #include "../io/csv.h"
 #include "../io/outfile.h"
+#include "../io/study_csv.h"
 #include "../io/summary.h"
 #include "cmd.h"
 
@@ -163,42 +166,16 @@ static int write_merged(const char *out_path, shard *sh, shard **order, int n)
     return 0;
 }
 
-/* Is this merge the tournament form: its options, or a GAMES.csv shard
- * (the header GAMES.csv's rows begin with)? */
-static int games_form(int argc, char **argv)
+/* Merge's summary form: SUMMARY.csv shards into out. */
+static int merge_summary(const char *out_path, char **paths, int n)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--pairs", 7) || !strncmp(argv[i], "--bootstrap", 11)) return 1;
-    if (argc < 3) return 0;
-    FILE *f = fopen(argv[2], "r");
-    char head[16] = "";
-    if (f) {
-        if (!fgets(head, sizeof head, f)) head[0] = '\0';
-        fclose(f);
-    }
-    return !strncmp(head, "game,seed,", 10);
-}
-
-int cmd_merge(int argc, char **argv)
-{
-    if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        return merge_games(argc, argv); /* its help covers both forms */
-    }
-    if (games_form(argc, argv)) return merge_games(argc, argv);
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("merge: unknown option '%s'", argv[i]);
-    if (argc < 3) return cli_usage_error("merge needs OUT.csv and at least one SHARD.csv");
-    const char *out_path = argv[1];
-    int n = argc - 2, rc = 0;
+    int rc = 0;
     shard *sh = calloc((size_t)n, sizeof *sh);
     shard **order = calloc((size_t)n, sizeof *order);
     if (!sh || !order) rc = cli_usage_error("out of memory");
     for (int i = 0; i < n && !rc; i++) {
-        if (!*argv[2 + i]) rc = cli_usage_error("merge: empty shard path");
-        else if (outfile_same(out_path, argv[2 + i]))
-            rc = cli_usage_error("'%s' is both the output and a shard", out_path);
-        else rc = read_shard(&sh[i], argv[2 + i]);
-        if (order) order[i] = &sh[i];
+        rc = read_shard(&sh[i], paths[i]);
+        order[i] = &sh[i];
     }
     if (!rc) rc = same_run(sh, n);
     if (!rc) rc = contiguous(order, n);
@@ -206,4 +183,87 @@ int cmd_merge(int argc, char **argv)
     free(sh);
     free(order);
     return rc;
+}
+
+/* ---------------------------------------------------------------- command */
+
+static const opt options[] = {
+    OPT_ROW_TEXT("pairs", "PATH", merge_args, pairs, NULL, "tournament form: the pairwise CSV, as tournament's"),
+    OPT_ROW_UINT("bootstrap", "B", merge_args, bootstrap, "bootstrap count", 0, 4096, "200",
+                 "tournament form: bootstrap resamples for the rating\nintervals ({default}; as the shards' run had it)"),
+    OPT_ROW_TEXT("md", "PATH", merge_args, md, NULL, "study form: the Markdown summary (stdout)"),
+};
+
+static const opt_table table = {
+    .command = "merge",
+    .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n"
+             "       jamaica merge RATINGS.csv GAMES.csv [GAMES.csv...] [--pairs PAIRS.csv]\n"
+             "                     [--bootstrap B]\n"
+             "       jamaica merge STUDY.csv STUDY-SHARD.csv [STUDY-SHARD.csv...] [--md PATH]\n",
+    .about = "Combine shards of one run (--first-game K --games N, the same other options)\n"
+             "into what one run over all their games writes, the same bytes.  The form\n"
+             "follows the first shard:\n"
+             "\n"
+             "  sim        its summaries (SUMMARY.csv), summed from the integer tallies\n"
+             "             each keeps (wins_420, wins_sq_420, score_sum, rounds_sum,\n"
+             "             capped_games).  Their GAMES.csv rows, concatenated in game\n"
+             "             order without the repeated headers, are the whole run's.\n"
+             "  tournament its shards' --games-csv files: the report and RATINGS.csv\n"
+             "             rebuilt game by game (the ratings' bootstrap draws from the\n"
+             "             run's seed).\n"
+             "  study      its shards' CSVs (study captain|ghost|sweep --out), summed\n"
+             "             from their tallies: the study's CSV and its Markdown summary.\n"
+             "\n"
+             "The shards may come in any order; they must be of the same run (seed, rules,\n"
+             "players, agents, configurations) and cover consecutive deals with no gap and\n"
+             "no overlap, else the offending shard is named and nothing is written (exit 2).\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+    .operands = -1,
+};
+
+typedef enum merge_form { FORM_SUMMARY, FORM_GAMES, FORM_STUDY } merge_form;
+
+/* The form a shard's header says: GAMES.csv rows, a study's CSV, or else
+ * a summary (merge_summary names what is wrong with it). */
+static merge_form form_of(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    merge_form form = FORM_SUMMARY;
+    if (f && csv_read_line(f, &line, &cap))
+        form = !strncmp(line, "game,seed,", 10) ? FORM_GAMES : study_csv_kind(line) >= 0 ? FORM_STUDY : FORM_SUMMARY;
+    if (f) fclose(f);
+    free(line);
+    return form;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    merge_args a = {0};
+    int first;
+    uint64_t given = 0;
+    int rc = opt_parse(&table, argc, argv, &a, &first, &given);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    int n = argc - first - 1;
+    if (n < 1) return cli_usage_error("merge needs OUT.csv and at least one SHARD.csv");
+    const char *out = argv[first];
+    char **shards = argv + first + 1;
+    for (int i = 0; i < n; i++) {
+        if (!*shards[i]) return cli_usage_error("merge: empty shard path");
+        if (outfile_same(out, shards[i]) || (a.pairs && outfile_same(a.pairs, shards[i])) ||
+            (a.md && outfile_same(a.md, shards[i])))
+            return cli_usage_error("'%s' is both an output and a shard", shards[i]);
+    }
+    merge_form form = form_of(shards[0]);
+    int tour_opts = opt_given(&table, given, "pairs") || opt_given(&table, given, "bootstrap");
+    if (form == FORM_GAMES || (tour_opts && form == FORM_SUMMARY)) {
+        if (a.md) return cli_usage_error("--md goes with a study's shards");
+        return merge_games(out, shards, n, &a);
+    }
+    if (tour_opts) return cli_usage_error("--pairs and --bootstrap go with a tournament's GAMES.csv shards");
+    if (form == FORM_STUDY) return merge_study(out, shards, n, &a);
+    if (a.md) return cli_usage_error("--md goes with a study's shards");
+    return merge_summary(out, shards, n);
 }

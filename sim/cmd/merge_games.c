@@ -19,42 +19,6 @@
 #include "../run/standings.h"
 #include "cmd.h"
 
-typedef struct merge_opts {
-    const char *pairs;
-    uint64_t bootstrap;
-} merge_opts;
-
-static const opt options[] = {
-    OPT_ROW_TEXT("pairs", "PATH", merge_opts, pairs, NULL, "the pairwise CSV, as tournament's"),
-    OPT_ROW_UINT("bootstrap", "B", merge_opts, bootstrap, "bootstrap count", 0, 4096, "200",
-                 "bootstrap resamples for the rating intervals ({default}; as\nthe shards' run had it)"),
-};
-
-static const opt_table table = {
-    .command = "merge",
-    .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n"
-             "       jamaica merge RATINGS.csv GAMES.csv [GAMES.csv...] [--pairs PAIRS.csv]\n"
-             "                     [--bootstrap B]\n",
-    .about = "Combine the summaries of shards of one run (jamaica sim --first-game K\n"
-             "--games N, the same other options) into the summary of the whole run: the\n"
-             "same bytes as one 'jamaica sim' over all their games, from the integer\n"
-             "tallies each summary keeps (wins_420, wins_sq_420, score_sum, rounds_sum,\n"
-             "capped_games).\n"
-             "The shards may come in any order; they must be of the same seed, rules,\n"
-             "players, rotation and agents and cover consecutive games with no gap and no\n"
-             "overlap, else the offending shard is named and nothing is written (exit 2).\n"
-             "Their GAMES.csv rows, concatenated in game order without the repeated\n"
-             "headers, are the whole run's GAMES.csv.\n"
-             "\n"
-             "The tournament form (its shards are GAMES.csv files): rebuild a tournament's\n"
-             "report and RATINGS.csv from the --games-csv of its shards (tournament\n"
-             "--first-game K --games N), the same tables and CSV bytes as one run over all\n"
-             "their deals, under the same checks.  Its options:\n",
-    .opts = options,
-    .n = OPT_COUNT(options),
-    .operands = -1,
-};
-
 /* One shard: its path, its first deal and the run it belongs to. */
 typedef struct gshard {
     const char *path;
@@ -163,15 +127,9 @@ static int plan(sim_config *c, const gshard *first, int *balanced)
     return 0;
 }
 
-int merge_games(int argc, char **argv)
+int merge_games(const char *out, char **shards, int n, const merge_args *o)
 {
-    merge_opts o = {0};
-    int first_operand;
-    int rc = opt_parse(&table, argc, argv, &o, &first_operand, NULL);
-    if (rc) return rc == OPT_HELP ? 0 : 2;
-    int n = argc - first_operand - 1;
-    if (n < 1) return cli_usage_error("merge needs RATINGS.csv and at least one GAMES.csv");
-    const char *out = argv[first_operand];
+    int rc;
     gshard *sh = calloc((size_t)n, sizeof *sh);
     sim_config *c = calloc(1, sizeof *c);
     games_row *g = malloc(sizeof *g);
@@ -180,10 +138,8 @@ int merge_games(int argc, char **argv)
     for (int i = 0; i < n && !rc; i++) {
         games_reader rd;
         char err[512];
-        sh[i].path = argv[first_operand + 1 + i];
-        if (!*sh[i].path || outfile_same(out, sh[i].path) || (o.pairs && outfile_same(o.pairs, sh[i].path)))
-            rc = cli_usage_error("'%s' is both an output and a shard", sh[i].path);
-        else if (games_reader_open(&rd, sh[i].path, err, sizeof err)) rc = cli_usage_error("%s", err);
+        sh[i].path = shards[i];
+        if (games_reader_open(&rd, sh[i].path, err, sizeof err)) rc = cli_usage_error("%s", err);
         else {
             int more = games_reader_next(&rd, &sh[i].first, err, sizeof err);
             if (more < 0) rc = cli_usage_error("%s", err);
@@ -196,7 +152,7 @@ int merge_games(int argc, char **argv)
     /* The outputs open before the shards are read (they may be long). */
     outfile of_r = {.slot = -1}, of_p = {.slot = -1};
     char err[512];
-    if (!rc && (outfile_open(&of_r, out, err, sizeof err) || (o.pairs && outfile_open(&of_p, o.pairs, err, sizeof err))))
+    if (!rc && (outfile_open(&of_r, out, err, sizeof err) || (o->pairs && outfile_open(&of_p, o->pairs, err, sizeof err))))
         rc = cli_usage_error("%s", err);
     int balanced = 0;
     if (!rc) {
@@ -217,7 +173,7 @@ int merge_games(int argc, char **argv)
                                  (unsigned long long)(next / (uint64_t)c->nseatings),
                                  (unsigned long long)(next % (uint64_t)c->nseatings), c->nseatings);
     }
-    if (!rc) rc = tournament_report(c, t, &of_r, &of_p, (int)o.bootstrap, balanced);
+    if (!rc) rc = tournament_report(c, t, &of_r, &of_p, (int)o->bootstrap, balanced);
     outfile_abort(&of_r); /* nothing after a commit; the temporary file after a refusal */
     outfile_abort(&of_p);
     standings_free(t);

@@ -22,6 +22,7 @@
 #include "../cli/stop.h"
 #include "../io/csv.h"
 #include "../io/outfile.h"
+#include "../io/study_csv.h"
 #include "../io/summary.h"
 #include "../io/table.h"
 #include "../run/lineup.h"
@@ -31,28 +32,36 @@
 #define MAX_MIXES 8
 
 typedef struct study_opts {
-    uint64_t games, seed;
+    uint64_t games, seed, first_game;
     int threads;
     unsigned progress;               /* --progress: seconds between lines, 0 none */
     const char *rules;               /* the base rule text */
     const char *mix[MAX_MIXES];      /* --agents, each as for sim */
     int nmix;
     int pmin, pmax;                  /* --players range */
-    FILE *md;                        /* the Markdown summary */
-    outfile csv;
+    int want_games;                  /* --games-csv given (every rank makes the rows) */
+    int games_faults;                /* GAMES.csv: some mix plays on after faults */
+    outfile csv, games_of;           /* --out; --games-csv (rank 0's; games.f NULL elsewhere) */
+    int games_header;                /* the GAMES.csv header is still to write */
+    study_row *rows;                 /* the study's results, rendered at the end */
+    int nrows, cap;
 } study_opts;
 
-/* Per-game measures a study collects (captain offsets are per player). */
+/* One configuration's tallies, in exact integers (study_csv.h). */
 typedef struct study_acc {
     int players, ghost;
     uint64_t games;
-    uint64_t offset_wins[JM_MAX_PLAYERS]; /* in SUMMARY_WIN_UNITs */
-    uint64_t seat_wins[JM_MAX_SHIPS], ghost_wins;
-    an_moments adv[JM_MAX_PLAYERS];        /* win(offset) - mean win(other players) */
-    an_moments rounds, shortages, battles;
+    int64_t offset_wins[JM_MAX_PLAYERS];   /* x SUMMARY_WIN_UNIT */
+    int64_t adv[JM_MAX_PLAYERS];           /* win(offset) - mean win(other players), x 420 (P - 1) */
+    uint64_t adv_sq[JM_MAX_PLAYERS];
+    int64_t seat_wins[JM_MAX_SHIPS], ghost_wins;
+    int64_t rounds, shortages, battles;
+    uint64_t rounds_sq;
     /* ghost on/off pairing: the first run keeps its per-game values */
     int16_t *keep;                          /* 3 per game */
-    an_moments d_rounds, d_shortages, d_battles;
+    uint64_t first_game;                    /* keep[0] is this game's */
+    int64_t d_sum[3];                       /* rounds, shortages, battles: on - off */
+    uint64_t d_sq[3];
     int pairing;                            /* 1: keeping, 2: differencing */
 } study_acc;
 
@@ -60,39 +69,42 @@ static int on_game(void *ctx, const sim_game *r)
 {
     study_acc *a = ctx;
     int P = a->players;
-    double w[JM_MAX_PLAYERS], tot = 0;
+    int64_t share = r->nwin ? SUMMARY_WIN_UNIT / r->nwin : 0, w[JM_MAX_SHIPS], tot = 0;
+    for (int k = 0; k <= P; k++) w[k] = r->seat[k].winner ? share : 0;
     for (int k = 0; k < P; k++) {
-        w[k] = r->seat[k].winner ? 1.0 / r->nwin : 0;
         tot += w[k];
-        int off = (k - r->first_captain + P) % P;
-        a->offset_wins[off] += r->seat[k].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
-        a->seat_wins[k] += r->seat[k].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
+        a->offset_wins[(k - r->first_captain + P) % P] += w[k];
+        a->seat_wins[k] += w[k];
     }
     for (int k = 0; k < P; k++) {
         int off = (k - r->first_captain + P) % P;
-        an_moments_add(&a->adv[off], w[k] - (tot - w[k]) / (P - 1));
+        int64_t adv = w[k] * (P - 1) - (tot - w[k]);
+        a->adv[off] += adv;
+        a->adv_sq[off] += (uint64_t)(adv * adv);
     }
-    if (a->ghost) a->ghost_wins += r->seat[P].winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
-    int sh = 0;
-    for (int k = 0; k < P; k++) sh += r->seat[k].shortages;
-    an_moments_add(&a->rounds, r->rounds);
-    an_moments_add(&a->shortages, sh);
-    an_moments_add(&a->battles, r->battles);
-    if (a->pairing == 1) {
-        a->keep[3 * r->game] = r->rounds;
-        a->keep[3 * r->game + 1] = (int16_t)sh;
-        a->keep[3 * r->game + 2] = (int16_t)r->battles;
-    } else if (a->pairing == 2) {
-        an_moments_add(&a->d_rounds, r->rounds - a->keep[3 * r->game]);
-        an_moments_add(&a->d_shortages, sh - a->keep[3 * r->game + 1]);
-        an_moments_add(&a->d_battles, (int)r->battles - a->keep[3 * r->game + 2]);
+    if (a->ghost) a->ghost_wins += w[P];
+    int64_t v[3] = {r->rounds, 0, r->battles};
+    for (int k = 0; k < P; k++) v[1] += r->seat[k].shortages;
+    a->rounds += v[0];
+    a->rounds_sq += (uint64_t)(v[0] * v[0]);
+    a->shortages += v[1];
+    a->battles += v[2];
+    int16_t *kept = a->keep ? a->keep + 3 * (r->game - a->first_game) : NULL;
+    for (int m = 0; m < 3 && a->pairing; m++) {
+        if (a->pairing == 1) {
+            kept[m] = (int16_t)v[m];
+        } else {
+            int64_t d = v[m] - kept[m];
+            a->d_sum[m] += d;
+            a->d_sq[m] += (uint64_t)(d * d);
+        }
     }
     a->games++;
     return 0;
 }
 
 /* One harness run: the mix at `players` seats under rules_text. */
-static int run_one(const study_opts *o, const char *mix, int players, const char *rules_text, study_acc *acc)
+static int run_one(study_opts *o, const char *mix, int players, const char *rules_text, study_acc *acc)
 {
     sim_config c;
     memset(&c, 0, sizeof c);
@@ -100,6 +112,7 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     if (cli_rules(rules_text, players, &c.rules)) return 2;
     if (sim_parse_agents(mix, players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     c.games = o->games;
+    c.first_game = o->first_game;
     c.seed = o->seed;
     c.players = players;
     c.threads = o->threads;
@@ -109,60 +122,66 @@ static int run_one(const study_opts *o, const char *mix, int players, const char
     c.progress = isatty(2) || o->progress;
     c.progress_every = o->progress;
     c.dist = sim_mpi_dist();
+    c.games_shared = o->want_games;
+    c.games_into = o->games_of.f ? &o->games_of : NULL;
+    c.games_header = o->games_header;
+    c.games_faults = o->games_faults;
     acc->players = players;
+    acc->first_game = o->first_game;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
     if (c.progress) fprintf(stderr, "%s, %d players, rules %s\n", mix, players, rules_text);
-    return cli_run_games(&c, "nothing written");
+    int rc = cli_run_games(&c, "nothing written");
+    if (!rc) o->games_header = 0;
+    return rc;
+}
+
+/* A new row for configuration (mix, players) with acc's games; NULL when
+ * out of memory (reported). */
+static study_row *add_row(study_opts *o, const char *mix, int players, const study_acc *acc)
+{
+    if (o->nrows == o->cap) {
+        int cap = o->cap ? 2 * o->cap : 16;
+        study_row *grown = realloc(o->rows, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            cli_usage_error("out of memory");
+            return NULL;
+        }
+        o->rows = grown;
+        o->cap = cap;
+    }
+    study_row *r = &o->rows[o->nrows++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->agents, sizeof r->agents, "%s", mix);
+    snprintf(r->rules, sizeof r->rules, "%s", o->rules);
+    r->players = players;
+    r->seed = o->seed;
+    r->first_game = o->first_game;
+    r->games = acc->games;
+    return r;
 }
 
 /* ---------------------------------------------------------------- captain */
 
 static int study_captain(study_opts *o)
 {
-    FILE *f = o->csv.f;
-    csv_table_header(f, &captain_csv);
-    fprintf(o->md, "# First Captain's advantage\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated "
-                   "over the seats.  `adv` is the paired difference, game by game, between the win share of the "
-                   "seat at that offset from the first Captain and the mean of the other players' (95%% "
-                   "interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p vs 1/P` tests the offset's win rate against 1/P (no "
-                   "ghost).\n\n",
-            (unsigned long long)o->games, (unsigned long long)o->seed, o->rules);
-    fprintf(o->md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
-                   "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
     for (int m = 0; m < o->nmix; m++)
         for (int P = o->pmin; P <= o->pmax; P++) {
             study_acc *a = calloc(1, sizeof *a);
             if (!a) return cli_usage_error("out of memory");
             int rc = run_one(o, o->mix[m], P, o->rules, a);
-            if (rc) {
-                free(a);
-                return rc;
-            }
-            double n = (double)a->games, tot = 0;
-            for (int k = 0; k < P; k++) tot += (double)a->offset_wins[k] / SUMMARY_WIN_UNIT;
-            double fair = tot / (n * P);
-            for (int k = 0; k < P; k++) {
-                double w = (double)a->offset_wins[k] / SUMMARY_WIN_UNIT, lo, hi;
-                an_wilson(w, n, &lo, &hi);
-                an_interval d = an_moments_bounded(&a->adv[k], -1, 1);
-                csv_val v[CA_NCOL] = {[CA_AGENTS] = csv_text(o->mix[m]), [CA_PLAYERS] = csv_int(P),
-                                      [CA_GAMES] = csv_u64(a->games), [CA_CAPTAIN_OFFSET] = csv_int(k),
-                                      [CA_WINS] = csv_real(w), [CA_WIN_RATE] = csv_real(w / n),
-                                      [CA_WILSON_LOW] = csv_real(lo), [CA_WILSON_HIGH] = csv_real(hi),
-                                      [CA_FAIR_SHARE] = csv_real(fair), [CA_ADV] = csv_real(d.mean),
-                                      [CA_ADV_LOW] = csv_real(d.lo), [CA_ADV_HIGH] = csv_real(d.hi),
-                                      [CA_ADV_P] = csv_real(d.p)};
-                if (!a->ghost) v[CA_P_VS_FAIR] = csv_real(an_binomial_z_p(w, n, 1.0 / P, NULL));
-                csv_table_row(f, &captain_csv, v);
-                if (k == 0) {
-                    fprintf(o->md, "| `%s` | %d%s | %.2f%% [%.2f, %.2f] | %.2f%% | ", o->mix[m], P,
-                            a->ghost ? " + ghost" : "", 100 * w / n, 100 * lo, 100 * hi, 100 * fair);
-                    if (a->ghost) fprintf(o->md, "- | ");
-                    else fprintf(o->md, "%.3g | ", an_binomial_z_p(w, n, 1.0 / P, NULL));
-                    fprintf(o->md, "%+.2f [%+.2f, %+.2f] | %.3g |\n", 100 * d.mean, 100 * d.lo, 100 * d.hi, d.p);
+            for (int k = 0; k < P && !rc; k++) {
+                study_row *r = add_row(o, o->mix[m], P, a);
+                if (!r) {
+                    rc = 2;
+                    break;
                 }
+                r->offset = k;
+                r->sum[0] = a->offset_wins[k];
+                r->sum[1] = a->adv[k];
+                r->sq = a->adv_sq[k];
             }
             free(a);
+            if (rc) return rc;
         }
     return 0;
 }
@@ -171,72 +190,50 @@ static int study_captain(study_opts *o)
 
 static int study_ghost(study_opts *o)
 {
-    FILE *f = o->csv.f;
-    csv_table_header(f, &ghost_csv);
-    fprintf(o->md, "# Ghost Ship\n\n%llu games a configuration, seed %llu, rules `%s`, agents rotated.\n\n"
-                   "## Two players: the ghost's share of the wins\n\n| agents | ghost win rate [95%%] | each "
-                   "player |\n|---|---|---|\n",
-            (unsigned long long)o->games, (unsigned long long)o->seed, o->rules);
     char rules[600];
     for (int m = 0; m < o->nmix; m++) {
         study_acc *a = calloc(1, sizeof *a);
         if (!a) return cli_usage_error("out of memory");
         snprintf(rules, sizeof rules, "%s,ghost=on", o->rules);
         int rc = run_one(o, o->mix[m], 2, rules, a);
-        if (rc) {
-            free(a);
-            return rc;
+        study_row *r = rc ? NULL : add_row(o, o->mix[m], 2, a);
+        if (r) {
+            snprintf(r->measure, sizeof r->measure, "ghost_win_rate");
+            r->sum[1] = a->ghost_wins;
+        } else if (!rc) {
+            rc = 2;
         }
-        double n = (double)a->games, w = (double)a->ghost_wins / SUMMARY_WIN_UNIT, lo, hi;
-        an_wilson(w, n, &lo, &hi);
-        csv_val v[GH_NCOL] = {[GH_AGENTS] = csv_text(o->mix[m]), [GH_PLAYERS] = csv_int(2),
-                              [GH_MEASURE] = csv_text("ghost_win_rate"), [GH_GAMES] = csv_u64(a->games),
-                              [GH_GHOST_ON] = csv_real(w / n), [GH_LOW] = csv_real(lo), [GH_HIGH] = csv_real(hi)};
-        csv_table_row(f, &ghost_csv, v);
-        fprintf(o->md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", o->mix[m], 100 * w / n, 100 * lo, 100 * hi,
-                100 * (1 - w / n) / 2);
         free(a);
+        if (rc) return rc;
     }
-    fprintf(o->md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
-                   "B - A with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
-                   "battle, ties included.\n\n| agents | players | measure | off | on | on - off [95%%] | p "
-                   "|\n|---|---|---|---|---|---|---|\n");
     for (int m = 0; m < o->nmix; m++)
         for (int P = o->pmin < 3 ? 3 : o->pmin; P <= (o->pmax > 5 ? 5 : o->pmax); P++) {
             study_acc *off = calloc(1, sizeof *off), *on = calloc(1, sizeof *on);
             int16_t *keep = malloc((size_t)o->games * 3 * sizeof *keep);
-            if (!off || !on || !keep) {
-                free(off);
-                free(on);
-                free(keep);
-                return cli_usage_error("out of memory");
+            int rc = off && on && keep ? 0 : cli_usage_error("out of memory");
+            if (!rc) {
+                off->keep = on->keep = keep;
+                off->pairing = 1;
+                on->pairing = 2;
+                snprintf(rules, sizeof rules, "%s,ghost=off", o->rules);
+                rc = run_one(o, o->mix[m], P, rules, off);
             }
-            off->keep = on->keep = keep;
-            off->pairing = 1;
-            on->pairing = 2;
-            snprintf(rules, sizeof rules, "%s,ghost=off", o->rules);
-            int rc = run_one(o, o->mix[m], P, rules, off);
             snprintf(rules, sizeof rules, "%s,ghost=on", o->rules);
             if (!rc) rc = run_one(o, o->mix[m], P, rules, on);
-            if (!rc) {
-                struct {
-                    const char *name;
-                    an_moments *a, *b, *d;
-                } rows[3] = {{"rounds", &off->rounds, &on->rounds, &on->d_rounds},
-                             {"shortages", &off->shortages, &on->shortages, &on->d_shortages},
-                             {"battles", &off->battles, &on->battles, &on->d_battles}};
-                for (int k = 0; k < 3; k++) {
-                    an_interval d = an_mean_interval(rows[k].d, 0);
-                    csv_val v[GH_NCOL] = {[GH_AGENTS] = csv_text(o->mix[m]), [GH_PLAYERS] = csv_int(P),
-                                          [GH_MEASURE] = csv_text(rows[k].name), [GH_GAMES] = csv_u64(on->games),
-                                          [GH_GHOST_OFF] = csv_real(rows[k].a->mean),
-                                          [GH_GHOST_ON] = csv_real(rows[k].b->mean), [GH_DIFF] = csv_real(d.mean),
-                                          [GH_LOW] = csv_real(d.lo), [GH_HIGH] = csv_real(d.hi),
-                                          [GH_P_VALUE] = csv_real(d.p)};
-                    csv_table_row(f, &ghost_csv, v);
-                    fprintf(o->md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", o->mix[m], P,
-                            rows[k].name, rows[k].a->mean, rows[k].b->mean, d.mean, d.lo, d.hi, d.p);
+            static const char *const measure[3] = {"rounds", "shortages", "battles"};
+            const int64_t *offs[3] = {&off->rounds, &off->shortages, &off->battles},
+                          *ons[3] = {&on->rounds, &on->shortages, &on->battles};
+            for (int k = 0; k < 3 && !rc; k++) {
+                study_row *r = add_row(o, o->mix[m], P, on);
+                if (!r) {
+                    rc = 2;
+                    break;
                 }
+                snprintf(r->measure, sizeof r->measure, "%s", measure[k]);
+                r->sum[0] = *offs[k];
+                r->sum[1] = *ons[k];
+                r->sum[2] = on->d_sum[k];
+                r->sq = on->d_sq[k];
             }
             free(off);
             free(on);
@@ -248,28 +245,33 @@ static int study_ghost(study_opts *o)
 
 /* ---------------------------------------------------------------- sweep */
 
-static int study_sweep(study_opts *o, const char *sweep, const char *measure)
-{
+typedef struct sweep_spec {
     char key[64];
-    long lo, hi, step = 1;
+    long lo, hi, step;
+} sweep_spec;
+
+/* --sweep KEY=FROM..TO[:STEP] and --measure checked, and every value's
+ * rules, before the first game; 0, or 2. */
+static int sweep_parse(const study_opts *o, const char *sweep, const char *measure, sweep_spec *s)
+{
+    s->step = 1;
     const char *eq = strchr(sweep, '=');
-    if (!eq || eq == sweep || (size_t)(eq - sweep) >= sizeof key)
+    if (!eq || eq == sweep || (size_t)(eq - sweep) >= sizeof s->key)
         return cli_usage_error("bad --sweep '%s' (KEY=FROM..TO[:STEP], e.g. start_gold=0..6)", sweep);
-    memcpy(key, sweep, (size_t)(eq - sweep));
-    key[eq - sweep] = '\0';
+    memcpy(s->key, sweep, (size_t)(eq - sweep));
+    s->key[eq - sweep] = '\0';
     char tail[64];
     int nread = 0;
-    if (sscanf(eq + 1, "%ld..%ld%n", &lo, &hi, &nread) != 2)
+    if (sscanf(eq + 1, "%ld..%ld%n", &s->lo, &s->hi, &nread) != 2)
         return cli_usage_error("bad --sweep '%s' (KEY=FROM..TO[:STEP], e.g. start_gold=0..6)", sweep);
     snprintf(tail, sizeof tail, "%s", eq + 1 + nread);
-    if (*tail && (sscanf(tail, ":%ld%n", &step, &nread) != 1 || tail[nread] || step < 1))
+    if (*tail && (sscanf(tail, ":%ld%n", &s->step, &nread) != 1 || tail[nread] || s->step < 1))
         return cli_usage_error("bad --sweep step in '%s' (a whole number >= 1)", sweep);
-    if (lo < 0 || hi < lo || (hi - lo) / step > 100)
+    if (s->lo < 0 || s->hi < s->lo || (s->hi - s->lo) / s->step > 100)
         return cli_usage_error("bad --sweep range in '%s' (FROM <= TO, at most 101 values)", sweep);
-    int seat = -1;
     if (!strncmp(measure, "win:", 4)) {
         char *end;
-        seat = (int)strtol(measure + 4, &end, 10);
+        long seat = strtol(measure + 4, &end, 10);
         if (!measure[4] || *end || seat < 0 || seat >= o->pmin)
             return cli_usage_error("bad --measure '%s' (win:SEAT, SEAT below the player count)", measure);
     } else if (strcmp(measure, "ghost") && strcmp(measure, "rounds") && strcmp(measure, "captain")) {
@@ -277,55 +279,44 @@ static int study_sweep(study_opts *o, const char *sweep, const char *measure)
     }
     if (o->pmin != o->pmax) return cli_usage_error("sweep takes one player count");
     if (o->nmix != 1) return cli_usage_error("sweep takes one --agents");
-    /* Every value must parse before the first game. */
     char rules[700], err[512];
-    for (long v = lo; v <= hi; v += step) {
+    for (long v = s->lo; v <= s->hi; v += s->step) {
         jm_rules r;
-        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, key, v);
+        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, s->key, v);
         if (jm_rules_parse(&r, rules, err, sizeof err)) return cli_usage_error("--sweep: %s", err);
         jm_state probe;
         if (jm_init(&probe, &r, o->pmin, 0, 0, NULL, err, sizeof err) != JM_OK)
-            return cli_usage_error("--sweep %s=%ld: %s", key, v, err);
+            return cli_usage_error("--sweep %s=%ld: %s", s->key, v, err);
         if (!strcmp(measure, "ghost") && !jm_has_ghost_rules(&r, o->pmin))
             return cli_usage_error("--measure ghost: the ghost does not play with %d players under '%s'", o->pmin,
                                    rules);
     }
-    FILE *f = o->csv.f;
-    csv_table_header(f, &sweep_csv);
-    fprintf(o->md, "# Sweep of `%s` from %ld to %ld (step %ld)\n\n%llu games a value, %d players, agents `%s` "
-                   "rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% intervals, "
-                   "rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s | %s [95%%] |\n|---|---|\n",
-            key, lo, hi, step, (unsigned long long)o->games, o->pmin, o->mix[0], (unsigned long long)o->seed,
-            o->rules, measure, key, measure);
-    for (long v = lo; v <= hi; v += step) {
+    return 0;
+}
+
+static int study_sweep(study_opts *o, const sweep_spec *s, const char *measure)
+{
+    char rules[700];
+    int seat = !strncmp(measure, "win:", 4) ? atoi(measure + 4) : -1;
+    for (long v = s->lo; v <= s->hi; v += s->step) {
         study_acc *a = calloc(1, sizeof *a);
         if (!a) return cli_usage_error("out of memory");
-        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, key, v);
+        snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, s->key, v);
         int rc = run_one(o, o->mix[0], o->pmin, rules, a);
-        if (rc) {
-            free(a);
-            return rc;
+        study_row *r = rc ? NULL : add_row(o, o->mix[0], o->pmin, a);
+        if (r) {
+            snprintf(r->option, sizeof r->option, "%s", s->key);
+            snprintf(r->measure, sizeof r->measure, "%s", measure);
+            r->value = v;
+            if (seat >= 0) r->sum[0] = a->seat_wins[seat];
+            else if (!strcmp(measure, "ghost")) r->sum[0] = a->ghost_wins;
+            else if (!strcmp(measure, "rounds")) r->sum[0] = a->rounds, r->sq = a->rounds_sq;
+            else r->sum[0] = a->adv[0], r->sq = a->adv_sq[0];
+        } else if (!rc) {
+            rc = 2;
         }
-        double n = (double)a->games, est, l, h;
-        if (seat >= 0 || !strcmp(measure, "ghost")) {
-            double w = (double)(seat >= 0 ? a->seat_wins[seat] : a->ghost_wins) / SUMMARY_WIN_UNIT;
-            est = w / n;
-            an_wilson(w, n, &l, &h);
-        } else {
-            an_interval d = !strcmp(measure, "rounds") ? an_mean_interval(&a->rounds, 0)
-                                                       : an_moments_bounded(&a->adv[0], -1, 1);
-            est = d.mean;
-            l = d.lo;
-            h = d.hi;
-        }
-        csv_val row[SW_NCOL] = {[SW_OPTION] = csv_text(key), [SW_VALUE] = csv_int(v),
-                                [SW_AGENTS] = csv_text(o->mix[0]), [SW_PLAYERS] = csv_int(o->pmin),
-                                [SW_GAMES] = csv_u64(a->games), [SW_MEASURE] = csv_text(measure),
-                                [SW_ESTIMATE] = csv_real(est), [SW_LOW] = csv_real(l), [SW_HIGH] = csv_real(h)};
-        csv_table_row(f, &sweep_csv, row);
-        if (!strcmp(measure, "rounds")) fprintf(o->md, "| %ld | %.3f [%.3f, %.3f] |\n", v, est, l, h);
-        else fprintf(o->md, "| %ld | %.2f%% [%.2f, %.2f] |\n", v, 100 * est, 100 * l, 100 * h);
         free(a);
+        if (rc) return rc;
     }
     return 0;
 }
@@ -345,8 +336,8 @@ typedef struct player_range {
 typedef struct study_args {
     mixes agents;
     player_range players;
-    uint64_t games, seed, threads, progress;
-    const char *rules, *sweep, *measure, *out, *md;
+    uint64_t games, seed, threads, progress, first_game;
+    const char *rules, *sweep, *measure, *out, *md, *games_csv;
 } study_args;
 
 static int parse_mix(const char *v, void *field)
@@ -391,6 +382,10 @@ static const opt options[] = {
     OPT_ROW_TEXT("measure", "M", study_args, measure, "win:0", "sweep: win:SEAT, ghost, rounds or captain"),
     OPT_OUT(study_args, NULL, "the CSV (study-KIND.csv)"),
     OPT_ROW_TEXT("md", "PATH", study_args, md, NULL, "the Markdown summary (stdout)"),
+    OPT_ROW_TEXT("games-csv", "PATH", study_args, games_csv, NULL,
+                 "one row per game and seat, as sim's, every configuration's\ngames in the study's order"),
+    OPT_ROW_UINT("first-game", "K", study_args, first_game, "first deal", 0, INT64_MAX, "0",
+                 "play deals K..K+N-1 of each configuration ({default}): a\nshard; 'jamaica merge' sums the shards' CSVs"),
 };
 
 static const opt_table table = {
@@ -407,14 +402,17 @@ static const opt_table table = {
              "\n"
              "Writes the CSV (--out) and prints a Markdown summary (or writes it to --md).\n"
              "Every configuration rotates the agents over the seats and plays the deals\n"
-             "0..N-1 of the seed, so the numbers are the same for any --threads.\n",
+             "0..N-1 of the seed (K..K+N-1 with --first-game), so the numbers are the\n"
+             "same for any --threads.  The CSV keeps each row's integer tallies; 'jamaica\n"
+             "merge OUT.csv SHARD.csv...' sums the CSVs of shards into the whole study's\n"
+             "CSV and Markdown, the same bytes as one run.\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };
 
 /* The arguments as a study's options, every mix checked at every player
  * count before the first game; 0, or 2 after reporting. */
-static int configure(const char *kind, study_args *a, study_opts *o)
+static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec *sw)
 {
     int is_sweep = !strcmp(kind, "sweep"), ghost = !strcmp(kind, "ghost");
     if (is_sweep != (a->sweep != NULL))
@@ -422,7 +420,12 @@ static int configure(const char *kind, study_args *a, study_opts *o)
     memset(o, 0, sizeof *o);
     o->games = a->games;
     o->seed = a->seed;
+    o->first_game = a->first_game;
+    if (o->games > (uint64_t)INT64_MAX - o->first_game)
+        return cli_usage_error("--first-game %llu with --games %llu passes the last deal",
+                               (unsigned long long)o->first_game, (unsigned long long)o->games);
     o->rules = a->rules;
+    if (strlen(o->rules) >= STUDY_TEXT - 64) return cli_usage_error("--rules: too long");
     /* A sweep of the ghost's win rate is a 2-player question (the ghost
      * plays with 2 under the default rules); other sweeps default to 4. */
     int sweep_p = a->measure && !strcmp(a->measure, "ghost") ? 2 : 4;
@@ -440,29 +443,42 @@ static int configure(const char *kind, study_args *a, study_opts *o)
     char err[512];
     if (jm_rules_parse(&r, o->rules, err, sizeof err)) return cli_usage_error("%s", err);
     if (ghost && strstr(o->rules, "ghost=")) return cli_usage_error("study ghost sets ghost= itself: drop it from --rules");
-    for (int m = 0; m < o->nmix; m++)
+    for (int m = 0; m < o->nmix; m++) {
+        if (strlen(o->mix[m]) >= STUDY_TEXT) return cli_usage_error("--agents: a mix of %d characters or more", STUDY_TEXT);
+        if (strstr(o->mix[m], "on_fault=random")) o->games_faults = 1;
         for (int P = o->pmin; P <= o->pmax; P++) {
             char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
             if (sim_parse_agents(o->mix[m], P, specs, err, sizeof err)) return cli_usage_error("%s", err);
         }
+    }
+    if (is_sweep && sweep_parse(o, a->sweep, a->measure, sw)) return 2;
     if (cli_threads(&a->threads)) return 2;
     o->threads = (int)a->threads;
     o->progress = (unsigned)a->progress;
-    if (!*a->out || (a->md && !*a->md)) return cli_usage_error("study: empty output path");
-    if (a->md && outfile_same(a->out, a->md)) return cli_usage_error("'%s' and '%s' are the same file", a->out, a->md);
+    o->want_games = a->games_csv != NULL;
+    o->games_header = 1;
+    const char *paths[3] = {a->out, a->md, a->games_csv};
+    for (int i = 0; i < 3; i++) {
+        if (paths[i] && !*paths[i]) return cli_usage_error("study: empty output path");
+        for (int j = 0; j < i; j++)
+            if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
+                return cli_usage_error("'%s' and '%s' are the same file", paths[j], paths[i]);
+    }
     return 0;
 }
 
-/* Open the CSV and the Markdown file (rank 0; the other ranks play their
- * shares and write to /dev/null); the ranks agree.  0, or 2. */
+/* Open the CSV, the Markdown file and GAMES.csv (rank 0; the other ranks
+ * play their shares and write to /dev/null); the ranks agree.  0, or 2. */
 static int open_outputs(study_opts *o, const study_args *a, outfile *md, int writer)
 {
     char err[512];
     int bad = 0;
     o->csv = (outfile){.slot = -1};
+    o->games_of = (outfile){.slot = -1};
     *md = (outfile){.slot = -1};
     if (writer) {
-        bad = outfile_open(&o->csv, a->out, err, sizeof err) || (a->md && outfile_open(md, a->md, err, sizeof err));
+        bad = outfile_open(&o->csv, a->out, err, sizeof err) || (a->md && outfile_open(md, a->md, err, sizeof err)) ||
+              (a->games_csv && outfile_open(&o->games_of, a->games_csv, err, sizeof err));
     } else {
         o->csv.f = fopen("/dev/null", "w");
         bad = !o->csv.f;
@@ -470,17 +486,20 @@ static int open_outputs(study_opts *o, const study_args *a, outfile *md, int wri
     }
     if (!sim_mpi_any(bad)) return 0;
     outfile_abort(&o->csv);
+    outfile_abort(&o->games_of);
     outfile_abort(md);
     if (!writer && o->csv.f) fclose(o->csv.f);
     return bad ? cli_usage_error("%s", err) : 2;
 }
 
-/* The study done: the Markdown (to --md or stdout) and the CSV committed. */
+/* The study done: the Markdown (to --md or stdout), GAMES.csv and the CSV
+ * committed (the CSV last). */
 static int finish(study_opts *o, const study_args *a, outfile *md, const char *mdbuf, size_t mdlen)
 {
     char err[512];
     int werr = 0;
     if (a->md) werr = outfile_write(md, mdbuf, mdlen, err, sizeof err) || outfile_commit(md, err, sizeof err);
+    if (!werr && a->games_csv) werr = outfile_commit(&o->games_of, err, sizeof err);
     if (!werr) werr = outfile_commit(&o->csv, err, sizeof err);
     if (!werr && !a->md) fwrite(mdbuf, 1, mdlen, stdout);
     if (!werr) return 0;
@@ -488,33 +507,34 @@ static int finish(study_opts *o, const study_args *a, outfile *md, const char *m
     return 1;
 }
 
-static int run_study(const char *kind, study_opts *o, const study_args *a)
+static int run_study(const char *kind, study_opts *o, const study_args *a, const sweep_spec *sw)
 {
     outfile md;
     int writer = sim_mpi_rank() == 0;
     if (open_outputs(o, a, &md, writer)) return 2;
-    /* The Markdown goes to a buffer, printed only when the study is done. */
+    cli_catch_stop();
+    study_kind k = !strcmp(kind, "captain") ? STUDY_CAPTAIN : !strcmp(kind, "ghost") ? STUDY_GHOST : STUDY_SWEEP;
+    int rc = k == STUDY_CAPTAIN ? study_captain(o) : k == STUDY_GHOST ? study_ghost(o) : study_sweep(o, sw, a->measure);
+    cli_release_stop();
+    /* The CSV and the Markdown from the rows, the Markdown to a buffer
+     * printed only when the study is done. */
     char *mdbuf = NULL;
     size_t mdlen = 0;
-    o->md = open_memstream(&mdbuf, &mdlen);
-    if (!o->md) {
-        outfile_abort(&o->csv);
-        outfile_abort(&md);
-        return cli_usage_error("out of memory");
+    FILE *mdf = rc ? NULL : open_memstream(&mdbuf, &mdlen);
+    if (!rc && !mdf) rc = cli_usage_error("out of memory");
+    if (!rc) {
+        study_render(k, o->rows, o->nrows, o->csv.f, mdf);
+        fclose(mdf);
     }
-    cli_catch_stop();
-    int rc = !strcmp(kind, "captain") ? study_captain(o)
-             : !strcmp(kind, "ghost") ? study_ghost(o)
-                                      : study_sweep(o, a->sweep, a->measure);
-    cli_release_stop();
-    fclose(o->md);
     if (!writer) fclose(o->csv.f);
     else if (!rc) rc = finish(o, a, &md, mdbuf, mdlen);
     if (writer) {
         outfile_abort(&o->csv);
+        outfile_abort(&o->games_of);
         outfile_abort(&md);
     }
     free(mdbuf);
+    free(o->rows);
     return rc;
 }
 
@@ -535,6 +555,7 @@ int cmd_study(int argc, char **argv)
     if (rc) return rc == OPT_HELP ? 0 : 2;
     if (!a.out) a.out = out_default;
     study_opts o;
-    if (configure(kind, &a, &o)) return 2;
-    return run_study(kind, &o, &a);
+    sweep_spec sw;
+    if (configure(kind, &a, &o, &sw)) return 2;
+    return run_study(kind, &o, &a, &sw);
 }

@@ -1,5 +1,7 @@
 /* csv.c - CSV fields, headers and lines (see csv.h). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
@@ -69,4 +71,22 @@ int csv_read_line(FILE *f, char **line, size_t *cap)
     if (n < 0) return 0;
     while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r')) (*line)[--n] = '\0';
     return 1;
+}
+
+int csv_parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    *v = strtoull(s, &end, 10);
+    return *end || errno ? -1 : 0;
+}
+
+int csv_parse_i64(const char *s, int64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (!*s) return -1;
+    *v = strtoll(s, &end, 10);
+    return *end || errno ? -1 : 0;
 }

@@ -7,6 +7,7 @@
 #define SIM_IO_CSV_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "record.h"
@@ -28,5 +29,9 @@ size_t csv_header(const char *const *names, int n, char *buf, size_t cap);
 /* Read one line of f into *line (growing it), line break removed: 1, or 0
  * at the end. */
 int csv_read_line(FILE *f, char **line, size_t *cap);
+
+/* A field as a whole number (all of it, in range): 0, or -1. */
+int csv_parse_u64(const char *s, uint64_t *v);
+int csv_parse_i64(const char *s, int64_t *v);
 
 #endif

@@ -86,35 +86,17 @@ void summary_row(FILE *f, const summary_run *run, const char *group, const char 
     fputc('\n', f);
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9') return -1;
-    *v = strtoull(s, &end, 10);
-    return *end || errno ? -1 : 0;
-}
-
-static int parse_i64(const char *s, int64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (!*s) return -1;
-    *v = strtoll(s, &end, 10);
-    return *end || errno ? -1 : 0;
-}
-
 int summary_parse_row(char *line, summary_read *r)
 {
     char *f[SUMMARY_NCOL + 1];
     if (csv_split(line, f, SUMMARY_NCOL + 1) != SUMMARY_NCOL) return -1;
     uint64_t players, rotate;
     memset(r, 0, sizeof *r);
-    if (parse_u64(f[SC_SEED], &r->seed) || parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
-        parse_u64(f[SC_FIRST_GAME], &r->first_game) || parse_u64(f[SC_PLAYERS], &players) ||
-        parse_u64(f[SC_ROTATE], &rotate) || parse_u64(f[SC_GAMES], &r->t.n) || parse_u64(f[SC_WINS_420], &r->t.wins) ||
-        parse_i64(f[SC_SCORE_SUM], &r->t.score) || parse_u64(f[SC_ROUNDS_SUM], &r->t.rounds) ||
-        parse_u64(f[SC_CAPPED_GAMES], &r->t.capped) || parse_u64(f[SC_WINS_SQ_420], &r->t.wins_sq) || players < 2 || players > 6 || rotate > 1)
+    if (csv_parse_u64(f[SC_SEED], &r->seed) || csv_parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
+        csv_parse_u64(f[SC_FIRST_GAME], &r->first_game) || csv_parse_u64(f[SC_PLAYERS], &players) ||
+        csv_parse_u64(f[SC_ROTATE], &rotate) || csv_parse_u64(f[SC_GAMES], &r->t.n) || csv_parse_u64(f[SC_WINS_420], &r->t.wins) ||
+        csv_parse_i64(f[SC_SCORE_SUM], &r->t.score) || csv_parse_u64(f[SC_ROUNDS_SUM], &r->t.rounds) ||
+        csv_parse_u64(f[SC_CAPPED_GAMES], &r->t.capped) || csv_parse_u64(f[SC_WINS_SQ_420], &r->t.wins_sq) || players < 2 || players > 6 || rotate > 1)
         return -1;
     r->players = (int)players;
     r->rotate = (int)rotate;

@@ -49,17 +49,22 @@ static const csv_col captain_cols[CA_NCOL] = {
     {"agents", "%s"}, {"players", "%lld"}, {"games", "%llu"}, {"captain_offset", "%lld"}, {"wins", "%.10g"},
     {"win_rate", "%.6f"}, {"wilson_low", "%.6f"}, {"wilson_high", "%.6f"}, {"fair_share", "%.6f"},
     {"p_vs_fair", "%.4g"}, {"adv", "%.6f"}, {"adv_low", "%.6f"}, {"adv_high", "%.6f"}, {"adv_p", "%.4g"},
+    {"seed", "%llu"}, {"first_game", "%llu"}, {"rules", "%s"}, {"wins_420", "%lld"}, {"adv_sum", "%lld"},
+    {"adv_sq", "%llu"},
 };
 TABLE(captain_csv, captain_cols);
 
 static const csv_col ghost_cols[GH_NCOL] = {
     {"agents", "%s"}, {"players", "%lld"}, {"measure", "%s"}, {"games", "%llu"}, {"ghost_off", "%.6f"},
     {"ghost_on", "%.6f"}, {"diff", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"}, {"p_value", "%.4g"},
+    {"seed", "%llu"}, {"first_game", "%llu"}, {"rules", "%s"}, {"off_sum", "%lld"}, {"on_sum", "%lld"},
+    {"diff_sum", "%lld"}, {"diff_sq", "%llu"},
 };
 TABLE(ghost_csv, ghost_cols);
 
 static const csv_col sweep_cols[SW_NCOL] = {
     {"option", "%s"}, {"value", "%lld"}, {"agents", "%s"}, {"players", "%lld"}, {"games", "%llu"},
-    {"measure", "%s"}, {"estimate", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"},
+    {"measure", "%s"}, {"estimate", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"}, {"seed", "%llu"},
+    {"first_game", "%llu"}, {"rules", "%s"}, {"sum", "%lld"}, {"sum_sq", "%llu"},
 };
 TABLE(sweep_csv, sweep_cols);

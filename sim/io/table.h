@@ -45,16 +45,21 @@ extern const csv_table ratings_csv;
 /* tournament --pairs: one row per ordered pair of agents who met. */
 enum { PR_AGENT, PR_OPPONENT, PR_GAMES, PR_AHEAD, PR_LOW, PR_HIGH, PR_NCOL };
 extern const csv_table pairs_csv;
-/* study captain: one row per mix, player count and captain offset. */
+/* The studies' CSVs (study_csv.h reads and writes them): the estimates,
+ * then the run (seed, first_game, rules) and the integer tallies a merge of
+ * shards sums.
+ * study captain: one row per mix, player count and captain offset. */
 enum { CA_AGENTS, CA_PLAYERS, CA_GAMES, CA_CAPTAIN_OFFSET, CA_WINS, CA_WIN_RATE, CA_WILSON_LOW, CA_WILSON_HIGH,
-       CA_FAIR_SHARE, CA_P_VS_FAIR, CA_ADV, CA_ADV_LOW, CA_ADV_HIGH, CA_ADV_P, CA_NCOL };
+       CA_FAIR_SHARE, CA_P_VS_FAIR, CA_ADV, CA_ADV_LOW, CA_ADV_HIGH, CA_ADV_P, CA_SEED, CA_FIRST_GAME, CA_RULES,
+       CA_WINS_420, CA_ADV_SUM, CA_ADV_SQ, CA_NCOL };
 extern const csv_table captain_csv;
 /* study ghost: one row per mix, player count and measure. */
 enum { GH_AGENTS, GH_PLAYERS, GH_MEASURE, GH_GAMES, GH_GHOST_OFF, GH_GHOST_ON, GH_DIFF, GH_LOW, GH_HIGH, GH_P_VALUE,
-       GH_NCOL };
+       GH_SEED, GH_FIRST_GAME, GH_RULES, GH_OFF_SUM, GH_ON_SUM, GH_DIFF_SUM, GH_DIFF_SQ, GH_NCOL };
 extern const csv_table ghost_csv;
 /* study sweep: one row per value of the option. */
-enum { SW_OPTION, SW_VALUE, SW_AGENTS, SW_PLAYERS, SW_GAMES, SW_MEASURE, SW_ESTIMATE, SW_LOW, SW_HIGH, SW_NCOL };
+enum { SW_OPTION, SW_VALUE, SW_AGENTS, SW_PLAYERS, SW_GAMES, SW_MEASURE, SW_ESTIMATE, SW_LOW, SW_HIGH, SW_SEED,
+       SW_FIRST_GAME, SW_RULES, SW_SUM, SW_SUM_SQ, SW_NCOL };
 extern const csv_table sweep_csv;
 
 #endif

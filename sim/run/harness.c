@@ -23,6 +23,12 @@
 
 #define BLOCK 2048            /* games per parallel block */
 
+/* Whether the run makes GAMES.csv rows (and so the trace hashes). */
+static int wants_rows(const sim_config *c)
+{
+    return c->games_path != NULL || c->games_shared;
+}
+
 /* ---------------------------------------------------------------- one game */
 
 typedef struct counts {
@@ -212,6 +218,7 @@ typedef struct run {
     int T, nspecs, slots;        /* threads; specs; agents per thread */
     uint64_t units, u0;          /* games to play (deals x seatings) and the first one's unit */
     outfile of[NOUT];
+    outfile *games;              /* where GAMES.csv rows go (rank 0), or NULL */
     char rules_q[300];
     char specs_q[SIM_MAX_AGENTS][CSV_QUOTED_SPEC];
     games_run rows;              /* what every GAMES.csv row repeats */
@@ -265,6 +272,7 @@ static int open_outputs(run *r, char *err, size_t errlen)
             }
     for (int k = 0; k < NOUT && !bad; k++)
         if (paths[k] && outfile_open(&r->of[k], paths[k], err, errlen)) bad = 1;
+    if (r->writer) r->games = c->games_shared ? c->games_into : c->games_path ? &r->of[OUT_GAMES] : NULL;
     if (r->dist && r->dist->any(r->dist, bad)) bad = 1;
     if (bad && r->rank) snprintf(err, errlen, "rank 0 could not open its outputs");
     return bad ? 2 : 0;
@@ -274,6 +282,7 @@ static int open_outputs(run *r, char *err, size_t errlen)
  * GAMES.csv counts the failures. */
 static int plays_on_after_faults(const sim_config *c, int nspecs)
 {
+    if (c->games_faults) return 1;
     for (int k = 0; k < nspecs; k++)
         if (strstr(c->specs[k], "on_fault=random")) return 1;
     return 0;
@@ -302,10 +311,10 @@ static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
                           .seatings = c->nseatings > 0, .faults = plays_on_after_faults(c, r->nspecs),
                           .rules_q = r->rules_q,
                           .specs_q = (const char(*)[CSV_QUOTED_SPEC])r->specs_q};
-    if (!r->writer || !c->games_path) return 0;
+    if (!r->games || (c->games_shared && !c->games_header)) return 0;
     char header[1024];
     size_t n = games_csv_header(&r->rows, header, sizeof header);
-    return outfile_write(&r->of[OUT_GAMES], header, n, err, errlen);
+    return outfile_write(r->games, header, n, err, errlen);
 }
 
 /* Each thread's agents and timings, and a block's buffers. */
@@ -320,9 +329,9 @@ static int allocate(run *r, char *err, size_t errlen)
     r->done = malloc(BLOCK);
     r->tm = calloc(T * nagents, sizeof *r->tm);
     r->tmby = calloc(T * nspecs, sizeof *r->tmby);
-    if (r->c->games_path) r->text = malloc(BLOCK * ROWS_CAP);
+    if (wants_rows(r->c)) r->text = malloc(BLOCK * ROWS_CAP);
     if (!r->ag || !r->byslot || !r->res || !r->len || !r->done || !r->tm || !r->tmby ||
-        (r->c->games_path && !r->text)) {
+        (wants_rows(r->c) && !r->text)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -356,7 +365,7 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
 static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_t *stop)
 {
     const sim_config *c = r->c;
-    int hashing = c->games_path != NULL;
+    int hashing = wants_rows(c);
 #pragma omp parallel for num_threads(r->T) schedule(dynamic, 4)
     for (int i = lo; i < hi; i++) {
         int first_fault;
@@ -402,11 +411,11 @@ static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int
         tally_game(&r->ts, c, &r->res[i]);
         const char *row = r->dist ? rows + off : r->text + (size_t)i * ROWS_CAP;
         off += r->text ? r->len[i] : 0;
-        if (c->games_path && !*failed && outfile_write(&r->of[OUT_GAMES], row, r->len[i], err, errlen)) *failed = 1;
+        if (r->games && !*failed && outfile_write(r->games, row, r->len[i], err, errlen)) *failed = 1;
         if (c->on_game && c->on_game(c->ctx, &r->res[i])) *halted = 1;
     }
     /* A write error (a full disk) stops the run at the block it hit. */
-    if (c->games_path && !*failed && outfile_check(&r->of[OUT_GAMES], err, errlen)) *failed = 1;
+    if (r->games && !*failed && outfile_check(r->games, err, errlen)) *failed = 1;
     return i;
 }
 

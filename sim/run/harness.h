@@ -71,6 +71,13 @@ typedef struct sim_config {
     const sim_dist *dist;        /* NULL: this process plays every game */
     const char *out_path;        /* SUMMARY.csv, or NULL */
     const char *games_path;      /* GAMES.csv, or NULL */
+    /* Several runs into one GAMES.csv (a study's configurations): with
+     * games_shared every rank makes the rows and rank 0 appends them to
+     * games_into, an open file the caller commits; the header only with
+     * games_header.  games_faults: the faults column in any case, so every
+     * run's rows have the same columns. */
+    int games_shared, games_header, games_faults;
+    struct outfile *games_into;
     const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
 } sim_config;
 

@@ -1,0 +1,321 @@
+/* study_csv.c - a study's rows rendered as CSV and Markdown, and read back (see study_csv.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../analysis/stats.h"
+#include "../../engine/jamaica.h"
+#include "csv.h"
+#include "study_csv.h"
+#include "summary.h"
+#include "table.h"
+
+const char *const study_kind_name[STUDY_NKINDS] = {"captain", "ghost", "sweep"};
+
+static const csv_table *const kind_table[STUDY_NKINDS] = {&captain_csv, &ghost_csv, &sweep_csv};
+
+/* Where each of a row's fields sits in its kind's table (-1: not there). */
+typedef struct row_cols {
+    int agents, players, games, offset, measure, option, value, seed, first_game, rules, sum[3], sq;
+} row_cols;
+
+static const row_cols kind_cols[STUDY_NKINDS] = {
+    {CA_AGENTS, CA_PLAYERS, CA_GAMES, CA_CAPTAIN_OFFSET, -1, -1, -1, CA_SEED, CA_FIRST_GAME, CA_RULES,
+     {CA_WINS_420, CA_ADV_SUM, -1}, CA_ADV_SQ},
+    {GH_AGENTS, GH_PLAYERS, GH_GAMES, -1, GH_MEASURE, -1, -1, GH_SEED, GH_FIRST_GAME, GH_RULES,
+     {GH_OFF_SUM, GH_ON_SUM, GH_DIFF_SUM}, GH_DIFF_SQ},
+    {SW_AGENTS, SW_PLAYERS, SW_GAMES, -1, SW_MEASURE, SW_OPTION, SW_VALUE, SW_SEED, SW_FIRST_GAME, SW_RULES,
+     {SW_SUM, -1, -1}, SW_SUM_SQ},
+};
+
+double study_unit(study_kind k, const study_row *r)
+{
+    double win = SUMMARY_WIN_UNIT, adv = SUMMARY_WIN_UNIT * (double)(r->players - 1);
+    if (k == STUDY_CAPTAIN) return adv;
+    if (k == STUDY_GHOST) return strcmp(r->measure, "ghost_win_rate") ? 1 : win;
+    return !strcmp(r->measure, "rounds") ? 1 : !strcmp(r->measure, "captain") ? adv : win;
+}
+
+/* The identity and tally fields every kind writes. */
+static void common_fields(study_kind k, const study_row *r, csv_val *v)
+{
+    const row_cols *c = &kind_cols[k];
+    v[c->agents] = csv_text(r->agents);
+    v[c->players] = csv_int(r->players);
+    v[c->games] = csv_u64(r->games);
+    v[c->seed] = csv_u64(r->seed);
+    v[c->first_game] = csv_u64(r->first_game);
+    v[c->rules] = csv_text(r->rules);
+}
+
+static an_moments moments(const study_row *r, int s, double unit)
+{
+    return an_moments_of_sums(r->games, (long double)r->sum[s], (long double)r->sq, unit);
+}
+
+/* Whether the ghost sails in a row's games (captain: its rules at P seats). */
+static int ghost_sails(const study_row *r)
+{
+    jm_rules rules;
+    char err[256];
+    return !jm_rules_parse(&rules, r->rules, err, sizeof err) && jm_has_ghost_rules(&rules, r->players);
+}
+
+/* "N games a configuration", with the deals when they do not start at 0. */
+static void games_phrase(FILE *md, const study_row *r, const char *each)
+{
+    fprintf(md, "%llu games %s", (unsigned long long)r->games, each);
+    if (r->first_game)
+        fprintf(md, " (deals %llu..%llu)", (unsigned long long)r->first_game,
+                (unsigned long long)(r->first_game + r->games - 1));
+}
+
+/* ---------------------------------------------------------------- captain */
+
+static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
+{
+    csv_table_header(csv, &captain_csv);
+    fprintf(md, "# First Captain's advantage\n\n");
+    if (n) games_phrase(md, &rows[0], "a configuration");
+    fprintf(md, ", seed %llu, rules `%s`, agents rotated over the seats.  `adv` is the paired difference, game by "
+                "game, between the win share of the seat at that offset from the first Captain and the mean of the "
+                "other players' (95%% interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p "
+                "vs 1/P` tests the offset's win rate against 1/P (no ghost).\n\n",
+            n ? (unsigned long long)rows[0].seed : 0ULL, n ? rows[0].rules : "");
+    fprintf(md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
+                "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
+    /* A configuration is P rows, offsets 0..P-1. */
+    for (int i = 0; i < n; i += rows[i].players) {
+        const study_row *cf = &rows[i];
+        int P = cf->players, ghost = ghost_sails(cf);
+        double games = (double)cf->games, tot = 0;
+        for (int k = 0; k < P && i + k < n; k++) tot += (double)rows[i + k].sum[0] / SUMMARY_WIN_UNIT;
+        double fair = tot / (games * P);
+        for (int k = 0; k < P && i + k < n; k++) {
+            const study_row *r = &rows[i + k];
+            double w = (double)r->sum[0] / SUMMARY_WIN_UNIT, lo, hi;
+            an_wilson(w, games, &lo, &hi);
+            an_moments m = moments(r, 1, study_unit(STUDY_CAPTAIN, r));
+            an_interval d = an_moments_bounded(&m, -1, 1);
+            csv_val v[CA_NCOL] = {[CA_CAPTAIN_OFFSET] = csv_int(r->offset), [CA_WINS] = csv_real(w),
+                                  [CA_WIN_RATE] = csv_real(w / games), [CA_WILSON_LOW] = csv_real(lo),
+                                  [CA_WILSON_HIGH] = csv_real(hi), [CA_FAIR_SHARE] = csv_real(fair),
+                                  [CA_ADV] = csv_real(d.mean), [CA_ADV_LOW] = csv_real(d.lo),
+                                  [CA_ADV_HIGH] = csv_real(d.hi), [CA_ADV_P] = csv_real(d.p),
+                                  [CA_WINS_420] = csv_int(r->sum[0]), [CA_ADV_SUM] = csv_int(r->sum[1]),
+                                  [CA_ADV_SQ] = csv_u64(r->sq)};
+            common_fields(STUDY_CAPTAIN, r, v);
+            double p_fair = an_binomial_z_p(w, games, 1.0 / P, NULL);
+            if (!ghost) v[CA_P_VS_FAIR] = csv_real(p_fair);
+            csv_table_row(csv, &captain_csv, v);
+            if (k) continue;
+            fprintf(md, "| `%s` | %d%s | %.2f%% [%.2f, %.2f] | %.2f%% | ", r->agents, P, ghost ? " + ghost" : "",
+                    100 * w / games, 100 * lo, 100 * hi, 100 * fair);
+            if (ghost) fprintf(md, "- | ");
+            else fprintf(md, "%.3g | ", p_fair);
+            fprintf(md, "%+.2f [%+.2f, %+.2f] | %.3g |\n", 100 * d.mean, 100 * d.lo, 100 * d.hi, d.p);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- ghost */
+
+static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
+{
+    csv_table_header(csv, &ghost_csv);
+    fprintf(md, "# Ghost Ship\n\n");
+    if (n) games_phrase(md, &rows[0], "a configuration");
+    fprintf(md, ", seed %llu, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n| "
+                "agents | ghost win rate [95%%] | each player |\n|---|---|---|\n",
+            n ? (unsigned long long)rows[0].seed : 0ULL, n ? rows[0].rules : "");
+    int i = 0;
+    for (; i < n && !strcmp(rows[i].measure, "ghost_win_rate"); i++) {
+        const study_row *r = &rows[i];
+        double games = (double)r->games, w = (double)r->sum[1] / SUMMARY_WIN_UNIT, lo, hi;
+        an_wilson(w, games, &lo, &hi);
+        csv_val v[GH_NCOL] = {[GH_MEASURE] = csv_text(r->measure), [GH_GHOST_ON] = csv_real(w / games),
+                              [GH_LOW] = csv_real(lo), [GH_HIGH] = csv_real(hi), [GH_ON_SUM] = csv_int(r->sum[1])};
+        common_fields(STUDY_GHOST, r, v);
+        csv_table_row(csv, &ghost_csv, v);
+        fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", r->agents, 100 * w / games, 100 * lo, 100 * hi,
+                100 * (1 - w / games) / 2);
+    }
+    fprintf(md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
+                "B - A with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
+                "battle, ties included.\n\n| agents | players | measure | off | on | on - off [95%%] | p "
+                "|\n|---|---|---|---|---|---|---|\n");
+    for (; i < n; i++) {
+        const study_row *r = &rows[i];
+        double games = (double)r->games, off = (double)r->sum[0] / games, on = (double)r->sum[1] / games;
+        an_moments m = moments(r, 2, 1);
+        an_interval d = an_mean_interval(&m, 0);
+        csv_val v[GH_NCOL] = {[GH_MEASURE] = csv_text(r->measure), [GH_GHOST_OFF] = csv_real(off),
+                              [GH_GHOST_ON] = csv_real(on), [GH_DIFF] = csv_real(d.mean), [GH_LOW] = csv_real(d.lo),
+                              [GH_HIGH] = csv_real(d.hi), [GH_P_VALUE] = csv_real(d.p),
+                              [GH_OFF_SUM] = csv_int(r->sum[0]), [GH_ON_SUM] = csv_int(r->sum[1]),
+                              [GH_DIFF_SUM] = csv_int(r->sum[2]), [GH_DIFF_SQ] = csv_u64(r->sq)};
+        common_fields(STUDY_GHOST, r, v);
+        csv_table_row(csv, &ghost_csv, v);
+        fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", r->agents, r->players,
+                r->measure, off, on, d.mean, d.lo, d.hi, d.p);
+    }
+}
+
+/* ---------------------------------------------------------------- sweep */
+
+static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
+{
+    csv_table_header(csv, &sweep_csv);
+    if (!n) return;
+    const study_row *a = &rows[0];
+    if (n == 1) fprintf(md, "# Sweep of `%s` at %lld\n\n", a->option, a->value);
+    else
+        fprintf(md, "# Sweep of `%s` from %lld to %lld (step %lld)\n\n", a->option, a->value, rows[n - 1].value,
+                rows[1].value - a->value);
+    games_phrase(md, a, "a value");
+    fprintf(md, ", %d players, agents `%s` rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% "
+                "intervals, rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s "
+                "| %s [95%%] |\n|---|---|\n",
+            a->players, a->agents, (unsigned long long)a->seed, a->rules, a->measure, a->option, a->measure);
+    for (int i = 0; i < n; i++) {
+        const study_row *r = &rows[i];
+        double games = (double)r->games, unit = study_unit(STUDY_SWEEP, r), est, lo, hi;
+        int rounds = !strcmp(r->measure, "rounds"), share = !strcmp(r->measure, "ghost") || !strncmp(r->measure, "win:", 4);
+        if (share) {
+            double w = (double)r->sum[0] / unit;
+            est = w / games;
+            an_wilson(w, games, &lo, &hi);
+        } else {
+            an_moments m = moments(r, 0, unit);
+            an_interval d = rounds ? an_mean_interval(&m, 0) : an_moments_bounded(&m, -1, 1);
+            est = d.mean;
+            lo = d.lo;
+            hi = d.hi;
+        }
+        csv_val v[SW_NCOL] = {[SW_OPTION] = csv_text(r->option), [SW_VALUE] = csv_int(r->value),
+                              [SW_MEASURE] = csv_text(r->measure), [SW_ESTIMATE] = csv_real(est),
+                              [SW_LOW] = csv_real(lo), [SW_HIGH] = csv_real(hi), [SW_SUM] = csv_int(r->sum[0]),
+                              [SW_SUM_SQ] = csv_u64(r->sq)};
+        common_fields(STUDY_SWEEP, r, v);
+        csv_table_row(csv, &sweep_csv, v);
+        if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
+        else fprintf(md, "| %lld | %.2f%% [%.2f, %.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
+    }
+}
+
+void study_render(study_kind k, const study_row *rows, int n, FILE *csv, FILE *md)
+{
+    if (k == STUDY_CAPTAIN) render_captain(rows, n, csv, md);
+    else if (k == STUDY_GHOST) render_ghost(rows, n, csv, md);
+    else render_sweep(rows, n, csv, md);
+}
+
+/* ---------------------------------------------------------------- reading */
+
+int study_csv_kind(const char *header)
+{
+    for (int k = 0; k < STUDY_NKINDS; k++) {
+        const csv_table *t = kind_table[k];
+        const char *p = header;
+        int c = 0;
+        for (; c < t->n; c++) {
+            size_t len = strlen(t->cols[c].name);
+            if (strncmp(p, t->cols[c].name, len) || p[len] != (c + 1 < t->n ? ',' : '\0')) break;
+            p += len + 1;
+        }
+        if (c == t->n) return k;
+    }
+    return -1;
+}
+
+/* A text field into dst[cap]; -1 if it does not fit. */
+static int copy_text(char *dst, size_t cap, const char *s)
+{
+    return (size_t)snprintf(dst, cap, "%s", s) < cap ? 0 : -1;
+}
+
+/* One line of a kind's CSV into *r; 0, or -1. */
+static int parse_row(study_kind k, char *line, study_row *r)
+{
+    const csv_table *t = kind_table[k];
+    const row_cols *c = &kind_cols[k];
+    char *f[32];
+    if (csv_split(line, f, 32) != t->n) return -1;
+    memset(r, 0, sizeof *r);
+    uint64_t players, offset = 0;
+    int64_t value = 0;
+    if (copy_text(r->agents, sizeof r->agents, f[c->agents]) || copy_text(r->rules, sizeof r->rules, f[c->rules]) ||
+        csv_parse_u64(f[c->players], &players) || players < 2 || players > JM_MAX_PLAYERS ||
+        csv_parse_u64(f[c->games], &r->games) || r->games == 0 || csv_parse_u64(f[c->seed], &r->seed) ||
+        csv_parse_u64(f[c->first_game], &r->first_game) || (*f[c->sq] && csv_parse_u64(f[c->sq], &r->sq)))
+        return -1;
+    r->players = (int)players;
+    if (c->offset >= 0 && (csv_parse_u64(f[c->offset], &offset) || offset >= players)) return -1;
+    r->offset = (int)offset;
+    if (c->measure >= 0 && copy_text(r->measure, sizeof r->measure, f[c->measure])) return -1;
+    if (c->option >= 0 && copy_text(r->option, sizeof r->option, f[c->option])) return -1;
+    if (c->value >= 0 && csv_parse_i64(f[c->value], &value)) return -1;
+    r->value = value;
+    for (int s = 0; s < 3; s++) /* an empty tally (one that does not apply) is 0 */
+        if (c->sum[s] >= 0 && *f[c->sum[s]] && csv_parse_i64(f[c->sum[s]], &r->sum[s])) return -1;
+    return 0;
+}
+
+int study_csv_read(const char *path, study_kind *kind, study_row **rows, int *n, char *err, size_t errlen)
+{
+    *rows = NULL;
+    *n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0, lineno = 0, k = -1, have = 0;
+    while (!rc && csv_read_line(f, &line, &cap)) {
+        if (++lineno == 1) {
+            k = study_csv_kind(line);
+            if (k < 0) {
+                snprintf(err, errlen, "'%s' is not a study's CSV of this version (its header differs; rerun it)", path);
+                rc = -1;
+            }
+            continue;
+        }
+        if (*n == have) {
+            have = have ? 2 * have : 16;
+            study_row *grown = realloc(*rows, (size_t)have * sizeof **rows);
+            if (!grown) {
+                snprintf(err, errlen, "out of memory");
+                rc = -1;
+                break;
+            }
+            *rows = grown;
+        }
+        if (parse_row((study_kind)k, line, &(*rows)[*n])) {
+            snprintf(err, errlen, "%s:%d: not a row of a %s study", path, lineno, study_kind_name[k]);
+            rc = -1;
+        } else {
+            (*n)++;
+        }
+    }
+    if (!rc && lineno == 0) {
+        snprintf(err, errlen, "'%s' is empty (not a study's CSV)", path);
+        rc = -1;
+    }
+    if (!rc && *n == 0) {
+        snprintf(err, errlen, "'%s' holds no rows", path);
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    if (rc) {
+        free(*rows);
+        *rows = NULL;
+        *n = 0;
+    } else {
+        *kind = (study_kind)k;
+    }
+    return rc;
+}

@@ -1,0 +1,56 @@
+/*
+ * study_csv.h - a study's results as rows of integer tallies, and the one
+ * place its CSV and Markdown are made from them.  `jamaica study` fills the
+ * rows from its games; `jamaica merge` reads the rows of shards (study
+ * --first-game K --games N) back, sums them, and renders them with the same
+ * code, so a merge prints the same bytes as one run over all the deals.
+ *
+ * Tallies, in exact integers (win shares in 1/420ths, SUMMARY_WIN_UNIT):
+ *   captain  sum[0] the offset's wins x 420; sum[1] and sq: the sum and sum
+ *            of squares of its paired advantage x 420 (P - 1)
+ *   ghost    ghost_win_rate: sum[1] the ghost's wins x 420; rounds,
+ *            shortages, battles: sum[0] ghost=off's total, sum[1] ghost=on's,
+ *            sum[2] and sq those of the paired differences (on - off)
+ *   sweep    sum[0] and sq: the measure's sum and sum of squares (win and
+ *            ghost x 420, captain x 420 (P - 1), rounds as counted)
+ */
+#ifndef SIM_IO_STUDY_CSV_H
+#define SIM_IO_STUDY_CSV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum study_kind { STUDY_CAPTAIN, STUDY_GHOST, STUDY_SWEEP, STUDY_NKINDS } study_kind;
+
+extern const char *const study_kind_name[STUDY_NKINDS];
+
+#define STUDY_TEXT 1024          /* an agent mix or the rules, its terminator included */
+
+typedef struct study_row {
+    char agents[STUDY_TEXT];
+    int players;
+    int offset;                  /* captain: seats after the first Captain */
+    char measure[32];            /* ghost: ghost_win_rate, rounds, shortages or battles;
+                                    sweep: win:SEAT, ghost, rounds or captain */
+    char option[64];             /* sweep: the rule option */
+    long long value;             /* sweep: its value */
+    uint64_t seed, first_game, games;
+    char rules[STUDY_TEXT];      /* the study's --rules */
+    int64_t sum[3];
+    uint64_t sq;
+} study_row;
+
+/* The unit a row's sums count in (420, 420 (P - 1) or 1). */
+double study_unit(study_kind k, const study_row *r);
+
+/* The CSV (header and rows) to csv and the Markdown summary to md. */
+void study_render(study_kind k, const study_row *rows, int n, FILE *csv, FILE *md);
+
+/* Which study's CSV a header line is; -1 for none. */
+int study_csv_kind(const char *header);
+
+/* Read a study CSV: its kind and rows (*rows malloc'd, *n of them); 0, or
+ * -1 with why in err. */
+int study_csv_read(const char *path, study_kind *kind, study_row **rows, int *n, char *err, size_t errlen);
+
+#endif
