@@ -374,6 +374,94 @@ int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_
     return it;
 }
 
+typedef struct pl_info {
+    const double *gamma;
+    double *info;   /* K x K, row-major */
+    int K;
+} pl_info;
+
+/* Each stage of one order adds w (diag(p) - p p^T), p the chances of the
+ * items still running (an item's appearances together). */
+static void pl_information(const uint8_t *order, int m, double w, void *ctx)
+{
+    pl_info *q = ctx;
+    for (int j = 0; j < m - 1; j++) {
+        double tail = 0, p[AN_PL_MAX];
+        int item[AN_PL_MAX], ni = 0;
+        for (int k = j; k < m; k++) tail += q->gamma[order[k]];
+        for (int k = j; k < m; k++) {
+            int i = 0;
+            while (i < ni && item[i] != order[k]) i++;
+            if (i == ni) {
+                item[ni] = order[k];
+                p[ni++] = 0;
+            }
+            p[i] += q->gamma[order[k]] / tail;
+        }
+        for (int a = 0; a < ni; a++) {
+            q->info[item[a] * q->K + item[a]] += w * p[a];
+            for (int b = 0; b < ni; b++) q->info[item[a] * q->K + item[b]] -= w * p[a] * p[b];
+        }
+    }
+}
+
+/* a (n x n, row-major) inverted in place by Gauss-Jordan with partial
+ * pivoting; -1 if singular. */
+static int invert(double *a, int n)
+{
+    double inv[AN_PL_VAR_MAX * AN_PL_VAR_MAX], scale = 0;
+    for (int i = 0; i < n * n; i++) {
+        inv[i] = i / n == i % n;
+        if (fabs(a[i]) > scale) scale = fabs(a[i]);
+    }
+    for (int c = 0; c < n; c++) {
+        int piv = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > fabs(a[piv * n + c])) piv = r;
+        if (fabs(a[piv * n + c]) <= 1e-12 * scale) return -1; /* singular, up to rounding */
+        for (int k = 0; k < n; k++) {
+            double t = a[c * n + k];
+            a[c * n + k] = a[piv * n + k];
+            a[piv * n + k] = t;
+            t = inv[c * n + k];
+            inv[c * n + k] = inv[piv * n + k];
+            inv[piv * n + k] = t;
+        }
+        double d = a[c * n + c];
+        for (int k = 0; k < n; k++) {
+            a[c * n + k] /= d;
+            inv[c * n + k] /= d;
+        }
+        for (int r = 0; r < n; r++) {
+            if (r == c) continue;
+            double f = a[r * n + c];
+            for (int k = 0; k < n; k++) {
+                a[r * n + k] -= f * a[c * n + k];
+                inv[r * n + k] -= f * inv[c * n + k];
+            }
+        }
+    }
+    memcpy(a, inv, (size_t)n * (size_t)n * sizeof *a);
+    return 0;
+}
+
+int an_pl_var(const an_ranking *r, size_t n, int nitems, const double *gamma, double *var)
+{
+    if (nitems < 2 || nitems > AN_PL_VAR_MAX) return -1;
+    double info[AN_PL_VAR_MAX * AN_PL_VAR_MAX] = {0};
+    pl_info q = {gamma, info, nitems};
+    for (size_t k = 0; k < n; k++) each_order(&r[k], pl_information, &q);
+    /* The information has the all-ones vector 1 in its null space (only
+     * differences of log strengths are identified); with the mean log
+     * strength fixed at 0, the covariance is its pseudo-inverse,
+     * (I + J / K)^-1 - J / K, J = 1 1^T. */
+    int K = nitems;
+    for (int i = 0; i < K * K; i++) info[i] += 1.0 / K;
+    if (invert(info, K)) return -1;
+    for (int i = 0; i < K; i++) var[i] = info[i * K + i] - 1.0 / K;
+    return 0;
+}
+
 double an_pl_elo(double gamma_i, double gamma_ref)
 {
     return 400 * log10(gamma_i / gamma_ref);

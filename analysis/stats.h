@@ -137,6 +137,14 @@ typedef struct an_ranking {
  * item never appears. */
 int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_iter);
 
+/* The variance of each log strength ln gamma_i (their mean fixed at 0) at
+ * the fitted gamma, from the observed information of the rankings: the
+ * model's own precision, as if every ranking were independent.  Up to
+ * AN_PL_VAR_MAX items; 0, or -1 (too many items, or the information is
+ * singular: an item in no ranking). */
+#define AN_PL_VAR_MAX 16
+int an_pl_var(const an_ranking *r, size_t n, int nitems, const double *gamma, double *var);
+
 /* gamma as Elo-like points: 400 log10(gamma_i / gamma_ref). */
 double an_pl_elo(double gamma_i, double gamma_ref);
 

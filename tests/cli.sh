@@ -319,6 +319,11 @@ $J tournament --agents random,random:stream=1 --players 2 --games 20000 --sprt 0
 $J tournament --agents greedy,random --players 2 --games 10 --out "$tmp/rb.csv" >/dev/null &&
     awk -F, 'NR>1{if ($8 < 1 || $9 > 3 || $8 > $7 || $9 < $7 || $5 > $4 || $6 < $4) exit 1}' "$tmp/rb.csv" &&
     awk -F, '$1=="greedy"{exit !($5 < 0.9)}' "$tmp/rb.csv" && ok || bad "tournament: intervals out of range: $(cat "$tmp/rb.csv")"
+# The same run has greedy ahead of random in every meeting, so every
+# bootstrap resample is the same: the rating's interval still has a width
+# (the fit's own information) and, 10 deals out of 10, keeps greedy above 0.
+awk -F, '$1=="greedy"{exit !($11 > 0 && $11 < $10 - 50 && $12 > $10 + 50)}' "$tmp/rb.csv" && ok ||
+    bad "tournament: a degenerate rating interval: $(cat "$tmp/rb.csv")"
 expect2 "names 1 agents" tournament --agents random --out "$tmp/x.csv"
 expect2 "named twice" tournament --agents random,random --out "$tmp/x.csv"
 expect2 "'bogus'" tournament --agents random,first --seatings bogus --out "$tmp/x.csv"

@@ -81,6 +81,29 @@ static void test_moments_of_sums(void **state)
     assert_true(m.n == 0 && m.mean == 0 && m.m2 == 0);
 }
 
+/* Bradley-Terry, a over b 30 times and b over a 10: p = 3/4, and the
+ * information N p (1 - p) of the difference d = ln(gamma_a / gamma_b) gives
+ * each log strength (d / 2 and -d / 2) the variance 1 / (4 N p (1 - p)) =
+ * 1 / 30. */
+static void test_pl_variance(void **state)
+{
+    (void)state;
+    an_ranking r[2] = {{.m = 2, .item = {0, 1}, .weight = 30}, {.m = 2, .item = {1, 0}, .weight = 10}};
+    double g[2], var[2];
+    assert_true(an_pl_fit(r, 2, 2, g, 100000) > 0);
+    assert_true(fabs(g[0] / g[1] - 3) < 1e-8);
+    assert_int_equal(an_pl_var(r, 2, 2, g, var), 0);
+    assert_true(fabs(var[0] - 1.0 / 30) < 1e-9 && fabs(var[1] - 1.0 / 30) < 1e-9);
+    /* Three items in a chain: the middle one, tied to both, is the surest;
+     * an item in no ranking leaves the information singular. */
+    an_ranking c[2] = {{.m = 2, .item = {0, 1}, .tie_next = {1, 0}, .weight = 10},
+                       {.m = 2, .item = {1, 2}, .tie_next = {1, 0}, .weight = 10}};
+    double g3[3] = {1, 1, 1}, v3[3];
+    assert_int_equal(an_pl_var(c, 2, 3, g3, v3), 0);
+    assert_true(v3[1] < v3[0] && fabs(v3[0] - v3[2]) < 1e-12);
+    assert_int_equal(an_pl_var(c, 1, 3, g3, v3), -1);
+}
+
 static void test_mcnemar(void **state)
 {
     (void)state;
@@ -416,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_t_quantiles),
         cmocka_unit_test(test_mean_interval_paired),
         cmocka_unit_test(test_moments_of_sums),
+        cmocka_unit_test(test_pl_variance),
         cmocka_unit_test(test_mcnemar),
         cmocka_unit_test(test_binomial_z),
         cmocka_unit_test(test_bradley_terry_closed_form),

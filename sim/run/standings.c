@@ -165,7 +165,7 @@ int standings_on_game(void *ctx, const sim_game *r)
  * meeting at a finite rating, and weighs nothing beside real games. */
 #define PRIOR_TIES 1.0
 
-static int fit_ratings(const standings *t, double *weights, double *elo)
+static int fit_ratings(const standings *t, double *weights, double *elo, double *var)
 {
     size_t npairs = (size_t)t->K * (size_t)(t->K - 1) / 2;
     an_ranking *r = malloc((t->ndist + npairs) * sizeof *r);
@@ -181,6 +181,8 @@ static int fit_ratings(const standings *t, double *weights, double *elo)
             r[n++] = (an_ranking){.m = 2, .item = {(uint8_t)a, (uint8_t)b}, .tie_next = {1, 0}, .weight = PRIOR_TIES};
     double g[SIM_MAX_AGENTS];
     int it = an_pl_fit(r, n, t->K, g, 100000);
+    if (it >= 0 && var && an_pl_var(r, n, t->K, g, var))
+        for (int a = 0; a < t->K; a++) var[a] = NAN;
     free(r);
     if (it < 0) return -1;
     for (int a = 0; a < t->K; a++) elo[a] = an_pl_elo(g[a], 1);
@@ -200,7 +202,8 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
     int rc = -1;
     if (!w || !samples) goto out;
     for (size_t u = 0; u < deals * (uint64_t)t->S; u++) w[t->game_rank[u]] += 1;
-    if (fit_ratings(t, w, elo)) goto out;
+    double var[SIM_MAX_AGENTS];
+    if (fit_ratings(t, w, elo, var)) goto out;
     jm_pcg32 rng;
     jm_pcg32_seed(&rng, jm_mix64(seed ^ 0x626f6f7473747261ULL), 0x7261);
     int ok = 0;
@@ -210,7 +213,7 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
             uint64_t d = deals <= UINT32_MAX ? jm_pcg32_bounded(&rng, (uint32_t)deals) : k;
             for (int s = 0; s < t->S; s++) w[t->game_rank[d * (uint64_t)t->S + (uint64_t)s]] += 1;
         }
-        if (fit_ratings(t, w, samples + (size_t)ok * SIM_MAX_AGENTS) == 0) ok++;
+        if (fit_ratings(t, w, samples + (size_t)ok * SIM_MAX_AGENTS, NULL) == 0) ok++;
     }
     /* The percentile interval's arms about the estimate, widened for a
      * small number of deals C: a resample's variance is (C - 1) / C of the
@@ -224,6 +227,17 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
         qsort(v, (size_t)n, sizeof *v, cmp_double);
         lo[a] = n ? elo[a] - widen * (elo[a] - v[(int)floor(0.025 * (n - 1))]) : NAN;
         hi[a] = n ? elo[a] + widen * (v[(int)ceil(0.975 * (n - 1))] - elo[a]) : NAN;
+        /* Every resample the same (every deal had the same outcome, as when
+         * one agent won every meeting): the bootstrap sees no spread where
+         * the data cannot rule one out.  Then the model's own precision, the
+         * observed information of the fit with its prior ties (as if the
+         * seat-games were independent), with t_{C-1} for C deals. */
+        if (n && v[n - 1] - v[0] < 1e-9 && isfinite(var[a])) {
+            double q = deals >= 2 ? an_t_quantile(0.975, C - 1) : AN_Z95;
+            double half = q * sqrt(var[a]) * 400 / log(10);
+            lo[a] = elo[a] - half;
+            hi[a] = elo[a] + half;
+        }
     }
     rc = 0;
 out:
