@@ -25,6 +25,7 @@ static const command commands[] = {
     {"tournament", "every seating of agents over the same deals: ratings, pairwise, SPRT", cmd_tournament, 1},
     {"merge", "combine the shards of a sim, tournament or study run exactly", cmd_merge, 0},
     {"diff", "compare two runs of the same deals game by game (regression by seed)", cmd_diff, 0},
+    {"tune", "tune an agent's numeric parameters by SPSA against a mix", cmd_tune, 0},
     {"study", "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown", cmd_study, 1},
     {"trace", "play one seeded game with random agents and print it", cmd_trace, 0},
     {"bench", "measure the engine: state size, copy and apply times, games/s", cmd_bench, 0},

@@ -487,6 +487,34 @@ $J study ghost --players 3 --games 20 --seed 5 --games-csv "$tmp/sg.csv" --out "
     bad "study --games-csv: $(head -n 3 "$tmp/sg.csv")"
 expect2 "are the same file" study captain --games 5 --out "$tmp/x.csv" --games-csv "$tmp/x.csv"
 
+# tune: one row an iteration; the last line a spec sim takes; a stop (or a
+# CSV cut short) resumed gives the bytes of the run that never stopped;
+# ranges the agent refuses, and a resume of other options, exit 2.
+T="greedy --param w_win=0..60 --param samples=1..4 --games 30 --iterations 4 --confirm 20 --threads 2"
+# shellcheck disable=SC2086
+$J tune $T --out "$tmp/tu.csv" >"$tmp/tu.out" && [ "$(wc -l <"$tmp/tu.csv")" -eq 5 ] &&
+    head -n 1 "$tmp/tu.csv" | grep -q '^iteration,first_game,games,w_win,samples,y_plus,y_minus,diff,' &&
+    grep -q '^confirmation, deals 120..139 against greedy: tuned' "$tmp/tu.out" &&
+    $J sim --games 5 --agents "$(tail -n 1 "$tmp/tu.out")",greedy --out "$tmp/x5.csv" >/dev/null && ok ||
+    bad "tune: $(cat "$tmp/tu.out")"
+head -n 3 "$tmp/tu.csv" >"$tmp/tu2.csv"
+# shellcheck disable=SC2086
+$J tune $T --out "$tmp/tu2.csv" --resume >"$tmp/tu2.out" && cmp -s "$tmp/tu.csv" "$tmp/tu2.csv" &&
+    [ "$(sed 1d "$tmp/tu.out")" = "$(sed 1d "$tmp/tu2.out")" ] && ok || bad "tune --resume: not the same bytes"
+# shellcheck disable=SC2086
+timeout -s INT 0.5 $J tune $T --games 200 --out "$tmp/tu3.csv" >/dev/null 2>&1
+# shellcheck disable=SC2086
+$J tune $T --games 200 --out "$tmp/tu4.csv" >/dev/null && $J tune $T --games 200 --out "$tmp/tu3.csv" --resume >/dev/null &&
+    cmp -s "$tmp/tu3.csv" "$tmp/tu4.csv" && ok || bad "tune: stopped and resumed, not the same bytes"
+expect2 "bad value '0' for samples" tune greedy --param samples=0..4 --out "$tmp/x.csv"
+expect2 "unknown parameter 'bogus'" tune greedy --param bogus=0..1 --out "$tmp/x.csv"
+expect2 "bad --param 'w_win=5..1' (LO below HI)" tune greedy --param w_win=5..1 --out "$tmp/x.csv"
+expect2 "tune needs at least one --param" tune greedy --out "$tmp/x.csv"
+expect2 "tune needs the AGENT" tune --param w_win=0..1 --out "$tmp/x.csv"
+# shellcheck disable=SC2086
+expect2 "made with another seed (1, not 2)" tune $T --seed 2 --out "$tmp/tu2.csv" --resume
+[ ! -e "$tmp/x.csv" ] && ok || bad "a refused tune left a file"
+
 # bench --quick: key=value lines with state_bytes <= 256.
 $J bench --quick >"$tmp/bq" 2>&1
 sb=$(sed -n 's/^state_bytes=//p' "$tmp/bq")
