@@ -13,17 +13,26 @@ void heur_default(heur_weights *w)
     w->win = 30.0;
 }
 
+/* One scale for every state, finished or not: the same features of the
+ * seat's position, plus the win bonus times the seat's expected share of
+ * the win: its share once the game is over, an even share of the ships
+ * (the ghost's too) before.  So finishing and winning is worth the bonus
+ * over going on, and ending a game it loses costs the even share: a
+ * finished game valued by its score alone, without the progress, food,
+ * gunpowder and powers credited to an unfinished one, made waiting at sea
+ * look better than finishing and winning. */
 double heur_value(const jm_state *s, int seat, const heur_weights *w)
 {
+    double v = w->win / jm_ships(s);
     if (jm_over(s)) {
         jm_score sc[JM_MAX_SHIPS];
         int k = jm_scores(s, sc);
-        return w->win * (sc[seat].winner ? 1.0 / k : 0.0) + sc[seat].total;
+        v = w->win * (sc[seat].winner ? 1.0 / k : 0.0);
     }
     int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
     int space = jm_finished(s, seat) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
     int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
-    double v = w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - jm_steps_left(s, seat)) + w->space * space;
+    v += w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - jm_steps_left(s, seat)) + w->space * space;
     v += w->food * (food < 6 ? food : 6);
     int near = 0;
     for (int i = 0; i < JM_MAX_SHIPS; i++)

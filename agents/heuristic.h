@@ -19,7 +19,10 @@ typedef struct heur_weights {
 } heur_weights;
 
 void heur_default(heur_weights *w);
-/* The value of s for `seat` (a player). */
+/* The value of s for `seat` (a player): the weighted features above plus
+ * the win bonus times the seat's expected share of the win (its share once
+ * the game is over, 1/ships before), so a finished game and an unfinished
+ * one are on one scale. */
 double heur_value(const jm_state *s, int seat, const heur_weights *w);
 /* One-step look-ahead: the legal action whose result has the highest value
  * for the seat to move (ties: the first). */

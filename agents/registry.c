@@ -7,6 +7,7 @@
 extern const agent_ops agent_random;
 extern const agent_ops agent_first;
 extern const agent_ops agent_greedy;
+extern const agent_ops agent_sharp;
 extern const agent_ops agent_flat;
 extern const agent_ops agent_pimc;
 extern const agent_ops agent_mcts;
@@ -18,6 +19,7 @@ const agent_ops *const agent_registry[] = {
     &agent_random,
     &agent_first,
     &agent_greedy,
+    &agent_sharp,
     &agent_flat,
     &agent_pimc,
     &agent_mcts,

@@ -7,16 +7,28 @@ cd "$(dirname "$0")/.."
 make -s bin/jamaica
 J=bin/jamaica
 # What to run: nothing named, everything but the analysis; `agents`; or any
-# of the analysis parts `captain ghost sweep ladder` (`analysis`: all four);
+# of the analysis parts `captain ghost sweep skilled ladder` (`analysis`: all five);
 # `coverage`: how often each printed 95% interval covers a known truth, over
 # 4000 seeded runs of each kind (results/analysis/coverage.md, ~8 minutes on
 # two cores; CI runs the same check at 1000);
 # `speed`: the engine against the one before the performance work, side by
-# side (results/speed.sh: results/timing/engine-speed.txt).
+# side (results/speed.sh: results/timing/engine-speed.txt);
+# `tune`: greedy's weights tuned by SPSA against three greedy
+# (results/tune/: the trajectory and the report, whose last line is the
+# `sharp` agent's defaults; about 5 minutes on two cores).
 want=${*:-base agents}
-[ "$want" = analysis ] && want="captain ghost sweep ladder"
+[ "$want" = analysis ] && want="captain ghost sweep skilled ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 if has speed; then sh results/speed.sh; fi
+if has tune; then
+    mkdir -p results/tune
+    args="greedy:samples=8 --param w_gold=0..3@1 --param w_progress=0..2@0.6 --param w_space=0..2@0.4
+        --param w_treasure=0..3@1 --param w_power=0..6@2 --param w_food=0..2@0.5 --param w_powder=0..2@0.3
+        --param w_win=0..60@30 --against greedy --games 200 --iterations 200 --confirm 2000 --seed 1
+        --out results/tune/greedy8.csv"
+    # shellcheck disable=SC2086
+    { echo "$J tune" $args; $J tune $args; } >results/tune/greedy8.txt
+fi
 if has coverage; then
     mkdir -p results/analysis
     python3 tests/coverage.py $J --runs 4000 --table results/analysis/coverage.md --check
@@ -44,6 +56,8 @@ run() {
     $J sim "$@" --out results/$name.csv --timing results/timing/$name.csv | tee -a results/timing/$name.txt
 }
 run greedy-vs-random-4p --games 10000 --players 4 --seed 1 --agents greedy,random,random,random --rotate
+# sharp (greedy tuned, results/tune/) against three greedy.
+run sharp-vs-greedy-4p --games 4000 --players 4 --seed 1 --agents sharp,greedy,greedy,greedy --rotate
 run mcts1000-vs-greedy-4p --games 1000 --players 4 --seed 1 --agents mcts:iters=1000,greedy,greedy,greedy --rotate
 for it in 30 100 300 3000; do
     run mcts$it-vs-greedy-4p --games 400 --players 4 --seed 1 --agents mcts:iters=$it,greedy,greedy,greedy --rotate
@@ -86,6 +100,13 @@ if has sweep; then
         --out $A/sweep-ghost-moves-greedy.csv --md $A/sweep-ghost-moves-greedy.md
     $J study sweep --sweep start_gold=0..6 --measure captain --players 4 --games 200000 --agents random \
         --out $A/sweep-start-gold-captain.csv --md $A/sweep-start-gold-captain.md
+fi
+# Under skilled play: `sharp` (greedy tuned, results/tune/) in every seat,
+# 40,000 games a configuration for intervals of about +-0.5 points (part
+# `skilled`, about half an hour on two cores).
+if has skilled; then
+    $J study captain --players 3-6 --games 40000 --agents sharp --out $A/captain-sharp.csv --md $A/captain-sharp.md
+    $J study ghost --players 3-5 --games 40000 --agents sharp --out $A/ghost-sharp.csv --md $A/ghost-sharp.md
 fi
 if has ladder; then
     $J tournament --agents greedy,mcts:iters=30,mcts:iters=100,mcts:iters=300 --players 4 --games 400 \

@@ -7,7 +7,7 @@
 #include "../agents/agent.h"
 
 static const char *const small[] = {
-    "random", "first", "greedy", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
+    "random", "first", "greedy", "sharp", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 
@@ -98,6 +98,7 @@ static void test_greedy_lair_over_shortage(void **state)
     jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=2,4 ship0=15:1:1g.-.-.-.- ship1=40:1:3f.3g.-.-.- "
                      "cards0=hdddhdddddd pile=+7a.+5");
     assert_int_equal(choose("greedy", &s), C_FOOD_FWD);
+    assert_int_equal(choose("sharp", &s), C_FOOD_FWD);
 }
 
 /* greedy: pay the port from the gold hold that empties, so the evening's
@@ -149,6 +150,37 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
 }
 
+/* greedy takes a win it can take now.  P0 on 48 (lap 1) with the dice 1
+ * and 1 finishes with forward / forward and wins (5 gold + 15 against P1's
+ * 3 - 5); gold / forward loads a doubloon and stops on 49, paying 3 food.
+ * A value that credits an unfinished game's progress (63 of 64 steps),
+ * space, food, gunpowder and the Sabre but a finished one only its score
+ * and win would wait there (RULES.md E1-E3: the race ends when a ship
+ * finishes, and powers score 0). */
+static void test_greedy_takes_the_win_it_can_take_now(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=1,1 ship0=48:1:6f.6p.5g.-.-:sabre* "
+                     "ship1=30:1:3f.3g.-.-.- cards0=hhdddddhddd");
+    assert_int_equal(choose("greedy", &s), C_FWD_FWD);
+    assert_int_equal(choose("greedy:samples=1", &s), C_FWD_FWD);
+    assert_int_equal(choose("sharp", &s), C_FWD_FWD);
+}
+
+/* ... and does not end a game it would lose when it can wait: P0 on 48 with
+ * no gold would finish with 15 against P1's 24 gold - 5 = 19 (on 36, with
+ * the dice 1 and 1 it reaches no port, and its 6th Hold is free: no card it
+ * may hold costs it a point) and lose; gold / forward loads a doubloon and
+ * keeps the race open. */
+static void test_greedy_does_not_end_a_game_it_loses(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=1,1 ship0=48:1:6f.6p.-.-.- "
+                     "ship1=36:1:6f.6g.6g.6g.6g.-:hold6* cards0=hhdddddhddd");
+    assert_int_not_equal(choose("greedy", &s), C_FWD_FWD);
+    assert_int_not_equal(choose("sharp", &s), C_FWD_FWD);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +190,8 @@ int main(void)
         cmocka_unit_test(test_greedy_pays_from_the_hold_that_frees_one),
         cmocka_unit_test(test_greedy_does_not_attack_a_stronger_ship),
         cmocka_unit_test(test_greedy_keeps_gunpowder_before_a_battle),
+        cmocka_unit_test(test_greedy_takes_the_win_it_can_take_now),
+        cmocka_unit_test(test_greedy_does_not_end_a_game_it_loses),
         cmocka_unit_test(test_search_finds_the_forced_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
