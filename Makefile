@@ -15,7 +15,7 @@ CFLAGS ?= -O3 -g
 # The release: the library's soname and `jamaica --version`.
 VERSION := 1.1.0
 OMP := -fopenmp
-WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"'
+WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"' -Ibin/gen
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -27,15 +27,17 @@ AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agent
 ANALYSIS := analysis/stats.c analysis/spsa.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
-SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c
+SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
-             sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c
+             sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c
 SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
-          sim/run/seatings.c sim/run/standings.c
+          sim/run/seatings.c sim/run/standings.c sim/run/replay.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
-HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h)
+# bin/gen/: headers made from other files (the replay page's HTML as a C string).
+GENERATED := bin/gen/replay_page.h
+HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h) $(GENERATED)
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
 
 ifeq ($(JM_DEBUG),1)
@@ -63,6 +65,14 @@ bin/jamaica-debug: $(LIBSRC) sim/main.c $(HEADERS) | bin
 bin:
 	mkdir -p bin
 
+# sim/io/replay.html as one C string (each line quoted; backslashes, quotes
+# and question marks escaped: no trigraph can form).
+bin/gen/replay_page.h: sim/io/replay.html
+	@mkdir -p bin/gen
+	{ echo '/* Made from sim/io/replay.html by the Makefile. */'; echo 'static const char replay_page_html[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } >$@.tmp
+	mv $@.tmp $@
+
 # Test binaries: the same sources with the invariant checker on.
 bin/test/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
 	@mkdir -p bin/test
@@ -79,6 +89,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
+	@sh tests/replay.sh
 	@sh tests/lib.sh
 	@sh tests/agents.sh
 	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi

@@ -95,6 +95,11 @@ int jm_space_kind(int space) { return space_ok(space) ? jm_kind_[space] : -1; }
 int jm_space_cost(int space) { return space_ok(space) ? jm_cost_[space] : -1; }
 /* Scores are 15, -5 or 2..10: -1 is never one. */
 int jm_space_score(int space) { return space_ok(space) ? jm_score_[space] : -1; }
+int jm_space_next(int space, int branch)
+{
+    if (!space_ok(space) || (branch != 0 && branch != 1)) return -1;
+    return jm_next_[space][branch] == NO_SPACE ? -1 : jm_next_[space][branch];
+}
 int jm_card_action(int card, int half)
 {
     return card >= 0 && card < JM_CARDS && (half == 0 || half == 1) ? jm_card_[card][half] : -1;

@@ -467,7 +467,7 @@ int jm_view_format(const jm_state *s, int seat, char *buf, size_t len);
 int jm_view_deal(jm_state *out, const char *text, uint64_t seed, char *err, size_t errlen);
 
 /* The pending decision's action in plain words ("card 8: forward 3 /
- * food 5", "attack P2", "steal hold 1 (3 gold)"), for people and for the
+ * food 5", "attack P2", "take hold 1 (3 gold)": holds numbered from 1), for people and for the
  * agent protocol (docs/PROTOCOL.md).  Returns the length, -1 if it did
  * not fit (JM_ACTION_TEXT_MAX does), or JM_EARG when `action` is not one
  * of jm_legal()'s for s. */
@@ -479,6 +479,9 @@ enum { JM_K_ROYAL, JM_K_SEA, JM_K_PORT, JM_K_LAIR };
 int jm_space_kind(int space);
 int jm_space_cost(int space);
 int jm_space_score(int space);
+/* The space after `space` going forward: branch 0 (at a fork the outer
+ * lane), or branch 1 (at a fork the inner channel; -1 elsewhere). */
+int jm_space_next(int space, int branch);
 int jm_card_action(int card, int half);   /* JM_ACT_* */
 int jm_treasure_value(int t);             /* 0 for powers */
 const char *jm_treasure_name(int t);

@@ -19,11 +19,13 @@ static int space_words(char *buf, size_t len, const char *verb, int space)
     return snprintf(buf, len, "%s space %d (%s)", verb, space, kind_names[jm_space_kind(space) & 3]);
 }
 
+/* Holds are numbered from 1 for people, as the text trace numbers them
+ * (the action is the index from 0). */
 static int hold_words(const jm_state *s, char *buf, size_t len, const char *what, int ship, int hold)
 {
     int n = jm_hold_count(s, ship, hold);
-    if (!n) return snprintf(buf, len, "%s hold %d (empty)", what, hold);
-    return snprintf(buf, len, "%s hold %d (%d %s)", what, hold, n, jm_res_name(jm_hold_type(s, ship, hold)));
+    if (!n) return snprintf(buf, len, "%s hold %d (empty)", what, hold + 1);
+    return snprintf(buf, len, "%s hold %d (%d %s)", what, hold + 1, n, jm_res_name(jm_hold_type(s, ship, hold)));
 }
 
 static int loot_words(const jm_state *s, const jm_context *c, int a, char *buf, size_t len)

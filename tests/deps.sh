@@ -13,6 +13,7 @@ have gnuplot || need="$need gnuplot-nox"
 have mpicc || need="$need libopenmpi-dev"
 have mpirun || need="$need openmpi-bin"
 have groff || need="$need groff-base"
+have chromium || need="$need chromium"   # the replay page in a real browser (tests/browser.py)
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then
     sudo=""

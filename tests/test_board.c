@@ -29,6 +29,29 @@ static void test_board_scores(void **state)
     for (int i = 41; i <= 49; i++) assert_int_equal(jm_space_score(i), i - 39);
 }
 
+/* jm_space_next reads BOARD.md's "next" column: forks at 6, 19 and 32
+ * (the outer lane first), the loop closing at Port Royal, -1 outside. */
+static void test_board_space_next(void **state)
+{
+    (void)state;
+    static const int forks[3][3] = {{6, 7, 13}, {19, 20, 26}, {32, 33, 39}};
+    int branches = 0;
+    for (int i = 0; i < JM_SPACES; i++) {
+        assert_int_equal(jm_space_next(i, 0), jm_next_[i][0]);
+        branches += jm_space_next(i, 1) >= 0;
+    }
+    assert_int_equal(branches, 3);
+    for (int f = 0; f < 3; f++) {
+        assert_int_equal(jm_space_next(forks[f][0], 0), forks[f][1]);
+        assert_int_equal(jm_space_next(forks[f][0], 1), forks[f][2]);
+    }
+    assert_int_equal(jm_space_next(49, 0), 0);
+    assert_int_equal(jm_space_next(12, 0), 15);
+    assert_int_equal(jm_space_next(-1, 0), -1);
+    assert_int_equal(jm_space_next(JM_SPACES, 0), -1);
+    assert_int_equal(jm_space_next(6, 2), -1);
+}
+
 /* The backward table is the inverse of the forward one. */
 static void test_board_prev_inverts_next(void **state)
 {
@@ -205,6 +228,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board_counts),
         cmocka_unit_test(test_board_scores),
+        cmocka_unit_test(test_board_space_next),
         cmocka_unit_test(test_board_prev_inverts_next),
         cmocka_unit_test(test_board_distances_by_search),
         cmocka_unit_test(test_board_cards_and_treasures),

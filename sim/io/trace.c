@@ -1,9 +1,12 @@
 /*
  * trace.c - print a game's events as a readable log or as JSON lines, and
- * fold them into the trace hash (the same hash in both formats).
+ * fold them into the trace hash (the same hash in both formats); read a
+ * JSON lines trace back.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "trace.h"
 
@@ -99,38 +102,56 @@ void trace_event_json(FILE *f, const jm_event *ev)
 
 /* ---------------------------------------------------------------- header */
 
-/* A string as a JSON string (the position text holds no quote or control
- * character, but escape them anyway). */
-static void json_string(FILE *f, const char *t)
+void trace_json_string(FILE *f, const char *t)
 {
     fputc('"', f);
     for (; *t; t++) {
         if (*t == '"' || *t == '\\') fprintf(f, "\\%c", *t);
-        else if ((unsigned char)*t < 0x20) fprintf(f, "\\u%04x", *t);
+        else if ((unsigned char)*t < 0x20 || *t == '<' || *t == '>' || *t == '&') fprintf(f, "\\u%04x", *t);
         else fputc(*t, f);
     }
     fputc('"', f);
 }
 
-void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game, int players, const char *position)
+/* The seats' agents, when the game was not played by random agents only:
+ * ,"agents":[...] in JSON, ", agents a,b" in text. */
+static void header_agents(FILE *f, int jsonl, const char *const *agents, int players)
+{
+    if (!agents) return;
+    fputs(jsonl ? ",\"agents\":[" : ", agents ", f);
+    for (int i = 0; i < players; i++) {
+        if (i) fputc(',', f);
+        if (jsonl) trace_json_string(f, agents[i]);
+        else fputs(agents[i], f);
+    }
+    if (jsonl) fputc(']', f);
+}
+
+void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game, int players, const char *position,
+                  const char *const *agents)
 {
     FILE *f = o->f;
     if (position) {
         if (o->jsonl) {
             fprintf(f, "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"position\":",
                     (unsigned long long)seed);
-            json_string(f, position);
+            trace_json_string(f, position);
+            header_agents(f, 1, agents, players);
             fputs("}\n", f);
         } else {
-            fprintf(f, "Jamaica: from a position, seats' seed %llu: %s\n", (unsigned long long)seed, position);
+            fprintf(f, "Jamaica: from a position, seats' seed %llu", (unsigned long long)seed);
+            header_agents(f, 0, agents, players);
+            fprintf(f, ": %s\n", position);
         }
         return;
     }
     if (!o->jsonl) {
         char rs[256];
         jm_rules_format(r, rs, sizeof rs);
-        fprintf(f, "Jamaica: seed %llu, game %llu, %d players, rules %s\n", (unsigned long long)seed,
+        fprintf(f, "Jamaica: seed %llu, game %llu, %d players, rules %s", (unsigned long long)seed,
                 (unsigned long long)game, players, rs);
+        header_agents(f, 0, agents, players);
+        fputc('\n', f);
         return;
     }
     static const char *const ghost[] = {"auto", "on", "off"};
@@ -141,10 +162,12 @@ void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game,
             "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"game\":%llu,\"players\":%d,"
             "\"rules\":{\"shortage\":\"%s\",\"ghost\":\"%s\",\"start_food\":%d,\"start_gold\":%d,\"hand\":%d,"
             "\"treasures\":%d,\"first_captain\":%s,\"round_cap\":%d,\"ghost_gold\":%d,\"ghost_bonus\":%d,"
-            "\"ghost_moves\":%d}}\n",
+            "\"ghost_moves\":%d}",
             (unsigned long long)seed, (unsigned long long)game, players,
             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
             r->hand, r->treasures, fc, r->round_cap, r->ghost_gold, r->ghost_bonus, r->ghost_moves);
+    header_agents(f, 1, agents, players);
+    fputs("}\n", f);
 }
 
 /* ---------------------------------------------------------------- text */
@@ -304,6 +327,14 @@ static void text_battle(trace_out *o, const jm_event *ev, const char *who)
         fprintf(f, "%s wins\n", w);
 }
 
+/* May the trace's reader know treasure card t, drawn or passed between
+ * ships a and b face down?  Everyone may, unless the trace is a seat's
+ * (o->masked) and that seat is neither. */
+static int may_name(const trace_out *o, int a, int b)
+{
+    return !o->masked || o->viewer == a || o->viewer == b;
+}
+
 static void text_loot(trace_out *o, const jm_event *ev, const char *who)
 {
     FILE *f = o->f;
@@ -321,10 +352,14 @@ static void text_loot(trace_out *o, const jm_event *ev, const char *who)
         break;
     case JM_LOOT_KIND_POWER: fprintf(f, " steals %s from %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]), l); break;
     case JM_LOOT_KIND_BLIND:
-        fprintf(f, " steals a face-down card from %s: %s", l, jm_treasure_name(v[JM_V_LOOT_TREASURE]));
+        fprintf(f, " steals a face-down card from %s", l);
+        if (may_name(o, ev->ship, v[JM_V_LOOT_LOSER])) fprintf(f, ": %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]));
         break;
     case JM_LOOT_KIND_CURSE:
-        fprintf(f, " gives the cursed %s to %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]), l);
+        if (may_name(o, ev->ship, v[JM_V_LOOT_LOSER]))
+            fprintf(f, " gives the cursed %s to %s", jm_treasure_name(v[JM_V_LOOT_TREASURE]), l);
+        else
+            fprintf(f, " gives a face-down card to %s", l);
         break;
     }
     if (by) fprintf(f, " (chosen by %s)", by);
@@ -335,7 +370,9 @@ static void text_treasure(trace_out *o, const jm_event *ev, const char *who)
 {
     FILE *f = o->f;
     const int *v = ev->v;
-    if (v[JM_V_TREASURE_TREASURE] < 0)
+    if (v[JM_V_TREASURE_TREASURE] >= 0 && !v[JM_V_TREASURE_FACE_UP] && !may_name(o, ev->ship, ev->ship))
+        fprintf(f, "    %s raids the lair at %d: a treasure card, face down\n", who, v[JM_V_TREASURE_SPACE]);
+    else if (v[JM_V_TREASURE_TREASURE] < 0)
         fprintf(f, "    %s raids the lair at %d: the treasure pile is empty\n", who, v[JM_V_TREASURE_SPACE]);
     else
         fprintf(f, "    %s raids the lair at %d: %s (%s)\n", who, v[JM_V_TREASURE_SPACE],
@@ -432,6 +469,48 @@ static void print_text(trace_out *o, const jm_event *ev)
     if (ev->type < JM_EV_COUNT && text_printers[ev->type]) text_printers[ev->type](o, ev, who);
 }
 
+/* ---------------------------------------------------------------- words */
+
+void trace_event_words(const trace_out *o, const jm_event *ev, char *buf, size_t n)
+{
+    char raw[1024], who[16];
+    const int *v = ev->v;
+    ship_name(who, sizeof who, ev->ship);
+    if (ev->type == JM_EV_ROUND) {
+        ship_name(raw, sizeof raw, v[JM_V_ROUND_CAPTAIN]);
+        snprintf(buf, n, "Round %d: Captain %s rolls %d and %d", ev->round, raw, v[JM_V_ROUND_DIE1],
+                 v[JM_V_ROUND_DIE2]);
+        return;
+    }
+    if (ev->type == JM_EV_SCORE) {
+        snprintf(buf, n, "%s scores %d: %d for the space, %d gold, %d in treasures; rank %d", who,
+                 v[JM_V_SCORE_TOTAL], v[JM_V_SCORE_SPACE_POINTS], v[JM_V_SCORE_GOLD], v[JM_V_SCORE_TREASURE_POINTS],
+                 v[JM_V_SCORE_RANK]);
+        return;
+    }
+    trace_out t = *o;
+    t.f = fmemopen(raw, sizeof raw, "w");
+    if (!t.f || ev->type >= JM_EV_COUNT || !text_printers[ev->type]) {
+        if (t.f) fclose(t.f);
+        snprintf(buf, n, "%s", jm_event_info(ev->type)->name);
+        return;
+    }
+    text_printers[ev->type](&t, ev, who);
+    fputc('\0', t.f);
+    fclose(t.f);
+    raw[sizeof raw - 1] = '\0';
+    /* Its lines, trimmed, joined by "; " (a battle's sides). */
+    size_t out = 0;
+    buf[0] = '\0';
+    for (char *line = strtok(raw, "\n"); line; line = strtok(NULL, "\n")) {
+        while (*line == ' ') line++;
+        if (!*line) continue;
+        int k = snprintf(buf + out, n - out, "%s%s", out ? "; " : "", line);
+        if (k < 0 || (size_t)k >= n - out) break;
+        out += (size_t)k;
+    }
+}
+
 void trace_event(void *ctx, const jm_event *ev)
 {
     trace_out *o = ctx;
@@ -447,4 +526,256 @@ void trace_finish(trace_out *o)
     if (!o->f) return;
     if (o->jsonl) fprintf(o->f, "{\"hash\":\"%016llx\"}\n", (unsigned long long)o->hash);
     else fprintf(o->f, "hash %016llx\n", (unsigned long long)o->hash);
+}
+
+/* ---------------------------------------------------------------- reading JSON lines
+ *
+ * A JSONL trace read back: its run line (the game: seed, game, players
+ * and rules, or the position; the agents when named), each event line as
+ * written, and the hash.  The events are kept as text: whoever replays the
+ * game compares the lines it would write with these (trace_event_json_buf),
+ * so the reader needs no second description of the fields. */
+
+size_t trace_event_json_buf(const jm_event *ev, char *buf, size_t n)
+{
+    FILE *f = fmemopen(buf, n, "w");
+    if (!f) return 0;
+    trace_event_json(f, ev);
+    long len = ftell(f);
+    fclose(f);
+    if (len <= 0 || (size_t)len >= n) return 0;
+    if (buf[len - 1] == '\n') len--;
+    buf[len] = '\0';
+    return (size_t)len;
+}
+
+/* Skip a JSON string at p (at its opening quote), copying its text
+ * (unescaped) into out[0..n) when out is not NULL; the character after
+ * it, or NULL if it does not end. */
+static const char *json_skip_string(const char *p, char *out, size_t n)
+{
+    size_t k = 0;
+    for (p++; *p && *p != '"'; p++) {
+        char c = *p;
+        if (c == '\\') {
+            c = *++p;
+            if (c == 'u') {
+                unsigned u = 0;
+                if (sscanf(p + 1, "%4x", &u) != 1) return NULL;
+                c = (char)u;
+                p += 4;
+            } else if (c == 'n') c = '\n';
+            else if (c == 't') c = '\t';
+            else if (!c) return NULL;
+        }
+        if (out && k + 1 < n) out[k++] = c;
+    }
+    if (out && n) out[k] = '\0';
+    return *p == '"' ? p + 1 : NULL;
+}
+
+/* Skip one JSON value at p; the character after it, or NULL. */
+static const char *json_skip_value(const char *p)
+{
+    if (*p == '"') return json_skip_string(p, NULL, 0);
+    if (*p == '{' || *p == '[') {
+        int depth = 0;
+        for (; *p; p++) {
+            if (*p == '"') {
+                if (!(p = json_skip_string(p, NULL, 0))) return NULL;
+                p--;
+            } else if (*p == '{' || *p == '[') depth++;
+            else if ((*p == '}' || *p == ']') && --depth == 0) return p + 1;
+        }
+        return NULL;
+    }
+    const char *q = p;
+    while (*q && *q != ',' && *q != '}' && *q != ']') q++;
+    return q > p ? q : NULL;
+}
+
+/* Walk the object at p ('{'): call fn for each key with its value's text
+ * (from the value's first character to end).  0, or -1 for text that is
+ * not such an object, or when fn says so. */
+typedef int json_member_fn(void *ctx, const char *key, const char *value, const char *end);
+static int json_members(const char *p, json_member_fn *fn, void *ctx)
+{
+    char key[64];
+    if (*p++ != '{') return -1;
+    if (*p == '}') return 0;
+    for (;;) {
+        if (*p != '"' || !(p = json_skip_string(p, key, sizeof key)) || *p++ != ':') return -1;
+        const char *end = json_skip_value(p);
+        if (!end || fn(ctx, key, p, end)) return -1;
+        p = end;
+        if (*p == '}') return 0;
+        if (*p++ != ',') return -1;
+    }
+}
+
+typedef struct run_reader {
+    trace_file *t;
+    char rules[512];
+    size_t rules_len;
+    char *err;
+    size_t errlen;
+} run_reader;
+
+static int read_u64(const char *v, const char *end, uint64_t *out)
+{
+    char *e;
+    if (*v < '0' || *v > '9') return -1;
+    unsigned long long x = strtoull(v, &e, 10);
+    if (e != end) return -1;
+    *out = x;
+    return 0;
+}
+
+/* One rule of the run line's "rules" object, as key=value text. */
+static int rule_member(void *ctx, const char *key, const char *v, const char *end)
+{
+    run_reader *r = ctx;
+    char text[64];
+    if (*v == '"') {
+        if (!json_skip_string(v, text, sizeof text)) return -1;
+    } else {
+        size_t n = (size_t)(end - v);
+        if (n >= sizeof text) return -1;
+        memcpy(text, v, n);
+        text[n] = '\0';
+    }
+    int k = snprintf(r->rules + r->rules_len, sizeof r->rules - r->rules_len, "%s%s=%s", r->rules_len ? "," : "", key,
+                     text);
+    if (k < 0 || (size_t)k >= sizeof r->rules - r->rules_len) return -1;
+    r->rules_len += (size_t)k;
+    return 0;
+}
+
+static int run_member(void *ctx, const char *key, const char *v, const char *end)
+{
+    run_reader *r = ctx;
+    trace_file *t = r->t;
+    uint64_t x;
+    if (!strcmp(key, "seed")) return read_u64(v, end, &t->seed);
+    if (!strcmp(key, "game")) return read_u64(v, end, &t->game);
+    if (!strcmp(key, "players")) {
+        if (read_u64(v, end, &x) || x < 2 || x > JM_MAX_PLAYERS) return -1;
+        t->players = (int)x;
+        return 0;
+    }
+    if (!strcmp(key, "rules")) return json_members(v, rule_member, r);
+    if (!strcmp(key, "position")) {
+        if (*v != '"') return -1;
+        t->position = malloc((size_t)(end - v));
+        return t->position && json_skip_string(v, t->position, (size_t)(end - v)) ? 0 : -1;
+    }
+    if (!strcmp(key, "agents")) {
+        if (*v++ != '[') return -1;
+        for (int i = 0; *v == '"' && i < JM_MAX_PLAYERS; i++) {
+            if (!(v = json_skip_string(v, t->agents[i], sizeof t->agents[i]))) return -1;
+            t->has_agents = i + 1;
+            if (*v == ',') v++;
+        }
+        return *v == ']' ? 0 : -1;
+    }
+    return 0; /* round, event, ship */
+}
+
+/* The run line: the game it describes, set up in t; 0, or -1 with err. */
+static int read_run(const char *line, trace_file *t, char *err, size_t errlen)
+{
+    static const char tag[] = "{\"round\":0,\"event\":\"run\",";
+    run_reader r = {.t = t, .err = err, .errlen = errlen};
+    if (strncmp(line, tag, sizeof tag - 1) || json_members(line, run_member, &r)) {
+        snprintf(err, errlen, "its first line is not a trace's run line");
+        return -1;
+    }
+    if (t->position) {
+        jm_state s;
+        if (jm_position_parse(&s, t->position, err, errlen)) return -1;
+        t->players = jm_players(&s);
+        return 0;
+    }
+    t->seeded = 1;
+    if (!t->players || !r.rules_len) {
+        snprintf(err, errlen, "its run line has no players or rules");
+        return -1;
+    }
+    char why[200];
+    if (jm_rules_parse(&t->rules, r.rules, why, sizeof why)) {
+        snprintf(err, errlen, "its rules: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+int trace_read(FILE *f, trace_file *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    ssize_t len;
+    int rc = -1, hashed = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (line[len - 1] == '\n') line[--len] = '\0';
+        if (hashed) {
+            snprintf(err, errlen, "line %zu: text after the hash line", lineno);
+            goto out;
+        }
+        if (lineno == 1) {
+            if (read_run(line, t, err, errlen)) goto out;
+            continue;
+        }
+        unsigned long long h;
+        int end = 0;
+        if (sscanf(line, "{\"hash\":\"%16llx\"}%n", &h, &end) == 1 && end == len) {
+            t->hash = h;
+            hashed = 1;
+            continue;
+        }
+        if (strncmp(line, "{\"round\":", 9)) {
+            snprintf(err, errlen, "line %zu is not an event of a trace", lineno);
+            goto out;
+        }
+        if (t->n == t->cap) {
+            size_t nc = t->cap ? 2 * t->cap : 1024;
+            char **nl = realloc(t->lines, nc * sizeof *nl);
+            if (!nl) goto oom;
+            t->lines = nl;
+            t->cap = nc;
+        }
+        if (!(t->lines[t->n] = strdup(line))) goto oom;
+        t->n++;
+    }
+    if (ferror(f)) {
+        snprintf(err, errlen, "cannot read it");
+        goto out;
+    }
+    if (!lineno) {
+        snprintf(err, errlen, "it is empty");
+        goto out;
+    }
+    if (!hashed) {
+        snprintf(err, errlen, "it ends before its hash line (cut short?)");
+        goto out;
+    }
+    rc = 0;
+    goto out;
+oom:
+    snprintf(err, errlen, "out of memory");
+out:
+    free(line);
+    if (rc) trace_file_free(t);
+    return rc;
+}
+
+void trace_file_free(trace_file *t)
+{
+    for (size_t i = 0; i < t->n; i++) free(t->lines[i]);
+    free(t->lines);
+    free(t->position);
+    t->lines = NULL;
+    t->position = NULL;
+    t->n = t->cap = 0;
 }

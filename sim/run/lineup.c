@@ -5,8 +5,10 @@
 #include "../../agents/agent.h"
 #include "lineup.h"
 
-int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
-                     size_t errlen)
+/* sim_split_agents, with specs equal to `unchecked` (not NULL) left for
+ * the caller (a name the command itself plays: play's "human"). */
+static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, const char *unchecked,
+                        char *err, size_t errlen)
 {
     char buf[1024];
     int n = 0;
@@ -50,6 +52,7 @@ int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int 
     if (n > max) return 0;
     for (int i = 0; i < n; i++) {
         agent a;
+        if (unchecked && !strcmp(specs[i], unchecked)) continue;
         if (agent_create(&a, specs[i], err, errlen)) return -1;
         agent_destroy(&a);
     }
@@ -59,11 +62,22 @@ toolong:
     return -1;
 }
 
+int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err, size_t errlen)
+{
+    return split_agents(list, specs, max, count, NULL, err, errlen);
+}
+
 int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], char *err, size_t errlen)
+{
+    return sim_parse_lineup(list, players, NULL, specs, err, errlen);
+}
+
+int sim_parse_lineup(const char *list, int players, const char *unchecked, char specs[][SIM_SPEC_LEN], char *err,
+                     size_t errlen)
 {
     char got[JM_MAX_PLAYERS][SIM_SPEC_LEN];
     int n;
-    if (sim_split_agents(list, got, JM_MAX_PLAYERS, &n, err, errlen)) return -1;
+    if (split_agents(list, got, JM_MAX_PLAYERS, &n, unchecked, err, errlen)) return -1;
     if (n != 1 && n != players) {
         snprintf(err, errlen, "--agents '%s' names %d agents for %d players (give one, or one per seat)", list,
                  n, players);
@@ -75,8 +89,13 @@ int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], 
 
 int sim_players_of(const char *list, int dflt)
 {
+    return sim_players_of_lineup(list, NULL, dflt);
+}
+
+int sim_players_of_lineup(const char *list, const char *unchecked, int dflt)
+{
     char specs[JM_MAX_PLAYERS][SIM_SPEC_LEN], err[512];
     int n = 0;
-    if (!list || sim_split_agents(list, specs, JM_MAX_PLAYERS, &n, err, sizeof err)) return dflt;
+    if (!list || split_agents(list, specs, JM_MAX_PLAYERS, &n, unchecked, err, sizeof err)) return dflt;
     return n >= 2 && n <= JM_MAX_PLAYERS ? n : dflt;
 }

@@ -15,6 +15,11 @@ int sim_parse_agents(const char *list, int players, char specs[][SIM_SPEC_LEN], 
 int sim_players_of(const char *list, int dflt);
 /* Split and check a list into specs[0..max); *count gets how many it names
  * (more than max: only counted, not checked). */
+/* The two above, with specs equal to `unchecked` (NULL: none) accepted
+ * unchecked: a name the command plays itself (play's "human"). */
+int sim_parse_lineup(const char *list, int players, const char *unchecked, char specs[][SIM_SPEC_LEN], char *err,
+                     size_t errlen);
+int sim_players_of_lineup(const char *list, const char *unchecked, int dflt);
 int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
                      size_t errlen);
 
