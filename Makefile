@@ -29,7 +29,8 @@ ANALYSIS := analysis/stats.c analysis/spsa.c
 # running games, and one file per subcommand.
 SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
-             sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c
+             sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
+             sim/io/view_text.c
 SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
           sim/run/seatings.c sim/run/standings.c sim/run/replay.c
 SIMCMD := $(wildcard sim/cmd/*.c)

@@ -13,6 +13,9 @@ J=bin/jamaica
 # two cores; CI runs the same check at 1000);
 # `speed`: the engine against the one before the performance work, side by
 # side (results/speed.sh: results/timing/engine-speed.txt);
+# `replay`: a 4-player game as a replay page (results/replay/game-4p.html)
+# and a screenshot of it in headless chromium (results/replay/replay-4p.png,
+# the README's picture);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -28,6 +31,13 @@ if has tune; then
         --out results/tune/greedy8.csv"
     # shellcheck disable=SC2086
     { echo "$J tune" $args; $J tune $args; } >results/tune/greedy8.txt
+fi
+if has replay; then
+    mkdir -p results/replay
+    $J replay --seed 2 --agents sharp,mcts:iters=100,greedy,random --out results/replay/game-4p.html
+    # The page at step 260 (round 9), the size of a laptop's browser window.
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,950 \
+        --screenshot="$(pwd)/results/replay/replay-4p.png" "file://$(pwd)/results/replay/game-4p.html#step=260" 2>/dev/null
 fi
 if has coverage; then
     mkdir -p results/analysis

@@ -29,6 +29,7 @@ static const command commands[] = {
     {"study", "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown", cmd_study, 1},
     {"trace", "play one seeded game (random agents unless told) and print it", cmd_trace, 0},
     {"replay", "write one game as an HTML page to step through in a browser", cmd_replay, 0},
+    {"play", "play a game yourself against agents, in a terminal", cmd_play, 0},
     {"bench", "measure the engine: state size, copy and apply times, games/s", cmd_bench, 0},
     {"position", "print the position after N random decisions, as text", cmd_position, 0},
     {"perft", "count legal decisions over fixed seeds (regression check)", cmd_perft, 0},

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Seeing a game: `jamaica replay` (the page's bytes, a JSON lines trace
-# read back to the same game, bad input) and, when chromium is installed,
-# the page in a real browser (tests/browser.py).
+# Seeing and playing a game: `jamaica replay` (the page's bytes, a JSON
+# lines trace read back to the same game, bad input), the page in a real
+# browser (tests/browser.py), and `jamaica play` driven from a script.
 set -u
 cd "$(dirname "$0")/.."
 J=bin/jamaica
@@ -93,6 +93,44 @@ if command -v chromium >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; th
 else
     echo "replay: chromium not installed, browser test skipped (apt-get install chromium)"
 fi
+
+# jamaica play: a whole game from piped input, bad entries included.
+# Taking action 1 every time is what the agent `first` does, so the game
+# is `trace --agents first,first`'s, hash and all; the saved trace replays.
+want=$($J trace --seed 3 --agents first,first --format jsonl | tail -n 1)
+{ printf 'xyz\n0\n\n99\n1.5\nhelp\nboard\n'; yes 1 | head -n 3000; } |
+    $J play --seed 3 --agents human,first --trace "$tmp/p.jsonl" >"$tmp/po" 2>"$tmp/pe"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/pe" ] && ok || bad "play: exit $rc: $(head -n 2 "$tmp/pe")"
+[ "$(tail -n 1 "$tmp/p.jsonl")" = "$want" ] && ok || bad "play's trace ends $(tail -n 1 "$tmp/p.jsonl"), not $want"
+grep -q "^   Winner: Ghost\$" "$tmp/po" && grep -q "^The game is saved in $tmp/p.jsonl" "$tmp/po" && ok ||
+    bad "play's end: $(tail -n 3 "$tmp/po")"
+for entry in xyz 0 '' 99 1.5; do
+    grep -q "^'$entry' is not a choice: type a number from 1 to [0-9]*, or help, board, quit\$" "$tmp/po" && ok ||
+        bad "play says nothing of the entry '$entry'"
+done
+grep -q "^  board  the game again" "$tmp/po" && [ "$(grep -c '^Round 1, Captain' "$tmp/po")" -ge 2 ] && ok ||
+    bad "play's help or board"
+$J replay --trace "$tmp/p.jsonl" --out "$tmp/p.html" >/dev/null 2>"$tmp/e" && ok || bad "replay of play's trace: $(cat "$tmp/e")"
+grep -q '"names":\["human","first"\]' "$tmp/p.html" && ok || bad "the replay of play's trace does not name its agents"
+# Leaving (quit, or the end of input) saves nothing and says so.
+for input in '1\nquit\n' '1\n1\n'; do
+    rm -f "$tmp/q.jsonl"
+    printf "$input" | $J play --seed 4 --agents human,sharp,sharp --trace "$tmp/q.jsonl" >"$tmp/qo" 2>"$tmp/qe"
+    rc=$?
+    [ $rc -eq 0 ] && [ ! -e "$tmp/q.jsonl" ] && tail -n 1 "$tmp/qo" |
+        grep -q "^You left the game; nothing is saved.\$" && ok || bad "play leaving on '$input': exit $rc $(tail -n 1 "$tmp/qo")"
+done
+ls -a "$tmp" | grep -q '^\.q\.jsonl\|q.jsonl\.' && bad "play left a temporary file" || ok
+# What the person sees is only what the seat may know (tests/test_view.c
+# checks the board text over many states); no face-down card of another
+# ship is named in the log.
+if grep -q "raids the lair" "$tmp/po"; then
+    grep "P1 raids the lair" "$tmp/po" | grep -v "a treasure card, face down\|face up\|empty" | grep -q . &&
+        bad "play names P1's face-down treasure" || ok
+fi
+expect2 "no 'human' seat" play --seed 1 --agents sharp,greedy
+expect2 "unknown agent\|'humn'" play --seed 1 --agents humn,greedy
 
 echo "replay: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,8 +1,13 @@
 /* test_view.c - a seat's view as text (jm_view_format), dealing it
- * (jm_view_deal), and actions in words (jm_action_text). */
+ * (jm_view_deal), actions in words (jm_action_text), and what `jamaica
+ * play` shows a person (view_text, the masked event words). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
+/* After helpers.h (the engine's state layout first). */
+#include "../sim/io/trace.h"
+#include "../sim/io/view_text.h"
 
 static const char *const rule_sets[] = {"2021", "classic", "2021,shortage=retreat", "2021,ghost=on", "2021,hand=4"};
 
@@ -155,12 +160,91 @@ static void test_action_text(void **state)
     assert_int_equal(jm_action_text(&s, 8, w, 5), -1);
 }
 
+/* view_text into a string (malloc'd). */
+static char *board_text(const jm_state *s, int seat)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    view_text(f, s, seat, NULL);
+    fclose(f);
+    return buf;
+}
+
+/* The board a person sees is the same for every state that differs only
+ * in what the seat cannot see (the others' hands and draw piles, their
+ * face-down treasures, the pile's order: jm_observe re-deals exactly
+ * those), and it does show the seat's own hand (seats' texts differ). */
+static void test_play_board_hides_what_the_seat_cannot_see(void **state)
+{
+    (void)state;
+    int tested = 0, hidden_differs = 0, seats_differ = 0;
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < 5; r++) {
+            if (np == 6 && r == 3) continue;
+            for (uint64_t g = 0; g < 8; g++) {
+                jm_state s = random_state(np, rule_sets[r], 11, g, (int)(g * 53 % 350));
+                for (int seat = 0; seat < np; seat++) {
+                    char *a = board_text(&s, seat);
+                    for (uint64_t seed = 1; seed <= 3; seed++) {
+                        jm_state obs;
+                        assert_int_equal(jm_observe(&s, seat, seed, &obs), JM_OK);
+                        hidden_differs += memcmp(&obs, &s, sizeof s) != 0;
+                        char *b = board_text(&obs, seat);
+                        if (strcmp(a, b)) fail_msg("seat %d sees\n%s\nand in a re-dealt world\n%s", seat, a, b);
+                        free(b);
+                    }
+                    char *other = board_text(&s, (seat + 1) % np);
+                    seats_differ += strcmp(a, other) != 0;
+                    free(other);
+                    free(a);
+                    tested++;
+                }
+            }
+        }
+    assert_true(tested > 500);
+    assert_true(hidden_differs > 2 * tested); /* the worlds did differ */
+    assert_true(seats_differ > tested * 9 / 10);
+}
+
+/* The log a person reads names a face-down treasure card only to the
+ * ships that may know it. */
+static void test_play_log_names_face_down_cards_to_their_owners(void **state)
+{
+    (void)state;
+    int t = 9; /* a face-down card: +3, +5, +7 or a curse */
+    assert_true(jm_treasure_value(t) != 0);
+    const char *name = jm_treasure_name(t);
+    jm_event raid = {.type = JM_EV_TREASURE, .ship = 1, .round = 4};
+    raid.v[JM_V_TREASURE_SPACE] = 9;
+    raid.v[JM_V_TREASURE_TREASURE] = t;
+    raid.v[JM_V_TREASURE_FACE_UP] = 0;
+    jm_event steal = {.type = JM_EV_LOOT, .ship = 2, .round = 4};
+    steal.v[JM_V_LOOT_CHOOSER] = 2;
+    steal.v[JM_V_LOOT_LOSER] = 1;
+    steal.v[JM_V_LOOT_KIND] = JM_LOOT_KIND_BLIND;
+    steal.v[JM_V_LOOT_TREASURE] = t;
+    char buf[512];
+    for (int viewer = -1; viewer < 4; viewer++) {
+        trace_out o = {.masked = viewer >= 0, .viewer = viewer};
+        trace_event_words(&o, &raid, buf, sizeof buf);
+        assert_true((strstr(buf, name) != NULL) == (viewer < 0 || viewer == 1));
+        assert_non_null(strstr(buf, "raids the lair at 9"));
+        trace_event_words(&o, &steal, buf, sizeof buf);
+        assert_true((strstr(buf, name) != NULL) == (viewer < 0 || viewer == 1 || viewer == 2));
+        assert_non_null(strstr(buf, "steals a face-down card from P1"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deal_of_view_is_observe),
         cmocka_unit_test(test_view_hides_what_the_seat_cannot_see),
         cmocka_unit_test(test_view_by_hand),
+        cmocka_unit_test(test_play_board_hides_what_the_seat_cannot_see),
+        cmocka_unit_test(test_play_log_names_face_down_cards_to_their_owners),
         cmocka_unit_test(test_action_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /* game_opts.c - one game chosen as `jamaica trace` chooses it (game_opts.h). */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "game_opts.h"
@@ -20,7 +21,12 @@ int game_opts_choose(const opt_table *t, uint64_t given, game_opts *o, const cha
         c->players = jm_players(&s);
         jm_rules_of(&s, &c->rules);
     } else {
-        if (!opt_given(t, given, "seed")) return cli_usage_error("%s needs --seed (or --position)", t->command);
+        if (!opt_given(t, given, "seed")) {
+            if (!o->clock_seed) return cli_usage_error("%s needs --seed (or --position)", t->command);
+            struct timespec now;
+            clock_gettime(CLOCK_REALTIME, &now);
+            o->seed = (uint64_t)now.tv_sec % 1000000;
+        }
         c->players = o->players ? (int)o->players : sim_players_of_lineup(o->agents, unchecked, 4);
         if (cli_rules(o->rules, c->players, &c->rules)) return 2;
     }

@@ -13,6 +13,7 @@
 typedef struct game_opts {
     uint64_t seed, game, players;
     const char *rules, *position, *agents;
+    int clock_seed;          /* set by the command: without --seed, a seed from the clock */
 } game_opts;
 
 /* The option rows, into the game_opts member M of the command's struct T;

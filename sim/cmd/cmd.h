@@ -16,6 +16,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_study(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);

@@ -505,7 +505,7 @@ void trace_event_words(const trace_out *o, const jm_event *ev, char *buf, size_t
     for (char *line = strtok(raw, "\n"); line; line = strtok(NULL, "\n")) {
         while (*line == ' ') line++;
         if (!*line) continue;
-        int k = snprintf(buf + out, n - out, "%s%s", out ? "; " : "", line);
+        int k = snprintf(buf + out, n - out, "%s%s", !out ? "" : buf[out - 1] == '.' ? " " : "; ", line);
         if (k < 0 || (size_t)k >= n - out) break;
         out += (size_t)k;
     }
