@@ -3,6 +3,7 @@
  * fold them into the trace hash (the same hash in both formats); read a
  * JSON lines trace back.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,7 +562,9 @@ static const char *json_skip_string(const char *p, char *out, size_t n)
             c = *++p;
             if (c == 'u') {
                 unsigned u = 0;
-                if (sscanf(p + 1, "%4x", &u) != 1) return NULL;
+                for (int h = 1; h <= 4; h++)
+                    if (!isxdigit((unsigned char)p[h])) return NULL;
+                sscanf(p + 1, "%4x", &u);
                 c = (char)u;
                 p += 4;
             } else if (c == 'n') c = '\n';
@@ -665,7 +668,7 @@ static int run_member(void *ctx, const char *key, const char *v, const char *end
     }
     if (!strcmp(key, "rules")) return json_members(v, rule_member, r);
     if (!strcmp(key, "position")) {
-        if (*v != '"') return -1;
+        if (*v != '"' || t->position) return -1; /* a string, given once */
         t->position = malloc((size_t)(end - v));
         return t->position && json_skip_string(v, t->position, (size_t)(end - v)) ? 0 : -1;
     }

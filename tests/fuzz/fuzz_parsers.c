@@ -7,7 +7,9 @@
  *   agents:    a parsed list gives one spec per seat, each creatable, and
  *              each agent takes a legal action in a real game;
  *   positions: a parsed position passes jm_check(), formats to text that
- *              parses to the same text again, and plays on legally.
+ *              parses to the same text again, and plays on legally;
+ *   traces:    (first byte 0xff) a JSON lines trace read back gives a game
+ *              that sets up, and each event line kept as read.
  * A rejected text must come with a message.  Any failure aborts.
  */
 #include <stdint.h>
@@ -16,7 +18,9 @@
 #include <string.h>
 
 #include "../../agents/agent.h"
+#include "../../sim/io/trace.h"
 #include "../../sim/run/lineup.h"
+#include "../../sim/run/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
 
@@ -88,12 +92,39 @@ static void fuzz_position(const char *t)
     }
 }
 
+static void fuzz_trace(const char *t, size_t n)
+{
+    FILE *f = fmemopen((void *)t, n, "r");
+    if (!f) return;
+    trace_file tf;
+    char err[512] = "";
+    int rc = trace_read(f, &tf, err, sizeof err);
+    fclose(f);
+    if (rc) {
+        must(err[0] != '\0', "trace rejected without a message", t);
+        return;
+    }
+    must(tf.players >= 2 && tf.players <= JM_MAX_PLAYERS, "a trace read with a bad player count", t);
+    for (size_t i = 0; i < tf.n; i++) must(strstr(t, tf.lines[i]) != NULL, "an event line not as read", tf.lines[i]);
+    one_game g;
+    replay_game_of(&tf, &g);
+    jm_state s;
+    if (one_game_start(&g, &s, NULL, err, sizeof err) == 0) must(jm_check(&s, err, sizeof err) == 0, "a trace's game", err);
+    else must(err[0] != '\0', "a trace's game refused without a message", t);
+    trace_file_free(&tf);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {
     if (n < 1 || n > 4096) return 0;
     char *t = malloc(n);
     memcpy(t, d + 1, n - 1);
     t[n - 1] = '\0';
+    if (d[0] == 0xff) {
+        fuzz_trace(t, strlen(t));
+        free(t);
+        return 0;
+    }
     switch (d[0] % 3) {
     case 0: fuzz_rules(t); break;
     case 1: fuzz_agents(t, 2 + d[0] / 3 % 5); break;
