@@ -520,5 +520,26 @@ $J bench --quick >"$tmp/bq" 2>&1
 sb=$(sed -n 's/^state_bytes=//p' "$tmp/bq")
 [ -n "$sb" ] && [ "$sb" -le 256 ] && grep -qE '^games_per_sec_1t=[0-9]+$' "$tmp/bq" && ok || bad "bench --quick: $(cat "$tmp/bq")"
 
+# A run killed outright (SIGKILL) leaves its temporary file; the next run
+# writing the same file on this host removes it (its process is gone) and
+# says so, and touches no temporary file of a live process, of another host
+# or named otherwise.
+mkdir "$tmp/kill"
+host=$(hostname | tr -c 'A-Za-z0-9\n-' '-')
+$J sim --games 100000000 --threads 1 --out "$tmp/kill/s.csv" >/dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 50 ] && ! ls -a "$tmp/kill" | grep -q "^\.s\.csv\.jamaica-$host-$pid\.......\$"; do sleep 0.1; n=$((n + 1)); done
+kill -9 $pid
+wait $pid 2>/dev/null
+left=$(ls -a "$tmp/kill" | grep "^\.s\.csv\.jamaica-$host-$pid\.")
+[ -n "$left" ] && ok || bad "a killed sim left no temporary file to test with"
+touch "$tmp/kill/.s.csv.jamaica-$host-$$.AbCdEf" "$tmp/kill/.s.csv.jamaica-otherhost-$pid.AbCdEf" "$tmp/kill/.s.csv.XyZ123"
+$J sim --games 10 --out "$tmp/kill/s.csv" >/dev/null 2>"$tmp/e"
+[ ! -e "$tmp/kill/$left" ] && grep -q "^jamaica: removed '.*$left', the unfinished output of a run (pid $pid) that was killed\$" "$tmp/e" &&
+    ok || bad "the killed run's temporary file: $(ls -a "$tmp/kill") $(cat "$tmp/e")"
+[ -e "$tmp/kill/.s.csv.jamaica-$host-$$.AbCdEf" ] && [ -e "$tmp/kill/.s.csv.jamaica-otherhost-$pid.AbCdEf" ] &&
+    [ -e "$tmp/kill/.s.csv.XyZ123" ] && [ -s "$tmp/kill/s.csv" ] && ok || bad "a temporary file not the killed run's was removed"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,4 +1,5 @@
 /* outfile.c - output files that are complete or absent (see outfile.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -42,6 +43,44 @@ static int fail(char *err, size_t errlen, const char *path, const char *why)
     return -1;
 }
 
+/* This host's name as it goes into a temporary file's name: letters,
+ * digits and '-' (anything else becomes '-'), at most n - 1 of them. */
+static void this_host(char *buf, size_t n)
+{
+    if (gethostname(buf, n) != 0) snprintf(buf, n, "host");
+    buf[n - 1] = '\0';
+    for (char *c = buf; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-')) *c = '-';
+}
+
+/* A run killed before it could remove its temporary file (SIGKILL, a power
+ * cut) leaves ".NAME.jamaica-HOST-PID.XXXXXX" beside NAME.  The next run
+ * that writes NAME on the same host removes those whose process no longer
+ * exists, and says so; files of other hosts (a shared file system), of
+ * live processes, or named otherwise are never touched. */
+static void remove_stale_temps(const char *target, int dirlen, const char *host)
+{
+    char dir[PATH_MAX], prefix[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", dirlen ? dirlen : 1, dirlen ? target : ".");
+    int np = snprintf(prefix, sizeof prefix, ".%s.jamaica-%s-", target + dirlen, host);
+    if (np < 0 || (size_t)np >= sizeof prefix) return;
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, prefix, (size_t)np)) continue;
+        char *end;
+        long pid = strtol(e->d_name + np, &end, 10);
+        if (end == e->d_name + np || *end != '.' || strlen(end) != 7 || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to ask */
+        char stale[PATH_MAX];
+        int w = snprintf(stale, sizeof stale, "%.*s%s", dirlen, target, e->d_name);
+        if (w > 0 && (size_t)w < sizeof stale && unlink(stale) == 0)
+            fprintf(stderr, "jamaica: removed '%s', the unfinished output of a run (pid %ld) that was killed\n", stale,
+                    pid);
+    }
+    closedir(d);
+}
+
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -77,11 +116,16 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     } else {
         return fail(err, errlen, path, strerror(errno));
     }
-    /* The temporary file: ".NAME.XXXXXX" in the target's directory. */
+    /* The temporary file: ".NAME.jamaica-HOST-PID.XXXXXX" in the target's
+     * directory; those of this host whose process is gone go first. */
     const char *slash = strrchr(o->target, '/');
     int dirlen = slash ? (int)(slash - o->target) + 1 : 0;
     if (slash && !slash[1]) return fail(err, errlen, path, "it names a directory");
-    int w = snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", dirlen, o->target, o->target + dirlen);
+    char host[64];
+    this_host(host, sizeof host);
+    remove_stale_temps(o->target, dirlen, host);
+    int w = snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.jamaica-%s-%ld.XXXXXX", dirlen, o->target, o->target + dirlen,
+                     host, (long)getpid());
     if (w < 0 || (size_t)w >= sizeof o->tmp) {
         o->tmp[0] = '\0';
         return fail(err, errlen, path, "path too long");

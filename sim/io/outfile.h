@@ -11,7 +11,10 @@
  * work, with a message naming the path.
  *
  * Temporary files are registered so that a signal handler can remove them
- * (outfile_remove_all_temps, async-signal-safe).
+ * (outfile_remove_all_temps, async-signal-safe).  A process killed outright
+ * (SIGKILL) cannot; its temporary file is named ".NAME.jamaica-HOST-PID.XXXXXX",
+ * and the next outfile_open of NAME on that host removes every such file
+ * whose process is gone, with a line on stderr.
  */
 #ifndef SIM_OUTFILE_H
 #define SIM_OUTFILE_H
