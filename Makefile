@@ -108,7 +108,7 @@ check-asan: $(addprefix bin/asan/,$(TESTS))
 	@set -e; for t in $(TESTS); do echo "== asan $$t"; bin/asan/$$t; done
 
 # The tree must also be warning-free under clang (skipped if it is absent).
-check-clang:
+check-clang: $(GENERATED)
 	@if command -v clang >/dev/null 2>&1; then \
 	    clang $(WARN) -Wno-source-uses-openmp -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
 	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
