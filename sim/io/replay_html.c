@@ -23,7 +23,7 @@ struct replay_page {
     char *steps_buf;
     size_t steps_len;
     size_t nsteps;
-    char prev[K_COUNT][KEY_TEXT];
+    char prev[K_COUNT][JM_MAX_SHIPS][KEY_TEXT]; /* each key's (each entry's) last text */
     /* What the events tell and the state does not keep: this round's
      * rolled and placed dice, and each player's card revealed this round. */
     int rolled[2], placed[2], played[JM_MAX_PLAYERS];
@@ -72,75 +72,66 @@ static void put_cards(text *t, unsigned mask)
     put(t, "]");
 }
 
-/* Key k of the state s (and of what the events told) as JSON text. */
-static void key_text(const replay_page *p, const jm_state *s, int k, text *t)
+/* Keys up to K_SHIPS hold one value; the others a list with one entry per
+ * ship (or per player), each entry kept and compared on its own. */
+static int per_ship(int k) { return k >= K_SHIPS && k != K_LAIRS; }
+
+/* The count of entries of per-ship key k. */
+static int entries(const jm_state *s, int k)
 {
-    int np = jm_players(s), ns = ship_count(s);
+    return k == K_HANDS || k == K_CHOSEN || k == K_PILES || k == K_PLAYED ? jm_players(s) : ship_count(s);
+}
+
+/* Key k of the state s (and of what the events told), or its entry for
+ * ship slot i, as JSON text. */
+static void key_text(const replay_page *p, const jm_state *s, int k, int i, text *t)
+{
+    int sh = ship_id(s, i);
     switch (k) {
     case K_ROUND: put(t, "%d", jm_round(s)); break;
     case K_CAPTAIN: put(t, "%d", jm_captain(s)); break;
     case K_DICE: put(t, "[%d,%d,%d,%d]", p->rolled[0], p->rolled[1], p->placed[0], p->placed[1]); break;
+    case K_LAIRS: put(t, "[%u,%d]", jm_lair_tokens(s), jm_pile_size(s)); break;
     case K_SHIPS: /* [space, lap, finished] */
-        put(t, "[");
-        for (int i = 0; i < ns; i++) {
-            int sh = ship_id(s, i);
-            put(t, "%s[%d,%d,%d]", i ? "," : "", jm_pos(s, sh), jm_lap(s, sh), jm_finished(s, sh));
-        }
-        put(t, "]");
+        put(t, "[%d,%d,%d]", jm_pos(s, sh), jm_lap(s, sh), jm_finished(s, sh));
         break;
-    case K_HOLDS: /* per ship, per hold: [resource, count], resource -1 when empty */
+    case K_HOLDS: /* per hold: [resource, count], resource -1 when empty */
         put(t, "[");
-        for (int i = 0; i < ns; i++) {
-            int sh = ship_id(s, i), nh = jm_nholds(s, sh);
-            put(t, "%s[", i ? "," : "");
-            for (int h = 0; h < nh; h++) {
-                int c = jm_hold_count(s, sh, h);
-                put(t, "%s[%d,%d]", h ? "," : "", c ? jm_hold_type(s, sh, h) : -1, c);
-            }
-            put(t, "]");
+        for (int h = 0, nh = jm_nholds(s, sh); h < nh; h++) {
+            int c = jm_hold_count(s, sh, h);
+            put(t, "%s[%d,%d]", h ? "," : "", c ? jm_hold_type(s, sh, h) : -1, c);
         }
         put(t, "]");
         break;
     case K_HANDS:
-    case K_CHOSEN:
-        put(t, "[");
-        for (int i = 0; i < np; i++) {
-            put(t, "%s", i ? "," : "");
-            put_cards(t, jm_cards(s, i, k == K_HANDS ? JM_PILE_HAND : JM_PILE_CHOSEN));
-        }
-        put(t, "]");
-        break;
+    case K_CHOSEN: put_cards(t, jm_cards(s, i, k == K_HANDS ? JM_PILE_HAND : JM_PILE_CHOSEN)); break;
     case K_PILES: /* [draw pile, discard pile] sizes */
+        put(t, "[%d,%d]", jm_card_count(s, i, JM_PILE_DRAW), jm_card_count(s, i, JM_PILE_DISCARD));
+        break;
+    case K_PLAYED: put(t, "%d", p->played[i]); break;
+    case K_TREASURES: /* [card, face up] */
         put(t, "[");
-        for (int i = 0; i < np; i++)
-            put(t, "%s[%d,%d]", i ? "," : "", jm_card_count(s, i, JM_PILE_DRAW), jm_card_count(s, i, JM_PILE_DISCARD));
+        for (int c = 0, first = 1; c < JM_TREASURES; c++)
+            if (jm_treasure_owner(s, c) == sh) {
+                put(t, "%s[%d,%d]", first ? "" : ",", c, jm_treasure_face_up(s, c));
+                first = 0;
+            }
         put(t, "]");
         break;
-    case K_PLAYED:
-        put(t, "[");
-        for (int i = 0; i < np; i++) put(t, "%s%d", i ? "," : "", p->played[i]);
-        put(t, "]");
-        break;
-    case K_TREASURES: /* per ship: [card, face up] */
-        put(t, "[");
-        for (int i = 0; i < ns; i++) {
-            int sh = ship_id(s, i), first = 1;
-            put(t, "%s[", i ? "," : "");
-            for (int c = 0; c < JM_TREASURES; c++)
-                if (jm_treasure_owner(s, c) == sh) {
-                    put(t, "%s[%d,%d]", first ? "" : ",", c, jm_treasure_face_up(s, c));
-                    first = 0;
-                }
-            put(t, "]");
-        }
-        put(t, "]");
-        break;
-    case K_LAIRS: put(t, "[%u,%d]", jm_lair_tokens(s), jm_pile_size(s)); break;
     }
 }
 
+/* Append `"name":` (before the first change of a step) and the changed
+ * text to f; *first tracks the step's first change. */
+static void changed(FILE *f, int *first, const char *name, const char *value)
+{
+    fprintf(f, "%s\"%s\":%s", *first ? "" : ",", name, value);
+    *first = 0;
+}
+
 /* One step: its kind ('e' event, 'd' decision), round, ship slot (-1 for
- * none), words, and the keys that changed. */
+ * none), words, and what changed: a single-valued key as its value, a
+ * per-ship key as an object of the entries that changed ({"2":[...]}). */
 static void add_step(replay_page *p, const jm_state *s, char kind, int ship, const char *words)
 {
     FILE *f = p->steps;
@@ -150,14 +141,27 @@ static void add_step(replay_page *p, const jm_state *s, char kind, int ship, con
     fputs(",\"d\":{", f);
     int first = 1;
     for (int k = 0; k < K_COUNT; k++) {
-        char buf[KEY_TEXT];
-        text t = {buf, 0, sizeof buf};
-        buf[0] = '\0';
-        key_text(p, s, k, &t);
-        if (!strcmp(buf, p->prev[k])) continue;
-        fprintf(f, "%s\"%s\":%s", first ? "" : ",", key_names[k], buf);
-        memcpy(p->prev[k], buf, t.n + 1);
-        first = 0;
+        int n = per_ship(k) ? entries(s, k) : 1, opened = 0;
+        for (int i = 0; i < n; i++) {
+            char buf[KEY_TEXT];
+            text t = {buf, 0, sizeof buf};
+            buf[0] = '\0';
+            key_text(p, s, k, i, &t);
+            if (!strcmp(buf, p->prev[k][i])) continue;
+            memcpy(p->prev[k][i], buf, t.n + 1);
+            if (!per_ship(k)) {
+                changed(f, &first, key_names[k], buf);
+                continue;
+            }
+            if (!opened) {
+                changed(f, &first, key_names[k], "{");
+                opened = 1;
+            } else {
+                fputc(',', f);
+            }
+            fprintf(f, "\"%d\":%s", i, buf);
+        }
+        if (opened) fputc('}', f);
     }
     fputs("}}", f);
     p->nsteps++;
@@ -196,6 +200,8 @@ void replay_page_event(replay_page *p, const jm_state *s, const jm_event *ev)
     }
     char words[512];
     trace_event_words(&p->words, ev, words, sizeof words);
+    char *holds = strstr(words, "   holds:"); /* the panel shows them */
+    if (holds) *holds = '\0';
     add_step(p, s, 'e', ev->ship, words);
 }
 
