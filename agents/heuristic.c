@@ -46,6 +46,31 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
     return v;
 }
 
+int heur_features(const jm_state *s, int seat, double *f)
+{
+    int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
+    int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
+    int near = 0, powers = 0, treasure = 0;
+    for (int i = 0; i < JM_MAX_SHIPS; i++)
+        if (i != seat && jm_in_play(s, i)) {
+            int d = jm_steps_left(s, i) - jm_steps_left(s, seat);
+            near |= d >= -6 && d <= 6;
+        }
+    for (int t = 0; t < JM_TREASURES; t++)
+        if (jm_treasure_owner(s, t) == seat) {
+            if (t <= JM_T_HOLD6) powers++;
+            else treasure += jm_treasure_value(t);
+        }
+    f[0] = jm_total(s, seat, JM_GOLD);
+    f[1] = 64 - jm_steps_left(s, seat);
+    f[2] = jm_finished(s, seat) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
+    f[3] = treasure;
+    f[4] = powers;
+    f[5] = food < 6 ? food : 6;
+    f[6] = (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
+    return HEUR_FEATURES;
+}
+
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w)
 {
     int seat = jm_to_move(s), best = legal[0];

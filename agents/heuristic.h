@@ -24,6 +24,13 @@ void heur_default(heur_weights *w);
  * the game is over, 1/ships before), so a finished game and an unfinished
  * one are on one scale. */
 double heur_value(const jm_state *s, int seat, const heur_weights *w);
+/* The features heur_value weighs, for `seat`, in heur_weights' order (gold,
+ * progress, space, treasure, power, food, powder): heur_value(s, seat, w)
+ * is w->win times the expected share plus their sum weighted by w (to
+ * rounding: tests/test_agents.c checks it).  For fitting weights (jamaica
+ * learn).  Returns HEUR_FEATURES. */
+#define HEUR_FEATURES 7
+int heur_features(const jm_state *s, int seat, double *f);
 /* One-step look-ahead: the legal action whose result has the highest value
  * for the seat to move (ties: the first). */
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w);

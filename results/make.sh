@@ -16,6 +16,9 @@ J=bin/jamaica
 # `replay`: a 4-player game as a replay page (results/replay/game-4p.html)
 # and a screenshot of it in headless chromium (results/replay/replay-4p.png,
 # the README's picture);
+# `learn`: greedy's value function fitted to 20,000 games of sharp by
+# `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
+# then played on other deals (seed 2) against three greedy and three sharp;
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -38,6 +41,19 @@ if has replay; then
     # The page at step 260 (round 9), the size of a laptop's browser window.
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,950 \
         --screenshot="$(pwd)/results/replay/replay-4p.png" "file://$(pwd)/results/replay/game-4p.html#step=260" 2>/dev/null
+fi
+if has learn; then
+    mkdir -p results/learn
+    $J learn --agents sharp --players 4 --games 20000 --seed 1 --out results/learn/sharp-4p.txt
+    L=$(tail -n 1 results/learn/sharp-4p.txt)
+    for vs in greedy sharp; do
+        { echo "$J sim --games 4000 --seed 2 --agents LEARNED,$vs,$vs,$vs --rotate (LEARNED: the last line of sharp-4p.txt)";
+          $J sim --games 4000 --seed 2 --agents "$L,$vs,$vs,$vs" --rotate --out results/learn/learned-vs-$vs-4p.csv; } \
+            >results/learn/learned-vs-$vs-4p.txt
+    done
+    { echo "$J tournament --agents LEARNED,sharp --players 2 --games 2000 --seed 2";
+      $J tournament --agents "$L,sharp" --players 2 --games 2000 --seed 2 --out results/learn/learned-vs-sharp-2p.csv; } \
+        >results/learn/learned-vs-sharp-2p.md
 fi
 if has coverage; then
     mkdir -p results/analysis

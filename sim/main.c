@@ -26,6 +26,7 @@ static const command commands[] = {
     {"merge", "combine the shards of a sim, tournament or study run exactly", cmd_merge, 0},
     {"diff", "compare two runs of the same deals game by game (regression by seed)", cmd_diff, 0},
     {"tune", "tune an agent's numeric parameters by SPSA against a mix", cmd_tune, 0},
+    {"learn", "fit greedy's value function to the outcomes of self-play games", cmd_learn, 0},
     {"study", "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown", cmd_study, 1},
     {"trace", "play one seeded game (random agents unless told) and print it", cmd_trace, 0},
     {"replay", "write one game as an HTML page to step through in a browser", cmd_replay, 0},

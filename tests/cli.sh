@@ -520,6 +520,26 @@ $J bench --quick >"$tmp/bq" 2>&1
 sb=$(sed -n 's/^state_bytes=//p' "$tmp/bq")
 [ -n "$sb" ] && [ "$sb" -le 256 ] && grep -qE '^games_per_sec_1t=[0-9]+$' "$tmp/bq" && ok || bad "bench --quick: $(cat "$tmp/bq")"
 
+# jamaica learn: the same bytes from its seed on any thread count (the
+# command line aside), another seed another fit, and a last line that is an
+# agent spec sim plays.
+$J learn --agents greedy --games 150 --every 4 --seed 3 --threads 1 --out "$tmp/l1.txt" >"$tmp/lo" 2>"$tmp/e" &&
+    $J learn --agents greedy --games 150 --every 4 --seed 3 --threads 2 --out "$tmp/l2.txt" >/dev/null 2>&1 &&
+    $J learn --agents greedy --games 150 --every 4 --seed 4 --out "$tmp/l3.txt" >/dev/null 2>&1 && ok ||
+    bad "learn: $(cat "$tmp/e")"
+[ "$(tail -n +2 "$tmp/l1.txt")" = "$(tail -n +2 "$tmp/l2.txt")" ] && ok || bad "learn differs with --threads"
+[ "$(tail -n 1 "$tmp/l1.txt")" != "$(tail -n 1 "$tmp/l3.txt")" ] && ok || bad "learn ignores --seed"
+grep -q "^# jamaica learn --agents greedy --games 150 --every 4 --seed 3 --threads 1 --out $tmp/l1.txt\$" "$tmp/l1.txt" &&
+    grep -q "^$tmp/l1.txt: [0-9]* states from 150 games; log-loss 0\.[0-9]* (base rate 0\.[0-9]*)\$" "$tmp/lo" && ok ||
+    bad "learn's command line or report: $(head -n 1 "$tmp/l1.txt") / $(cat "$tmp/lo")"
+L=$(tail -n 1 "$tmp/l1.txt")
+case "$L" in greedy:samples=8,w_gold=1,w_progress=*,w_win=*) ok ;; *) bad "learn's last line: $L" ;; esac
+$J sim --games 20 --agents "$L,random" --out /dev/null >/dev/null 2>"$tmp/e" && ok || bad "the learned agent: $(cat "$tmp/e")"
+expect2 "'0'" learn --every 0
+expect2 "'bogus'" learn --agents bogus
+$J learn --games 1 --every 1000 --out "$tmp/l4.txt" >/dev/null 2>"$tmp/e"
+[ $? -eq 1 ] && grep -q "do not determine the fit" "$tmp/e" && [ ! -e "$tmp/l4.txt" ] && ok || bad "learn with too few states"
+
 # A run killed outright (SIGKILL) leaves its temporary file; the next run
 # writing the same file on this host removes it (its process is gone) and
 # says so, and touches no temporary file of a live process, of another host

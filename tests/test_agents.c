@@ -5,6 +5,8 @@
 
 #include "helpers.h"
 #include "../agents/agent.h"
+#include "../agents/heuristic.h"
+#include <math.h>
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
@@ -92,6 +94,36 @@ static int choose(const char *spec, const jm_state *s)
 /* greedy: with morning 2 and evening 4 from space 15 and no food, food /
  * forward loads 2 food and ends on the lair at 19 with its token;
  * forward / gunpowder ends on the sea space 17 it cannot pay (a shortage). */
+/* heur_features are what heur_value weighs: over many states, seats and
+ * weights, the value is the win term plus the weighted features. */
+static void test_heur_features_are_heur_values(void **state)
+{
+    (void)state;
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, 3, 9);
+    int tested = 0;
+    for (int np = 2; np <= 6; np++)
+        for (uint64_t g = 0; g < 40; g++) {
+            jm_state s = random_state(np, "2021", 5, g, (int)(g * 41 % 500));
+            for (int seat = 0; seat < np; seat++) {
+                double wv[HEUR_FEATURES + 1];
+                for (int j = 0; j < HEUR_FEATURES + 1; j++) wv[j] = jm_pcg32_next(&rng) / 4294967296.0 * 10 - 3;
+                heur_weights w = {wv[0], wv[1], wv[2], wv[3], wv[4], wv[5], wv[6], wv[7]};
+                double f[HEUR_FEATURES], v = w.win / jm_ships(&s);
+                assert_int_equal(heur_features(&s, seat, f), HEUR_FEATURES);
+                if (jm_over(&s)) {
+                    jm_score sc[JM_MAX_SHIPS];
+                    int k = jm_scores(&s, sc);
+                    v = w.win * (sc[seat].winner ? 1.0 / k : 0.0);
+                }
+                for (int j = 0; j < HEUR_FEATURES; j++) v += wv[j] * f[j];
+                assert_true(fabs(v - heur_value(&s, seat, &w)) < 1e-9);
+                tested++;
+            }
+        }
+    assert_true(tested > 500);
+}
+
 static void test_greedy_lair_over_shortage(void **state)
 {
     (void)state;
@@ -191,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_greedy_does_not_attack_a_stronger_ship),
         cmocka_unit_test(test_greedy_keeps_gunpowder_before_a_battle),
         cmocka_unit_test(test_greedy_takes_the_win_it_can_take_now),
+        cmocka_unit_test(test_heur_features_are_heur_values),
         cmocka_unit_test(test_greedy_does_not_end_a_game_it_loses),
         cmocka_unit_test(test_search_finds_the_forced_win),
     };

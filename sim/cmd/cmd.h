@@ -21,6 +21,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_learn(int argc, char **argv);
 
 /* tournament.c: the report, and the ratings (and pairs, if of_p is open)
  * CSVs committed, of standings already filled, for merge; c->threads 0
