@@ -127,11 +127,13 @@ if has sweep; then
     $J study sweep --sweep start_gold=0..6 --measure captain --players 4 --games 200000 --agents random \
         --out $A/sweep-start-gold-captain.csv --md $A/sweep-start-gold-captain.md
 fi
-# Under skilled play: `sharp` (greedy tuned, results/tune/) in every seat,
-# 40,000 games a configuration for intervals of about +-0.5 points (part
-# `skilled`, about half an hour on two cores).
+# Under skilled play: `sharp` (greedy tuned, results/tune/) in every seat:
+# 80,000 games a first-Captain configuration, 40,000 a ghost one, for
+# intervals within +-0.5 points (part `skilled`, about 40 minutes on two
+# cores; the file in results/ was made as two shards, --first-game 0 and
+# 40000 of 40,000 games, joined by `jamaica merge`: the same bytes).
 if has skilled; then
-    $J study captain --players 3-6 --games 40000 --agents sharp --out $A/captain-sharp.csv --md $A/captain-sharp.md
+    $J study captain --players 3-6 --games 80000 --agents sharp --out $A/captain-sharp.csv --md $A/captain-sharp.md
     $J study ghost --players 3-5 --games 40000 --agents sharp --out $A/ghost-sharp.csv --md $A/ghost-sharp.md
 fi
 if has ladder; then
