@@ -17,12 +17,14 @@
  * any --threads.
  */
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "../../agents/agent.h"
 #include "../../agents/heuristic.h"
@@ -169,10 +171,14 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
         int nb = o->games - b < BLOCK ? (int)(o->games - b) : BLOCK;
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
         for (int i = 0; i < nb; i++) {
-            char why[256];
+            char why[256] = "";
+#ifdef _OPENMP
+            int tid = omp_get_thread_num();
+#else
+            int tid = 0;
+#endif
             per[i].n = 0;
-            if (play_one(r, np, o->seed, b + (uint64_t)i, o->every, ag[omp_get_thread_num()], &per[i], why,
-                         sizeof why)) {
+            if (play_one(r, np, o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
 #pragma omp critical
                 if (!failed) {
                     failed = 1;
