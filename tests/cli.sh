@@ -537,6 +537,15 @@ case "$L" in greedy:samples=8,w_gold=1,w_progress=*,w_win=*) ok ;; *) bad "learn
 $J sim --games 20 --agents "$L,random" --out /dev/null >/dev/null 2>"$tmp/e" && ok || bad "the learned agent: $(cat "$tmp/e")"
 expect2 "'0'" learn --every 0
 expect2 "'bogus'" learn --agents bogus
+mkdir "$tmp/lint"
+$J learn --agents random --games 100000000 --out "$tmp/lint/l.txt" >/dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 50 ] && [ -z "$(ls -A "$tmp/lint")" ]; do sleep 0.1; n=$((n + 1)); done
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc -eq 143 ] && [ -z "$(ls -A "$tmp/lint")" ] && ok || bad "learn after SIGTERM: exit $rc, left $(ls -A "$tmp/lint")"
 $J learn --games 1 --every 1000 --out "$tmp/l4.txt" >/dev/null 2>"$tmp/e"
 [ $? -eq 1 ] && grep -q "do not determine the fit" "$tmp/e" && [ ! -e "$tmp/l4.txt" ] && ok || bad "learn with too few states"
 

@@ -129,6 +129,16 @@ if grep -q "raids the lair" "$tmp/po"; then
     grep "P1 raids the lair" "$tmp/po" | grep -v "a treasure card, face down\|face up\|empty" | grep -q . &&
         bad "play names P1's face-down treasure" || ok
 fi
+# Ctrl-C while the person thinks: exit 130, no temporary file left.
+mkdir "$tmp/int"
+sleep 30 | $J play --seed 1 --trace "$tmp/int/p.jsonl" >/dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 50 ] && [ -z "$(ls -A "$tmp/int")" ]; do sleep 0.1; n=$((n + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && [ -z "$(ls -A "$tmp/int")" ] && ok || bad "play after Ctrl-C: exit $rc, left $(ls -A "$tmp/int")"
 expect2 "no 'human' seat" play --seed 1 --agents sharp,greedy
 expect2 "unknown agent\|'humn'" play --seed 1 --agents humn,greedy
 

@@ -9,10 +9,11 @@
 
 volatile sig_atomic_t cli_stop;
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t stop_now; /* cli_catch_stop_now: the first signal ends it */
 
 static void on_stop_signal(int sig)
 {
-    if (!cli_stop) {
+    if (!cli_stop && !stop_now) {
         cli_stop = sig;
         return;
     }
@@ -30,6 +31,12 @@ void cli_catch_stop(void)
     sigemptyset(&sa.sa_mask);
     for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
     for (int i = 0; i < 3; i++) sigaction(stop_signals[i], &sa, NULL);
+}
+
+void cli_catch_stop_now(void)
+{
+    stop_now = 1;
+    cli_catch_stop();
 }
 
 void cli_release_stop(void)

@@ -14,6 +14,10 @@ extern volatile sig_atomic_t cli_stop;
 /* Catch the stopping signals; cli_release_stop() restores the defaults. */
 void cli_catch_stop(void);
 void cli_release_stop(void);
+/* For a command that writes nothing until its end (replay, play, learn):
+ * the first stopping signal removes its temporary files, ends its program
+ * agents and the process (exit status 128 + the signal). */
+void cli_catch_stop_now(void);
 
 /* The exit status after an agent failed (a plugin's or a program's, with
  * on_fault=stop): the files hold the games before the failed one. */

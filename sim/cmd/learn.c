@@ -30,6 +30,7 @@
 #include "../../agents/heuristic.h"
 #include "../../analysis/logistic.h"
 #include "../cli/cli.h"
+#include "../cli/stop.h"
 #include "../cli/options.h"
 #include "../io/outfile.h"
 #include "../run/lineup.h"
@@ -262,6 +263,7 @@ int cmd_learn(int argc, char **argv)
     learn_opts o = {0};
     int rc = opt_parse(&table, argc, argv, &o, NULL, NULL);
     if (rc) return rc == OPT_HELP ? 0 : 2;
+    cli_catch_stop_now(); /* a stop leaves no temporary file and no agent program */
     char err[512], specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
     if (!o.players) o.players = (uint64_t)sim_players_of(o.agents, 4);
     jm_rules rules;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../cli/stop.h"
 #include "../cli/game_opts.h"
 #include "../io/outfile.h"
 #include "../io/trace.h"
@@ -179,6 +180,7 @@ int cmd_play(int argc, char **argv)
     uint64_t given;
     int rc = opt_parse(&table, argc, argv, &o, NULL, &given);
     if (rc) return rc == OPT_HELP ? 0 : 2;
+    cli_catch_stop_now(); /* a stop leaves no temporary file and no agent program */
     o.g.clock_seed = 1;
     chosen_game c;
     if (game_opts_choose(&table, given, &o.g, HUMAN, &c)) return 2;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../cli/cli.h"
+#include "../cli/stop.h"
 #include "../cli/game_opts.h"
 #include "../io/outfile.h"
 #include "../io/replay_html.h"
@@ -100,6 +101,7 @@ int cmd_replay(int argc, char **argv)
     uint64_t given;
     int rc = opt_parse(&table, argc, argv, &o, NULL, &given);
     if (rc) return rc == OPT_HELP ? 0 : 2;
+    cli_catch_stop_now(); /* a stop leaves no temporary file and no agent program */
     if (!*o.out) return cli_usage_error("replay: empty --out path");
     chosen_game c = {0};
     from_file ff = {0};
