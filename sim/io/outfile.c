@@ -31,6 +31,16 @@ static void unregister_temp(int slot)
     if (slot >= 0) temp_used[slot] = 0;
 }
 
+int outfile_track(const char *path)
+{
+    return strlen(path) < PATH_MAX ? register_temp(path) : -1;
+}
+
+void outfile_untrack(int slot)
+{
+    unregister_temp(slot);
+}
+
 void outfile_remove_all_temps(void)
 {
     for (int i = 0; i < SLOTS; i++)
@@ -173,7 +183,9 @@ int outfile_commit(outfile *o, char *err, size_t errlen)
         return -1;
     }
     errno = 0;
-    int bad = fclose(o->f);
+    /* On disk before the rename, so that a crash leaves the old file or the
+     * whole new one (a checkpoint's promise). */
+    int bad = (o->tmp[0] && fsync(fileno(o->f))) | fclose(o->f);
     o->f = NULL;
     if (bad) {
         write_failed(o, errno, err, errlen);

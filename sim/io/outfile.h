@@ -48,5 +48,10 @@ void outfile_abort(outfile *o);
 int outfile_same(const char *a, const char *b);
 /* Remove every registered temporary file; safe in a signal handler. */
 void outfile_remove_all_temps(void);
+/* Register another file for outfile_remove_all_temps (a checkpoint's log
+ * before the first checkpoint vouches for it): its slot, or -1 when the
+ * list is full; outfile_untrack(slot) takes it off (-1: no-op). */
+int outfile_track(const char *path);
+void outfile_untrack(int slot);
 
 #endif
