@@ -27,12 +27,12 @@ AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agent
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
-SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c
+SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim/cli/checkpoint.c
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
 SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
-          sim/run/seatings.c sim/run/standings.c sim/run/replay.c
+          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
@@ -91,6 +91,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@sh tests/rule_ids.sh
 	@sh tests/cli.sh
 	@sh tests/replay.sh
+	@sh tests/faults.sh
 	@sh tests/lib.sh
 	@sh tests/agents.sh
 	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi

@@ -1,8 +1,9 @@
 #!/bin/sh
 # bin/jamaica-mpi against bin/jamaica: the same bytes for 2 and 3 ranks (4
 # random players rotated; 2 players and the ghost; searching agents), a bad
-# output refused before any game, and a stopped run's files a prefix of
-# the run.  Run by `make check` when mpicc and mpirun are installed.
+# output refused before any game, a stopped run's files a prefix of the
+# run, and a run killed on 2 ranks resumed on 3.  Run by `make check` when
+# mpicc and mpirun are installed.
 set -u
 cd "$(dirname "$0")/.."
 J=bin/jamaica
@@ -89,5 +90,18 @@ if [ $rc -ne 0 ] && [ -n "$n" ] && [ "$(grep -c 'stopped by' "$tmp/ie")" -eq 1 ]
 else
     bad "SIGINT over 2 ranks: exit $rc, $n games: $(cat "$tmp/ie")"
 fi
+# SIGKILL to every rank of a run with checkpoints, then --resume on three
+# ranks: the bytes of one process's run never interrupted.
+args="--games 300000 --players 3 --agents random,first,random --rotate --out k.csv --games-csv kg.csv"
+(cd "$tmp" && exec $M -np 2 "$OLDPWD/$JM" sim $args --threads 1 --checkpoint-every 0.1 >/dev/null 2>&1) &
+pid=$!
+sleep 2
+pkill -KILL -f "jamaica-mpi sim $args" 2>/dev/null
+wait $pid 2>/dev/null
+held=$(awk '/^state / {print $2}' "$tmp/k.csv.checkpoint" 2>/dev/null)
+(cd "$tmp" && $M -np 3 "$OLDPWD/$JM" sim $args --threads 1 --resume >/dev/null 2>ke) || bad "MPI resume: $(cat "$tmp/ke")"
+(cd "$tmp" && "$OLDPWD/$J" sim $args --threads 2 --checkpoint-every 0 --out k1.csv --games-csv kg1.csv >/dev/null)
+[ -n "$held" ] && [ "$held" -gt 0 ] && [ "$held" -lt 300000 ] && cmp -s "$tmp/k.csv" "$tmp/k1.csv" && cmp -s "$tmp/kg.csv" "$tmp/kg1.csv" &&
+    [ ! -e "$tmp/k.csv.checkpoint" ] && ok || bad "killed on 2 ranks (checkpoint of ${held:-no} games), resumed on 3: not the same bytes"
 echo "mpi: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -404,9 +404,10 @@ static void test_sim_bad_input_exit_2_and_no_file(void **state)
     }
 }
 
-/* Ctrl-C: exit 130, complete files for the games completed, no temp file. */
 /* SIGINT, SIGTERM and SIGHUP stop a run cleanly: exit 128 + the signal,
- * complete files for the games completed, no temporary file. */
+ * complete files for the games completed, no temporary file, and a
+ * checkpoint (with the log of the games, since GAMES.csv is written) that
+ * --resume goes on from (tests/faults.sh resumes them). */
 static void stop_leaves_complete_files(int sig)
 {
     char *dir = tmpdir();
@@ -426,8 +427,14 @@ static void stop_leaves_complete_files(int sig)
     assert_true(WIFEXITED(st));
     assert_int_equal(WEXITSTATUS(st), 128 + sig);
     assert_non_null(strstr(buf, "stopped by"));
-    assert_int_equal(count_files(dir), 2);
+    assert_non_null(strstr(buf, "checkpoint 's.csv.checkpoint' holds "));
+    assert_non_null(strstr(buf, "games: the same command with --resume goes on"));
+    assert_int_equal(count_files(dir), 4);
     char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/s.csv.checkpoint", dir);
+    assert_int_equal(access(path, F_OK), 0);
+    snprintf(path, sizeof path, "%s/s.csv.checkpoint.log", dir);
+    assert_int_equal(access(path, F_OK), 0);
     snprintf(path, sizeof path, "%s/g.csv", dir);
     size_t len;
     char *rows = slurp(path, &len);
@@ -464,7 +471,8 @@ static void test_sim_stop_signals_leave_complete_files(void **state)
 }
 
 /* A second signal ends the run at once, and the temporary files go with
- * it: the directory is left empty. */
+ * it, the log of games no checkpoint holds yet too: the directory is left
+ * empty. */
 static void test_sim_second_signal_leaves_no_file(void **state)
 {
     (void)state;
@@ -475,7 +483,7 @@ static void test_sim_second_signal_leaves_no_file(void **state)
     pid_t pid;
     int fd = spawn(dir, args, NULL, 0, &pid);
     usleep(500 * 1000);
-    assert_int_equal(count_files(dir), 3); /* the temporary files exist */
+    assert_int_equal(count_files(dir), 4); /* the temporary files and the log exist */
     kill(pid, SIGTERM);
     usleep(100 * 1000);
     kill(pid, SIGTERM);

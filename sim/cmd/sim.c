@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../cli/checkpoint.h"
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
@@ -14,6 +15,7 @@ typedef struct sim_opts {
     uint64_t games, players, seed, threads, first_game, progress;
     const char *agents, *rules, *out, *games_csv, *timing;
     int rotate;
+    ckpt_opts ck;
 } sim_opts;
 
 static const opt options[] = {
@@ -42,6 +44,7 @@ static const opt options[] = {
     OPT_ROW_UINT("first-game", "K", sim_opts, first_game, "first game", 0, INT64_MAX, "0",
                  "play games K..K+N-1 of the run ({default}): a shard for a job\n"
                  "array; 'jamaica merge' combines the shards' summaries"),
+    OPT_CHECKPOINT(sim_opts),
 };
 
 static const opt_table table = {
@@ -49,17 +52,21 @@ static const opt_table table = {
     .usage = "Usage: jamaica sim [--games N] [--players P] [--seed S] [--threads T]\n"
              "                   [--agents LIST] [--rules R] [--out SUMMARY.csv]\n"
              "                   [--games-csv GAMES.csv] [--timing TIMING.csv] [--rotate]\n"
-             "                   [--first-game K]\n",
+             "                   [--first-game K] [--checkpoint PATH]\n"
+             "                   [--checkpoint-every SECONDS] [--resume]\n",
     .about = "Play N seeded games between agents on all cores and write statistics.\n"
              "Game g uses the dice of PCG32 stream g of seed S, so a run is the same bytes\n"
              "for any --threads.  Files are written beside their targets under temporary\n"
              "names and renamed when complete: a failed run leaves the old files as they\n"
              "were.  Ctrl-C (or SIGTERM, SIGHUP) stops, finishes the games in flight and\n"
              "writes the files for the games completed (exit status 128 + the signal: 130\n"
-             "for Ctrl-C); a second one ends at once, leaving no file.  An agent that fails\n"
+             "for Ctrl-C); a second one ends at once, leaving no output.  An agent that fails\n"
              "(a plugin's or a program's; see --agents) ends the run with one line naming\n"
              "it, its seat, the game and the seed, and exit status 3: the files hold the\n"
-             "games before the failed one.  /dev/null and\n"
+             "games before the failed one.  A checkpoint is written every minute (and at\n"
+             "a stop or a failure): killed at any moment (SIGKILL, a power cut), the same\n"
+             "command with --resume goes on from it and writes the files of a run never\n"
+             "interrupted (docs/CHECKPOINTS.md).  /dev/null and\n"
              "FIFOs are written in place.  The progress line (on a terminal)\n"
              "counts games and decisions; the last lines give each agent's decisions and\n"
              "its mean and 99th-percentile time per decision (wall time: these vary from\n"
@@ -94,7 +101,8 @@ static int configure(sim_opts *o, sim_config *c)
     c->progress = isatty(2) || o->progress;
     c->progress_every = (unsigned)o->progress;
     c->dist = sim_mpi_dist();
-    return 0;
+    const char *outs[] = {o->out, o->games_csv, o->timing};
+    return cli_journal_open(&o->ck, "sim", outs, 3, &c->journal);
 }
 
 /* A win rate with its 95% interval (the game as the unit: an agent's
@@ -114,9 +122,13 @@ static void report(const sim_config *c, const sim_outcome *res)
 {
     char procs[64] = "";
     if (sim_mpi_size() > 1) snprintf(procs, sizeof procs, "%d ranks x ", sim_mpi_size());
-    printf("%llu games of %d players in %.2f s (%.0f games/s, %s%d threads); wrote %s%s%s%s%s\n",
-           (unsigned long long)res->games_done, c->players, res->seconds,
-           res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0, procs, c->threads, c->out_path,
+    char resumed[64] = "";
+    uint64_t played = res->games_done - res->games_resumed;
+    if (res->games_resumed)
+        snprintf(resumed, sizeof resumed, " (%llu from the checkpoint)", (unsigned long long)res->games_resumed);
+    printf("%llu games of %d players%s in %.2f s (%.0f games/s, %s%d threads); wrote %s%s%s%s%s\n",
+           (unsigned long long)res->games_done, c->players, resumed, res->seconds,
+           res->seconds > 0 ? (double)played / res->seconds : 0.0, procs, c->threads, c->out_path,
            c->games_path ? ", " : "", c->games_path ? c->games_path : "", c->timing_path ? ", " : "",
            c->timing_path ? c->timing_path : "");
     if (res->faults)
@@ -145,7 +157,10 @@ int cmd_sim(int argc, char **argv)
     cli_catch_stop();
     rc = cli_run(&c, &res);
     cli_release_stop();
-    if (rc && rc < 128 && rc != CLI_AGENT_FAILED) return rc;
+    if (rc && rc < 128 && rc != CLI_AGENT_FAILED) {
+        journal_close(c.journal, 1);
+        return rc;
+    }
     report(&c, &res);
     if (rc == CLI_AGENT_FAILED && !cli_quiet) /* rank 0 speaks for the files */
         fprintf(stderr, "jamaica: the files hold the %llu games before the failed one (of %llu)\n",
@@ -153,5 +168,7 @@ int cmd_sim(int argc, char **argv)
     else if (rc && !cli_quiet)
         fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",
                 strsignal(cli_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
+    if (rc) cli_journal_kept(c.journal);
+    journal_close(c.journal, rc != 0);
     return rc;
 }

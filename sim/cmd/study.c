@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../analysis/stats.h"
+#include "../cli/checkpoint.h"
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
@@ -43,6 +44,7 @@ typedef struct study_opts {
     int games_faults;                /* GAMES.csv: some mix plays on after faults */
     outfile csv, games_of;           /* --out; --games-csv (rank 0's; games.f NULL elsewhere) */
     int games_header;                /* the GAMES.csv header is still to write */
+    journal *jn;                     /* checkpoints (rank 0), or NULL */
     study_row *rows;                 /* the study's results, rendered at the end */
     int nrows, cap;
 } study_opts;
@@ -126,6 +128,7 @@ static int run_one(study_opts *o, const char *mix, int players, const char *rule
     c.games_into = o->games_of.f ? &o->games_of : NULL;
     c.games_header = o->games_header;
     c.games_faults = o->games_faults;
+    c.journal = o->jn;
     acc->players = players;
     acc->first_game = o->first_game;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
@@ -338,6 +341,7 @@ typedef struct study_args {
     player_range players;
     uint64_t games, seed, threads, progress, first_game;
     const char *rules, *sweep, *measure, *out, *md, *games_csv;
+    ckpt_opts ck;
 } study_args;
 
 static int parse_mix(const char *v, void *field)
@@ -386,6 +390,7 @@ static const opt options[] = {
                  "one row per game and seat, as sim's, every configuration's\ngames in the study's order"),
     OPT_ROW_UINT("first-game", "K", study_args, first_game, "first deal", 0, INT64_MAX, "0",
                  "play deals K..K+N-1 of each configuration ({default}): a\nshard; 'jamaica merge' sums the shards' CSVs"),
+    OPT_CHECKPOINT(study_args),
 };
 
 static const opt_table table = {
@@ -405,7 +410,8 @@ static const opt_table table = {
              "0..N-1 of the seed (K..K+N-1 with --first-game), so the numbers are the\n"
              "same for any --threads.  The CSV keeps each row's integer tallies; 'jamaica\n"
              "merge OUT.csv SHARD.csv...' sums the CSVs of shards into the whole study's\n"
-             "CSV and Markdown, the same bytes as one run.\n",
+             "CSV and Markdown, the same bytes as one run.  A checkpoint is written every\n"
+             "minute and at Ctrl-C: --resume goes on from it (docs/CHECKPOINTS.md).\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };
@@ -512,6 +518,19 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
     outfile md;
     int writer = sim_mpi_rank() == 0;
     if (open_outputs(o, a, &md, writer)) return 2;
+    char label[32];
+    snprintf(label, sizeof label, "study-%s", kind);
+    const char *outs[] = {a->out, a->md, a->games_csv};
+    if (cli_journal_open(&a->ck, label, outs, 3, &o->jn)) {
+        if (writer) {
+            outfile_abort(&o->csv);
+            outfile_abort(&o->games_of);
+            outfile_abort(&md);
+        } else {
+            fclose(o->csv.f);
+        }
+        return 2;
+    }
     cli_catch_stop();
     study_kind k = !strcmp(kind, "captain") ? STUDY_CAPTAIN : !strcmp(kind, "ghost") ? STUDY_GHOST : STUDY_SWEEP;
     int rc = k == STUDY_CAPTAIN ? study_captain(o) : k == STUDY_GHOST ? study_ghost(o) : study_sweep(o, sw, a->measure);
@@ -535,6 +554,8 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
     }
     free(mdbuf);
     free(o->rows);
+    if (rc >= 128 || rc == CLI_AGENT_FAILED) cli_journal_kept(o->jn);
+    journal_close(o->jn, rc != 0);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../../analysis/stats.h"
+#include "../cli/checkpoint.h"
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
@@ -36,6 +37,7 @@ typedef struct tour_opts {
     int seatings;                /* 0 all, 1 balanced, -1 not given */
     sprt_args sprt;
     double alpha, beta;
+    ckpt_opts ck;
 } tour_opts;
 
 static int parse_prob(const char *v, const char *what, double *out)
@@ -105,6 +107,7 @@ static const opt options[] = {
      .def = "0.05", .help = "the SPRT's false positive rate"},
     {.name = "beta", .kind = OPT_CALL, .arg = "B", .offset = offsetof(tour_opts, beta), .parse = parse_beta,
      .def = "0.05", .help = "the SPRT's false negative rate"},
+    OPT_CHECKPOINT(tour_opts),
 };
 
 static const opt_table table = {
@@ -114,7 +117,8 @@ static const opt_table table = {
              "                          [--seatings all|balanced] [--out RATINGS.csv]\n"
              "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv]\n"
              "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n"
-             "                          [--first-game K] [--progress SECONDS]\n",
+             "                          [--first-game K] [--progress SECONDS]\n"
+             "                          [--checkpoint PATH] [--checkpoint-every SECONDS] [--resume]\n",
     .about = "Play N deals (game indexes 0..N-1 of seed S), each once in every seating of\n"
              "the agents at P seats, so every seating meets the same dice (duplicate\n"
              "games).  Seatings: with as many agents as seats, every permutation; with\n"
@@ -122,7 +126,8 @@ static const opt_table table = {
              "multiple of their number), every arrangement giving each P/K seats.\n"
              "'balanced' (chosen by itself past " STR(SIM_MAX_SEATINGS) " seatings) keeps the K cyclic orders\n"
              "and their mirrors, which seat every agent in every seat equally often.\n"
-             "The same bytes for any --threads.\n"
+             "The same bytes for any --threads.  A checkpoint is written every minute and\n"
+             "at Ctrl-C: --resume goes on from it (docs/CHECKPOINTS.md).\n"
              "\n"
              "Prints a Markdown report: each agent's win rate and mean rank with 95%\n"
              "intervals that take the deal as the unit and stay inside what is possible\n"
@@ -296,7 +301,7 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
         printf("Seed %llu, rules `%s`, deals %llu..%llu; %.1f s on %d threads (%.0f games/s).\n\n",
                (unsigned long long)c->seed, rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
-               res->seconds > 0 ? (double)res->games_done / res->seconds : 0.0);
+               res->seconds > 0 ? (double)(res->games_done - res->games_resumed) / res->seconds : 0.0);
     else /* merged from shards */
         printf("Seed %llu, rules `%s`, deals %llu..%llu; merged from shards.\n\n", (unsigned long long)c->seed,
                rules_fmt, (unsigned long long)c->first_game,
@@ -374,6 +379,13 @@ int cmd_tournament(int argc, char **argv)
         standings_free(t);
         return bad ? cli_usage_error("%s", err) : 2;
     }
+    const char *outs[] = {o.out, o.pairs, o.games_csv};
+    if (cli_journal_open(&o.ck, "tournament", outs, 3, &c.journal)) {
+        outfile_abort(&of_r);
+        outfile_abort(&of_p);
+        standings_free(t);
+        return 2;
+    }
     sim_outcome res;
     cli_catch_stop();
     rc = cli_run(&c, &res);
@@ -389,6 +401,8 @@ int cmd_tournament(int argc, char **argv)
     } else if (writer) {
         rc = conclude(&o, &c, t, &res, &of_r, &of_p, res.interrupted);
     }
+    if (rc >= 128 || rc == CLI_AGENT_FAILED) cli_journal_kept(c.journal);
+    journal_close(c.journal, rc != 0);
     standings_free(t);
     return rc;
 }

@@ -19,6 +19,7 @@
 #include "../io/timing_csv.h"
 #include "../io/trace.h"
 #include "harness.h"
+#include "journal.h"
 #include "play.h"
 
 #define BLOCK 2048            /* games per parallel block */
@@ -135,11 +136,17 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
 
 /* ---------------------------------------------------------------- tallies */
 
+/* The counts come first: a checkpoint holds them (sim_tally_bytes). */
 typedef struct tallies {
     sim_tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
     int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
     int nagents;
 } tallies;
+
+size_t sim_tally_bytes(void)
+{
+    return offsetof(tallies, agent_of_spec);
+}
 
 /* A seat's wins in 420ths. */
 static uint64_t win_units(const sim_game *r, const sim_seat *s)
@@ -233,6 +240,9 @@ typedef struct run {
     sim_timing *tm;              /* T x agents */
     sim_timing **tmby;           /* T x specs: the timing of each thread's spec */
     double t0, last;             /* the clock at the start and at the last progress line */
+    uint64_t resumed;            /* games consumed before this process (a checkpoint's) */
+    journal *jn;                 /* rank 0's checkpoints, or NULL */
+    int replaying;               /* consuming the games of the checkpoint resumed (logged already) */
     int fault_i;                 /* the first game of the block whose agent failed, or INT_MAX */
     char fault[800];             /* and why */
     uint64_t played, decisions;  /* counted across threads, for the progress line */
@@ -245,7 +255,7 @@ static void progress(run *r, uint64_t done, uint64_t decisions, int force)
 {
     double now = timing_seconds(), every = r->c->progress_every ? r->c->progress_every : 0.5;
     if (!force && now - r->last < every) return;
-    double rate = now > r->t0 ? (double)done / (now - r->t0) : 0;
+    double rate = now > r->t0 ? (double)(done - r->resumed) / (now - r->t0) : 0;
     fprintf(stderr, "%s%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s%s", r->c->progress_every ? "" : "\r",
             (unsigned long long)done, (unsigned long long)r->units, (unsigned long long)decisions, rate,
             rate > 0 ? (double)(r->units - done) / rate : 0.0, r->c->progress_every ? "\n" : "   ");
@@ -396,23 +406,33 @@ static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_
     }
 }
 
+/* Rank 0: one game consumed, in order: tallied, logged for a checkpoint,
+ * its rows (len bytes) written, handed to on_game (*halted when that asks
+ * to stop); *failed on a write error. */
+static void consume_game(run *r, sim_outcome *out, const sim_game *g, const char *row, size_t len, int *halted,
+                         int *failed, char *err, size_t errlen)
+{
+    const sim_config *c = r->c;
+    out->decisions += g->decisions;
+    for (int k = 0; k < c->players; k++) out->faults += g->seat[k].faults;
+    tally_game(&r->ts, c, g);
+    if (r->jn && !r->replaying) journal_log(r->jn, g);
+    if (r->games && !*failed && outfile_write(r->games, row, len, err, errlen)) *failed = 1;
+    if (c->on_game && c->on_game(c->ctx, g)) *halted = 1;
+}
+
 /* Rank 0: tally and write the block's games in order, up to the first
  * not played (a stop) or the one after which on_game asked to stop
  * (*halted).  The games consumed; *failed on a write error. */
 static int consume_block(run *r, sim_outcome *out, int nb, const char *rows, int *halted, int *failed, char *err,
                          size_t errlen)
 {
-    const sim_config *c = r->c;
     int i = 0;
     size_t off = 0;
     for (; i < nb && r->done[i] && !*halted; i++) {
-        out->decisions += r->res[i].decisions;
-        for (int k = 0; k < c->players; k++) out->faults += r->res[i].seat[k].faults;
-        tally_game(&r->ts, c, &r->res[i]);
         const char *row = r->dist ? rows + off : r->text + (size_t)i * ROWS_CAP;
         off += r->text ? r->len[i] : 0;
-        if (r->games && !*failed && outfile_write(r->games, row, r->len[i], err, errlen)) *failed = 1;
-        if (c->on_game && c->on_game(c->ctx, &r->res[i])) *halted = 1;
+        consume_game(r, out, &r->res[i], row, r->text ? r->len[i] : 0, halted, failed, err, errlen);
     }
     /* A write error (a full disk) stops the run at the block it hit. */
     if (r->games && !*failed && outfile_check(r->games, err, errlen)) *failed = 1;
@@ -433,6 +453,66 @@ static void agent_failed(run *r, sim_outcome *out)
     else snprintf(out->fault, sizeof out->fault, "%s", r->fault);
 }
 
+/* The journal's state of this run after `done` games. */
+static journal_state state_of(const run *r, const sim_outcome *out, uint64_t done)
+{
+    return (journal_state){.done = done, .decisions = out->decisions, .faults = out->faults,
+                           .tallies = &r->ts, .tally_size = sim_tally_bytes()};
+}
+
+/* Write a checkpoint of the games consumed; 0, or -1 with why (the last
+ * good checkpoint kept, as err says). */
+static int checkpoint(run *r, const sim_outcome *out, uint64_t done, char *err, size_t errlen)
+{
+    journal_state st = state_of(r, out, done);
+    return journal_save(r->jn, &st, err, errlen);
+}
+
+/* Rank 0, resuming: the segment's games consumed again, replayed from the
+ * log (their rows written and on_game fed as when they were played), or
+ * its tallies restored.  The games consumed, in *g0; 0, or 2 (a checkpoint
+ * of another run) or -1 with why. */
+static int resume(run *r, sim_outcome *out, uint64_t *g0, int *halted, char *err, size_t errlen)
+{
+    const sim_config *c = r->c;
+    journal_state st;
+    int replay, failed = 0;
+    int rc = journal_begin(r->jn, c, wants_rows(c) || c->on_game, &st, &r->ts, &replay, err, errlen);
+    if (rc || !st.done) return rc;
+    if (!replay) {
+        *g0 = st.done;
+        out->decisions = st.decisions;
+        out->faults = st.faults;
+        return 0;
+    }
+    r->replaying = 1;
+    for (uint64_t k = 0; k < st.done && !*halted && !failed; k++) {
+        sim_game *g = &r->res[0];
+        if (journal_next(r->jn, g, err, errlen)) return -1;
+        size_t len = r->text ? games_csv_rows(&r->rows, g, r->text, ROWS_CAP) : 0;
+        consume_game(r, out, g, r->text, len, halted, &failed, err, errlen);
+        ++*g0;
+    }
+    r->replaying = 0;
+    return failed ? -1 : 0;
+}
+
+/* The next block's size with checkpoints (rank 0 decides): a block is
+ * consumed whole, so a checkpoint waits for the block in flight; blocks of
+ * slow games (searching agents) are halved until one takes under a
+ * quarter of the interval, and grow back while they take under a
+ * sixteenth (from 4 games a thread on every rank, the least, up to
+ * BLOCK).  The games and the files do not depend on the block size. */
+static int block_cap(const run *r, int cap, double seconds)
+{
+    double every = journal_every(r->jn);
+    int least = 4 * r->T * r->size;
+    if (every <= 0) return cap;
+    if (seconds > every / 4 && cap / 2 >= least) return cap / 2;
+    if (seconds < every / 16 && cap < BLOCK) return cap * 2 > BLOCK ? BLOCK : cap * 2;
+    return cap;
+}
+
 /* Play block after block until every game is played, a stop, the
  * consumer's halt or a failure; the games consumed in *g0.  0, or -1. */
 static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint64_t *g0, int *halted, char *err,
@@ -440,11 +520,15 @@ static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint6
 {
     const sim_dist *dist = r->dist;
     int failed = 0; /* rank 0 could not write */
+    /* With checkpoints the blocks start small, to learn the games' pace. */
+    int cap = r->jn && journal_every(r->jn) > 0 ? 4 * r->T * r->size : BLOCK;
+    if (dist) cap = (int)dist->bcast(dist, (uint64_t)cap);
     for (;;) {
         int quit = *g0 >= r->units || *stop || *halted || failed;
         if (dist) quit = dist->any(dist, quit);
         if (quit) break;
-        int nb = r->units - *g0 < BLOCK ? (int)(r->units - *g0) : BLOCK, lo, hi;
+        int nb = r->units - *g0 < (uint64_t)cap ? (int)(r->units - *g0) : cap, lo, hi;
+        double t = timing_seconds();
         sim_share(nb, r->rank, r->size, &lo, &hi);
         memset(r->done, 0, (size_t)nb);
         r->fault_i = INT_MAX;
@@ -460,8 +544,13 @@ static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint6
         if (r->writer) {
             i = consume_block(r, out, nb, dist ? r->gtext : r->text, halted, &failed, err, errlen);
             if (dist && r->c->progress) progress(r, *g0 + (uint64_t)i, out->decisions, 0);
+            if (r->jn && !failed && i == nb && journal_due(r->jn) &&
+                checkpoint(r, out, *g0 + (uint64_t)i, err, errlen))
+                failed = 1;
         }
         if (dist) i = (int)dist->bcast(dist, (uint64_t)i);
+        if (r->jn) cap = block_cap(r, cap, timing_seconds() - t);
+        if (dist) cap = (int)dist->bcast(dist, (uint64_t)cap);
         *g0 += (uint64_t)i;
         if (i < nb || out->failed) break;
     }
@@ -491,6 +580,19 @@ static int write_outputs(run *r, const sim_outcome *out, char *err, size_t errle
     if (c->timing_path && outfile_commit(&r->of[OUT_TIMING], err, errlen)) return -1;
     if (c->out_path && outfile_commit(&r->of[OUT_SUMMARY], err, errlen)) return -1;
     return 0;
+}
+
+/* Rank 0 at the end of the games: a segment played out is kept for the
+ * later checkpoints; one stopped (a signal, an agent's failure) is
+ * checkpointed where it stopped.  0, or -1 with why. */
+static int end_segment(run *r, const sim_outcome *out, uint64_t g0, char *err, size_t errlen)
+{
+    journal_state st = state_of(r, out, g0);
+    if (!out->interrupted && !out->failed) {
+        journal_end(r->jn, &st);
+        return 0;
+    }
+    return journal_save(r->jn, &st, err, errlen);
 }
 
 static void release(run *r)
@@ -529,10 +631,24 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         release(r);
         return rc ? rc : 1;
     }
-    r->t0 = r->last = timing_seconds();
     uint64_t g0 = 0;
     int halted = 0; /* the consumer asked to stop */
-    rc = play_all(r, out, stop, &g0, &halted, err, errlen);
+    r->jn = r->writer ? c->journal : NULL;
+    if (r->jn) rc = resume(r, out, &g0, &halted, err, errlen);
+    if (r->dist && r->dist->any(r->dist, rc != 0)) rc = rc ? rc : 2;
+    if (rc) {
+        if (rc == 2 && r->rank) snprintf(err, errlen, "rank 0 could not resume its checkpoint");
+        release(r);
+        return rc < 0 ? 1 : 2;
+    }
+    if (r->dist) {
+        g0 = r->dist->bcast(r->dist, g0);
+        halted = (int)r->dist->bcast(r->dist, (uint64_t)halted);
+    }
+    r->resumed = r->played = out->games_resumed = g0;
+    r->decisions = out->decisions;
+    r->t0 = r->last = timing_seconds();
+    if (!halted) rc = play_all(r, out, stop, &g0, &halted, err, errlen);
     if (!rc && r->c->progress && r->writer) {
         progress(r, g0, out->decisions, 1);
         if (!r->c->progress_every) fputc('\n', stderr);
@@ -548,7 +664,13 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         for (int a = 0; a < r->ts.nagents; a++)
             timing_merge(&out->timing[a], &r->tm[(size_t)t * (size_t)r->ts.nagents + (size_t)a]);
     if (!rc && r->dist) r->dist->sum(r->dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
+    if (!rc && r->jn) rc = end_segment(r, out, g0, err, errlen);
     if (!rc && r->writer) rc = write_outputs(r, out, err, errlen);
+    if (rc && r->jn && journal_saved_games(r->jn)) {
+        size_t n = strlen(err);
+        snprintf(err + n, errlen - n, "; checkpoint '%s' keeps %llu games: --resume goes on from it",
+                 journal_path(r->jn), (unsigned long long)journal_saved_games(r->jn));
+    }
     release(r);
     if (!rc && out->failed) {
         snprintf(err, errlen, "%s", out->fault);

@@ -23,6 +23,7 @@
 
 struct agent;
 struct sim_timing;
+struct journal;
 
 /* A run split over processes (MPI ranks; sim/mpi.c): every rank plays its
  * share of each block, rank 0 gathers the games in order, writes every
@@ -79,10 +80,16 @@ typedef struct sim_config {
     int games_shared, games_header, games_faults;
     struct outfile *games_into;
     const char *timing_path;     /* TIMING.csv (time per decision), or NULL */
+    /* Checkpoints (journal.h): rank 0's journal, or NULL.  The run resumes
+     * the journal's next segment and checkpoints into it; a run stopped by
+     * a signal or an agent's failure leaves a checkpoint of the games it
+     * consumed. */
+    struct journal *journal;
 } sim_config;
 
 typedef struct sim_outcome {
     uint64_t games_done;         /* games played (deals x seatings) */
+    uint64_t games_resumed;      /* of those, the ones a checkpoint held (played before) */
     uint64_t decisions;
     int interrupted;
     int failed;                  /* an agent failed: the files end before that game */
@@ -113,6 +120,9 @@ int sim_agent_slot(const sim_config *c, int seat, int spec);
 void sim_share(int nb, int rank, int size, int *lo, int *hi);
 /* The spec index that plays seat i of game u. */
 int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
+
+/* The bytes of the run's tallies a checkpoint holds (journal.h). */
+size_t sim_tally_bytes(void);
 
 /* Run the whole simulation.  Stops early when *stop becomes non-zero (the
  * games in flight are finished, the files hold the games completed).
