@@ -19,6 +19,9 @@ J=bin/jamaica
 # `learn`: greedy's value function fitted to 20,000 games of sharp by
 # `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
 # then played on other deals (seed 2) against three greedy and three sharp;
+# `soak`: 10^8 random games killed half-way and resumed from their
+# checkpoint, memory sampled, against four shards merged (results/soak.sh:
+# results/soak/; about 20 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -26,6 +29,7 @@ want=${*:-base agents}
 [ "$want" = analysis ] && want="captain ghost sweep skilled ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 if has speed; then sh results/speed.sh; fi
+if has soak; then sh results/soak.sh; fi
 if has tune; then
     mkdir -p results/tune
     args="greedy:samples=8 --param w_gold=0..3@1 --param w_progress=0..2@0.6 --param w_space=0..2@0.4
