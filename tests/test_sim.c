@@ -17,6 +17,7 @@
 #include "helpers.h" /* first: it gives the state its fields */
 #include "../agents/agent.h"
 #include "../sim/run/harness.h"
+#include "../sim/run/journal.h"
 #include "../sim/run/lineup.h"
 #include "../analysis/stats.h"
 
@@ -554,6 +555,96 @@ static void test_readme_documents_every_csv_column(void **state)
     rmdir_all(dir);
 }
 
+/* Checkpoints in one process (so that the sanitizers see journal.c): a
+ * run stopped after some games leaves a checkpoint of them; a checkpoint of
+ * another seed is refused naming it, and a new run will not overwrite it;
+ * resumed on another thread count, the files are the uninterrupted run's
+ * and the checkpoint and its log are gone.  (tests/faults.sh kills the
+ * command with SIGKILL.) */
+typedef struct stopper {
+    volatile sig_atomic_t *stop;
+    uint64_t seen, after;
+} stopper;
+
+static int stop_after(void *ctx, const sim_game *r)
+{
+    stopper *s = ctx;
+    (void)r;
+    if (++s->seen == s->after) *s->stop = 1;
+    return 0;
+}
+
+static void test_sim_checkpoint_resume_same_bytes(void **state)
+{
+    (void)state;
+    char *dir = tmpdir(), ckpt[PATH_MAX], log[PATH_MAX], err[512];
+    static volatile sig_atomic_t stop;
+    stopper st = {&stop, 0, UINT64_MAX};
+    sim_config c = config(dir, 3, "random,first,random", 2, 6000);
+    c.rotate = 1;
+    c.on_game = stop_after; /* a consumer: the games are logged and replayed */
+    c.ctx = &st;
+    run(&c);
+    char *ref = slurp(c.out_path, NULL), *ref_rows = slurp(c.games_path, NULL);
+    unlink(c.out_path);
+    unlink(c.games_path);
+    snprintf(ckpt, sizeof ckpt, "%s/ck", dir);
+    snprintf(log, sizeof log, "%s/ck.log", dir);
+
+    /* Stopped after 1,500 games (at the end of their block). */
+    journal *j;
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, err, sizeof err), 0);
+    c.journal = j;
+    st.seen = 0;
+    st.after = 1500;
+    sim_outcome o;
+    assert_int_equal(sim_run(&c, &stop, &o, err, sizeof err), 0);
+    assert_true(o.interrupted);
+    assert_true(o.games_done >= 1500 && o.games_done < 6000);
+    assert_int_equal(journal_saved_games(j), o.games_done);
+    journal_close(j, 1);
+    assert_int_equal(access(ckpt, F_OK), 0);
+    assert_int_equal(access(log, F_OK), 0);
+
+    /* Another seed: refused, naming it; the checkpoint kept. */
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, err, sizeof err), 0);
+    c.journal = j;
+    c.seed = 43;
+    stop = 0;
+    st.after = UINT64_MAX;
+    assert_int_equal(sim_run(&c, &stop, &o, err, sizeof err), 2);
+    assert_non_null(strstr(err, "its --seed is '42', this run's '43'"));
+    journal_close(j, 1);
+    c.seed = 42;
+    /* No --resume: a checkpoint is not overwritten. */
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, err, sizeof err), 2);
+    assert_non_null(strstr(err, "holds an interrupted run"));
+    /* Another command's: refused. */
+    assert_int_equal(journal_open(&j, "other", ckpt, 1000, 1, err, sizeof err), 2);
+    assert_non_null(strstr(err, "is of 'jamaica test', not of 'jamaica other'"));
+
+    /* Resumed on one thread: the uninterrupted run's bytes. */
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, err, sizeof err), 0);
+    c.journal = j;
+    c.threads = 1;
+    st.seen = 0;
+    if (sim_run(&c, &stop, &o, err, sizeof err)) fail_msg("sim_run: %s", err);
+    assert_int_equal(o.games_done, 6000);
+    assert_true(o.games_resumed >= 1500 && o.games_resumed < 6000);
+    assert_int_equal(st.seen, 6000); /* the consumer saw every game, the replayed too */
+    journal_close(j, 0);
+    char *got = slurp(c.out_path, NULL), *got_rows = slurp(c.games_path, NULL);
+    assert_string_equal(got, ref);
+    assert_string_equal(got_rows, ref_rows);
+    assert_int_equal(access(ckpt, F_OK), -1);
+    assert_int_equal(access(log, F_OK), -1);
+    free(ref);
+    free(ref_rows);
+    free(got);
+    free(got_rows);
+    rmdir_all(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -565,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_sim_stop_signals_leave_complete_files),
         cmocka_unit_test(test_sim_second_signal_leaves_no_file),
         cmocka_unit_test(test_sim_memory_flat_in_games),
+        cmocka_unit_test(test_sim_checkpoint_resume_same_bytes),
         cmocka_unit_test(test_readme_documents_every_csv_column),
     };
     return cmocka_run_group_tests_name("harness", tests, setup, NULL);
