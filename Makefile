@@ -24,7 +24,7 @@ ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \
           agents/program.c
-ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c
+ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
 SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim/cli/checkpoint.c
