@@ -19,6 +19,10 @@ J=bin/jamaica
 # `learn`: greedy's value function fitted to 20,000 games of sharp by
 # `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
 # then played on other deals (seed 2) against three greedy and three sharp;
+# `balance`: the Ghost Ship's gold and combat bonus that give it a fair
+# third of 2-player games, and the starting gold, food and hand that would
+# remove the first Captain's edge at 3-6 players, both under `sharp`
+# (results/balance/; about 25 minutes on two cores);
 # `soak`: 10^8 random games killed half-way and resumed from their
 # checkpoint, memory sampled, against four shards merged (results/soak.sh:
 # results/soak/; about 20 minutes on two cores);
@@ -30,6 +34,19 @@ want=${*:-base agents}
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 if has speed; then sh results/speed.sh; fi
 if has soak; then sh results/soak.sh; fi
+if has balance; then
+    mkdir -p results/balance
+    args="--vary ghost_gold=8..25 --vary ghost_bonus=0..4 --target ghost=0.3333 --players 2 --agents sharp
+        --games 400 --confirm 20000 --seed 1 --out results/balance/ghost-2p.csv"
+    # shellcheck disable=SC2086
+    { echo "$J balance" $args; $J balance $args; } >results/balance/ghost-2p.md
+    for p in 3 4 5 6; do
+        args="--vary start_gold=0..6:2 --vary start_food=0..6:2 --vary hand=2..4 --target captain=0 --players $p
+            --agents sharp --games 400 --confirm 20000 --seed 1 --out results/balance/captain-${p}p.csv"
+        # shellcheck disable=SC2086
+        { echo "$J balance" $args; $J balance $args; } >results/balance/captain-${p}p.md
+    done
+fi
 if has tune; then
     mkdir -p results/tune
     args="greedy:samples=8 --param w_gold=0..3@1 --param w_progress=0..2@0.6 --param w_space=0..2@0.4

@@ -28,6 +28,7 @@ static const command commands[] = {
     {"tune", "tune an agent's numeric parameters by SPSA against a mix", cmd_tune, 0},
     {"learn", "fit greedy's value function to the outcomes of self-play games", cmd_learn, 0},
     {"study", "first Captain, Ghost Ship and rule-sweep studies: CSV and Markdown", cmd_study, 1},
+    {"balance", "search rule settings that meet targets (the ghost's share, no first-Captain edge)", cmd_balance, 0},
     {"trace", "play one seeded game (random agents unless told) and print it", cmd_trace, 0},
     {"replay", "write one game as an HTML page to step through in a browser", cmd_replay, 0},
     {"play", "play a game yourself against agents, in a terminal", cmd_play, 0},

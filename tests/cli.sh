@@ -570,5 +570,46 @@ $J sim --games 10 --out "$tmp/kill/s.csv" >/dev/null 2>"$tmp/e"
 [ -e "$tmp/kill/.s.csv.jamaica-$host-$$.AbCdEf" ] && [ -e "$tmp/kill/.s.csv.jamaica-otherhost-$pid.AbCdEf" ] &&
     [ -e "$tmp/kill/.s.csv.XyZ123" ] && [ -s "$tmp/kill/s.csv" ] && ok || bad "a temporary file not the killed run's was removed"
 
+# balance: bad input gets one line and exit 2, nothing written.
+mkdir -p "$tmp/bal"
+for args in "--vary ghost_gold=9..3 --target ghost=0.3 --players 2|bad --vary range 'ghost_gold=9..3'" \
+    "--vary ghost_gold=1..3:0 --target ghost=0.3 --players 2|bad --vary 'ghost_gold=1..3:0'" \
+    "--vary nosuch=1..3 --target ghost=0.3 --players 2|nosuch" \
+    "--vary ghost_gold=1..3 --target nosuch=1 --players 2|unknown measure in 'nosuch=1'" \
+    "--vary ghost_gold=1..3 --target ghost --players 2|bad --target 'ghost'" \
+    "--vary ghost_gold=1..3 --target ghost=x --players 2|bad value in 'ghost=x'" \
+    "--vary ghost_gold=1..3 --keep rounds<22 --players 2|bad --keep 'rounds<22'" \
+    "--vary ghost_gold=1..3 --target win:4=0.5 --players 2|measure win:4: 2 players" \
+    "--target ghost=0.3 --players 2|balance needs --vary" \
+    "--vary ghost_gold=1..3 --players 2|balance needs --target" \
+    "--vary ghost_gold=1..3 --target ghost=0.3 --players 4|the ghost does not sail with 4 players" \
+    "--vary start_gold=1..3 --vary start_gold=4..5 --target captain=0|--vary start_gold given twice"; do
+    a=${args%%|*} want=${args#*|}
+    # shellcheck disable=SC2086
+    (cd "$tmp/bal" && "$top/$J" balance $a --games 10 --out b.csv >/dev/null 2>err)
+    st=$?
+    [ $st -eq 2 ] && [ "$(wc -l <"$tmp/bal/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/bal/err" && [ -z "$(ls "$tmp/bal" | grep -v '^err$')" ] &&
+        ok || bad "balance $a: exit $st: $(cat "$tmp/bal/err")"
+done
+# A search: every setting of round 0 in the CSV, halving to one, the
+# confirmation on deals after every deal the search used; a target met
+# within its interval; the same bytes on one thread.
+$J balance --vary ghost_gold=8..14 --target ghost=0.26 --keep 'rounds<=26' --players 2 --games 400 --confirm 8000 \
+    --out "$tmp/bal/b.csv" >"$tmp/bal/md" 2>"$tmp/bal/err" && ok || bad "balance: $(cat "$tmp/bal/err")"
+[ "$(grep -c '^search,0,' "$tmp/bal/b.csv")" -eq 7 ] && [ "$(grep -c '^confirm,' "$tmp/bal/b.csv")" -eq 1 ] && ok ||
+    bad "balance: the CSV's rows: $(cut -c1-40 "$tmp/bal/b.csv")"
+last=$(awk -F, '$1 == "search" && $4 > n {n = $4} END {print n}' "$tmp/bal/b.csv")
+first=$(awk -F, '$1 == "confirm" {print $3}' "$tmp/bal/b.csv")
+[ -n "$last" ] && [ "$first" -ge "$last" ] && ok || bad "balance: the confirmation starts at deal $first, the search used $last"
+grep -q '^| ghost | = 0.26 | 0.2[0-9]* \[0.2[0-9]*, 0.2[0-9]*\] | yes |$' "$tmp/bal/md" &&
+    grep -q '^| rounds | <= 26 | .* | yes |$' "$tmp/bal/md" && ok || bad "balance: the report: $(cat "$tmp/bal/md")"
+$J balance --vary ghost_gold=8..14 --target ghost=0.26 --keep 'rounds<=26' --players 2 --games 400 --confirm 8000 \
+    --out "$tmp/bal/b1.csv" --threads 1 >/dev/null 2>&1 && cmp -s "$tmp/bal/b.csv" "$tmp/bal/b1.csv" && ok ||
+    bad "balance: other bytes on one thread"
+# A target no setting reaches is said to be out of reach.
+$J balance --vary ghost_gold=4..8 --target ghost=0.9 --players 2 --games 300 --confirm 1000 --out "$tmp/bal/c.csv" \
+    >"$tmp/bal/md" 2>/dev/null && grep -q "^No setting in the ranges reaches ghost = 0.9: every setting's interval in the first round (300 games each) lies below it.$" "$tmp/bal/md" &&
+    ok || bad "balance: out of reach: $(cat "$tmp/bal/md")"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -2,8 +2,9 @@
 # Long runs survive faults (docs/CHECKPOINTS.md): runs killed with SIGKILL
 # at seeded random moments and resumed each time end with the bytes of the
 # run never interrupted (sim with and without GAMES.csv, a tournament, a
-# study); no stray file is left; a full disk (ulimit -f) mid-run keeps the
-# last checkpoint and says so in one line, and the run resumes from it.
+# study, a balance search); no stray file is left; a full disk (ulimit -f)
+# mid-run keeps the last checkpoint and says so in one line, and the run
+# resumes from it.
 set -u
 cd "$(dirname "$0")/.."
 J=$(pwd)/bin/jamaica
@@ -93,6 +94,13 @@ ref study-ref $study
 killed 4 study $study
 [ "$left" = "c.csv c.md " ] && ok || bad "study: left behind: $left"
 same study-ref study c.csv c.md
+
+# A balance search: a harness run a setting a round, then the confirmation.
+bal="$J balance --vary ghost_gold=8..18 --target ghost=0.3 --players 2 --games 20000 --confirm 100000 --out b.csv --threads 2"
+ref bal-ref $bal
+killed 3 bal $bal
+[ "$left" = "b.csv " ] && ok || bad "balance: left behind: $left"
+same bal-ref bal b.csv out
 
 [ $kills -ge 20 ] && ok || bad "only $kills runs were killed (20 or more wanted)"
 
