@@ -1,5 +1,5 @@
 #!/bin/sh
-# plot.sh KIND IN.csv OUT.png|OUT.svg [AGENTS]
+# plot.sh KIND IN.csv OUT.png|OUT.svg [AGENTS|MEASURE]
 # (`make install` installs it as jamaica-plot.)
 #
 # Draws one of the reports as PNG or SVG with gnuplot (Debian: gnuplot-nox).
@@ -13,10 +13,13 @@
 #             (agents at growing budgets: strength against budget)
 #   games     a GAMES.csv: distributions of score and of game length (for
 #             AGENTS, one agent's seats and the games it played in)
+#   balance   balance's CSV: the first round's settings, a measure (AGENTS
+#             names it; the first target's by default) against the first
+#             varied option, a line per value of the others
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.
 set -eu
-usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|games IN.csv OUT.png|OUT.svg [AGENTS]" >&2; exit 2; }
+usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|games|balance IN.csv OUT.png|OUT.svg [AGENTS]" >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 kind=$1 in=$2 out=$3 mix=${4:-}
 # (installed, bin/jamaica-plot is a link to share/jamaica/plot.sh: the

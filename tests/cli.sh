@@ -606,6 +606,14 @@ grep -q '^| ghost | = 0.26 | 0.2[0-9]* \[0.2[0-9]*, 0.2[0-9]*\] | yes |$' "$tmp/
 $J balance --vary ghost_gold=8..14 --target ghost=0.26 --keep 'rounds<=26' --players 2 --games 400 --confirm 8000 \
     --out "$tmp/bal/b1.csv" --threads 1 >/dev/null 2>&1 && cmp -s "$tmp/bal/b.csv" "$tmp/bal/b1.csv" && ok ||
     bad "balance: other bytes on one thread"
+if command -v gnuplot >/dev/null 2>&1; then
+    analysis/plot.sh balance "$tmp/bal/b.csv" "$tmp/bal/b.png" 2>"$tmp/e" &&
+        [ "$(head -c 8 "$tmp/bal/b.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok || bad "plot balance: $(cat "$tmp/e")"
+    python3 analysis/plots/extract.py balance "$tmp/bal/b.csv" "$tmp/bal/b.data" rounds &&
+        [ "$(grep -c '^[0-9]' "$tmp/bal/b.data")" -eq 7 ] && ok || bad "plot balance: the first round's 7 settings"
+    analysis/plot.sh balance "$tmp/bal/b.csv" "$tmp/bal/n.png" nosuch 2>"$tmp/e"; st=$?
+    [ $st -eq 2 ] && grep -q "no measure 'nosuch'" "$tmp/e" && ok || bad "plot balance: an unknown measure: exit $st"
+fi
 # A target no setting reaches is said to be out of reach.
 $J balance --vary ghost_gold=4..8 --target ghost=0.9 --players 2 --games 300 --confirm 1000 --out "$tmp/bal/c.csv" \
     >"$tmp/bal/md" 2>/dev/null && grep -q "^No setting in the ranges reaches ghost = 0.9: every setting's interval in the first round (300 games each) lies below it.$" "$tmp/bal/md" &&

@@ -64,6 +64,38 @@ def main():
                                                                           rs[0]["measure"].replace("win:", "win rate of seat "))
         for r in rs:
             out.append("%s %s %s %s" % (r["value"], r["estimate"], r["low"], r["high"]))
+    elif kind == "balance":
+        rs = rows(src, ["stage", "round", "first_game", "games", "loss", "kept"])
+        if not rs:
+            fail(src + " holds no rows")
+        cols = list(rs[0].keys())
+        measures = [c for c in cols[4:] if c + "_low" in cols]
+        if not measures:
+            fail(src + " holds no measures")
+        keys = cols[4:cols.index(measures[0])]
+        m = mix or measures[0]
+        if m not in measures:
+            fail("no measure '%s' in %s (%s)" % (m, src, ", ".join(measures)))
+        first = [r for r in rs if r["stage"] == "search" and r["round"] == "0"]
+        xs = []
+        for r in first:
+            if r[keys[0]] not in xs:
+                xs.append(r[keys[0]])
+        var["xticks"] = ", ".join("'%s' %d" % (x.replace("'", ""), i) for i, x in enumerate(xs))
+        var["what"] = "%s against %s" % (m, keys[0])
+        var["xlab"] = keys[0]
+        var["ylab"] = m
+        groups = []
+        for r in first:
+            g = ", ".join("%s=%s" % (k, r[k]) for k in keys[1:]) or m
+            if g not in groups:
+                groups.append(g)
+        for g in groups:
+            out.append("%s 0 0 0" % label(g))
+            for r in first:
+                if (", ".join("%s=%s" % (k, r[k]) for k in keys[1:]) or m) == g:
+                    out.append("%d %s %s %s" % (xs.index(r[keys[0]]), r[m], r[m + "_low"], r[m + "_high"]))
+            out += ["", ""]
     elif kind == "ratings":
         rs = [r for r in rows(src, ["agent", "rating", "rating_low", "rating_high"]) if r["rating"]]
         if not rs:
