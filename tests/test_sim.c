@@ -593,7 +593,7 @@ static void test_sim_checkpoint_resume_same_bytes(void **state)
 
     /* Stopped after 1,500 games (at the end of their block). */
     journal *j;
-    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, err, sizeof err), 0);
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, sim_tally_bytes(), err, sizeof err), 0);
     c.journal = j;
     st.seen = 0;
     st.after = 1500;
@@ -607,7 +607,7 @@ static void test_sim_checkpoint_resume_same_bytes(void **state)
     assert_int_equal(access(log, F_OK), 0);
 
     /* Another seed: refused, naming it; the checkpoint kept. */
-    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, err, sizeof err), 0);
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, sim_tally_bytes(), err, sizeof err), 0);
     c.journal = j;
     c.seed = 43;
     stop = 0;
@@ -617,14 +617,14 @@ static void test_sim_checkpoint_resume_same_bytes(void **state)
     journal_close(j, 1);
     c.seed = 42;
     /* No --resume: a checkpoint is not overwritten. */
-    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, err, sizeof err), 2);
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, sim_tally_bytes(), err, sizeof err), 2);
     assert_non_null(strstr(err, "holds an interrupted run"));
     /* Another command's: refused. */
-    assert_int_equal(journal_open(&j, "other", ckpt, 1000, 1, err, sizeof err), 2);
+    assert_int_equal(journal_open(&j, "other", ckpt, 1000, 1, sim_tally_bytes(), err, sizeof err), 2);
     assert_non_null(strstr(err, "is of 'jamaica test', not of 'jamaica other'"));
 
     /* Resumed on one thread: the uninterrupted run's bytes. */
-    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, err, sizeof err), 0);
+    assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, sim_tally_bytes(), err, sizeof err), 0);
     c.journal = j;
     c.threads = 1;
     st.seen = 0;

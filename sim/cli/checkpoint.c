@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "../io/outfile.h"
+#include "../run/harness.h"
 #include "../run/mpi.h"
 #include "checkpoint.h"
 #include "cli.h"
@@ -43,8 +44,8 @@ int cli_journal_open(const ckpt_opts *o, const char *command, const char *const 
     for (int i = 0; on && i < n && !rc; i++)
         if (outs[i] && (outfile_same(outs[i], o->path ? o->path : path) || outfile_same(outs[i], log)))
             rc = cli_usage_error("--checkpoint '%s' names an output, '%s'", o->path ? o->path : path, outs[i]);
-    if (on && !rc && sim_mpi_rank() == 0 && journal_open(j, command, o->path ? o->path : path, o->every, o->resume, err,
-                                                  sizeof err))
+    if (on && !rc && sim_mpi_rank() == 0 &&
+        journal_open(j, command, o->path ? o->path : path, o->every, o->resume, sim_tally_bytes(), err, sizeof err))
         rc = cli_usage_error("%s", err);
     if (sim_mpi_any(rc != 0)) {
         journal_close(*j, 1);

@@ -148,6 +148,43 @@ size_t sim_tally_bytes(void)
     return offsetof(tallies, agent_of_spec);
 }
 
+/* A value on one line: backslashes and line breaks escaped. */
+static void put_value(FILE *f, const char *v)
+{
+    for (; *v; v++) {
+        if (*v == '\\') fputs("\\\\", f);
+        else if (*v == '\n') fputs("\\n", f);
+        else fputc(*v, f);
+    }
+}
+
+char *sim_identity(const sim_config *c, int logs)
+{
+    char *s = NULL, rules[256];
+    size_t n = 0;
+    FILE *f = open_memstream(&s, &n);
+    if (!f) return NULL;
+    jm_rules_format(&c->rules, rules, sizeof rules);
+    fprintf(f, "seed %llu\nplayers %d\nrules ", (unsigned long long)c->seed, c->players);
+    put_value(f, rules);
+    for (int k = 0; k < sim_nspecs(c); k++) {
+        fputs("\nagents ", f);
+        put_value(f, c->specs[k]);
+    }
+    /* The seating plan by its FNV-1a hash. */
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const unsigned char *b = (const unsigned char *)c->seating;
+    for (size_t i = 0; c->nseatings && i < (size_t)c->nseatings * sizeof c->seating[0]; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    fprintf(f, "\nrotate %d\nfirst-game %llu\ngames %llu\nseatings %d %016llx\ngames-csv %d\n", c->rotate,
+            (unsigned long long)c->first_game, (unsigned long long)c->games, c->nseatings, (unsigned long long)h, logs);
+    if (fclose(f)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
 /* A seat's wins in 420ths. */
 static uint64_t win_units(const sim_game *r, const sim_seat *s)
 {
@@ -477,7 +514,14 @@ static int resume(run *r, sim_outcome *out, uint64_t *g0, int *halted, char *err
     const sim_config *c = r->c;
     journal_state st;
     int replay, failed = 0;
-    int rc = journal_begin(r->jn, c, wants_rows(c) || c->on_game, &st, &r->ts, &replay, err, errlen);
+    int logs = wants_rows(c) || c->on_game != NULL;
+    char *id = sim_identity(c, logs);
+    if (!id) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = journal_begin(r->jn, id, logs, &st, &r->ts, &replay, err, errlen);
+    free(id);
     if (rc || !st.done) return rc;
     if (!replay) {
         *g0 = st.done;

@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "../io/outfile.h"
-#include "harness.h"
 #include "journal.h"
 #include "timing.h"
 
@@ -124,42 +123,7 @@ static void put(text *t, const char *fmt, ...)
     }
 }
 
-/* A value on one line: backslashes and line breaks escaped. */
-static void put_value(text *t, const char *v)
-{
-    for (; *v; v++) {
-        if (*v == '\\') put(t, "\\\\");
-        else if (*v == '\n') put(t, "\\n");
-        else put(t, "%c", *v);
-    }
-}
-
 /* ---------------------------------------------------------------- identity */
-
-/* What fixes a harness run's games, as "key value" lines; the keys are the
- * options a user would have changed (see differs). */
-static char *identity(const struct sim_config *c, int logs)
-{
-    text t = {0};
-    char rules[256];
-    jm_rules_format(&c->rules, rules, sizeof rules);
-    put(&t, "seed %llu\nplayers %d\nrules ", (unsigned long long)c->seed, c->players);
-    put_value(&t, rules);
-    int n = sim_nspecs(c);
-    for (int k = 0; k < n; k++) {
-        put(&t, "\nagents ");
-        put_value(&t, c->specs[k]);
-    }
-    uint64_t h = HASH_INIT;
-    if (c->nseatings) h = hash_bytes(h, c->seating, (size_t)c->nseatings * sizeof c->seating[0]);
-    put(&t, "\nrotate %d\nfirst-game %llu\ngames %llu\nseatings %d %016llx\ngames-csv %d\n", c->rotate,
-        (unsigned long long)c->first_game, (unsigned long long)c->games, c->nseatings, (unsigned long long)h, logs);
-    if (t.oom) {
-        free(t.s);
-        return NULL;
-    }
-    return t.s;
-}
 
 /* The first line where identities a (the checkpoint's) and b (this run's)
  * differ, as a message. */
@@ -335,8 +299,8 @@ static int load(journal *j, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- open */
 
-int journal_open(journal **out, const char *command, const char *path, double every, int resume, char *err,
-                 size_t errlen)
+int journal_open(journal **out, const char *command, const char *path, double every, int resume, size_t tally_size,
+                 char *err, size_t errlen)
 {
     *out = NULL;
     journal *j = calloc(1, sizeof *j);
@@ -355,7 +319,7 @@ int journal_open(journal **out, const char *command, const char *path, double ev
     j->last = timing_seconds();
     j->log_hash = HASH_INIT;
     j->log_slot = -1;
-    j->tally_size = sim_tally_bytes();
+    j->tally_size = tally_size;
     struct stat sb;
     if (!resume && stat(j->path, &sb) == 0) {
         snprintf(err, errlen,
@@ -377,8 +341,8 @@ int journal_open(journal **out, const char *command, const char *path, double ev
 
 /* ---------------------------------------------------------------- segments */
 
-int journal_begin(journal *j, const struct sim_config *c, int log, journal_state *st, void *tallies, int *replay,
-                  char *err, size_t errlen)
+int journal_begin(journal *j, const char *id, int log, journal_state *st, void *tallies, int *replay, char *err,
+                  size_t errlen)
 {
     *replay = 0;
     memset(st, 0, sizeof *st);
@@ -397,7 +361,7 @@ int journal_begin(journal *j, const struct sim_config *c, int log, journal_state
     segment *g = &j->seg[j->nseg];
     memset(g, 0, sizeof *g);
     g->logs = log && (j->every > 0 || j->nold > j->nseg);
-    g->id = identity(c, log);
+    g->id = strdup(id);
     g->tallies = calloc(1, j->tally_size);
     if (!g->id || !g->tallies) {
         free(g->id);

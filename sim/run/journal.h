@@ -30,7 +30,6 @@
 
 #include "../io/record.h"
 
-struct sim_config;
 typedef struct journal journal;
 
 /* What a segment has consumed: its games, decisions and faults, and the
@@ -42,27 +41,28 @@ typedef struct journal_state {
 } journal_state;
 
 /* Open the journal of `command` at path, checkpointing every `every`
- * seconds (0: never; a resume still reads).  Without resume a checkpoint
+ * seconds (0: never; a resume still reads), with tallies of tally_size
+ * bytes.  Without resume a checkpoint
  * at path is refused (it holds an interrupted run's games); with resume it
  * is read and checked (its checksum, its command, its log), or, when there
  * is none, the run starts afresh with a line saying so.  0; or 2 with why
  * in err (a usage error: nothing written). */
-int journal_open(journal **j, const char *command, const char *path, double every, int resume, char *err,
-                 size_t errlen);
+int journal_open(journal **j, const char *command, const char *path, double every, int resume, size_t tally_size,
+                 char *err, size_t errlen);
 /* The checkpoint's path. */
 const char *journal_path(const journal *j);
 /* The seconds between checkpoints (0: none). */
 double journal_every(const journal *j);
 
 /* A harness run starts (its games logged when log is set): the next
- * segment of the checkpoint being resumed, checked against c, or a new
- * one.  *st gets what it had consumed (done 0 for a new one; its tallies
+ * segment of the checkpoint being resumed, checked against id (what fixes
+ * its games, "key value" lines: sim_identity), or a new one.  *st gets what it had consumed (done 0 for a new one; its tallies
  * copied into st->tallies' buffer when it was not logged).  *replay: its
  * games are to be replayed from the log (journal_next), done of them.
  * 0; or 2 with why (the checkpoint is of another run, naming what
  * differs); -1 on an I/O error. */
-int journal_begin(journal *j, const struct sim_config *c, int log, journal_state *st, void *tallies, int *replay,
-                  char *err, size_t errlen);
+int journal_begin(journal *j, const char *id, int log, journal_state *st, void *tallies, int *replay, char *err,
+                  size_t errlen);
 /* The next logged game of the segment being resumed; 0, or -1 (the log
  * is short: err says so). */
 int journal_next(journal *j, sim_game *r, char *err, size_t errlen);
