@@ -523,7 +523,8 @@ static void report(const balance *b, int best, uint64_t end, const int *out_of_r
         if (!goal_met(q, &x) && !out_of_reach[g]) {
             printf("\nNo setting in the ranges meets %s %s %g within its interval: the nearest the search found",
                    b->meas[q->measure].name, goal_op(q), q->value);
-            for (int v = 0; v < a->nvary; v++) printf(" %s%s=%s", v ? ", " : "", a->vary[v].key, cell_value(a, best, v));
+            for (int v = 0; v < a->nvary; v++)
+                printf("%s%s=%s", v ? ", " : " ", a->vary[v].key, cell_value(a, best, v));
             printf(" gives %.4f [%.4f, %.4f] (a finer --vary step may reach it).\n", x.mean, x.lo, x.hi);
         }
         if (!out_of_reach[g]) continue;
