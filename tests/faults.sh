@@ -107,14 +107,25 @@ same bal-ref bal b.csv out
 # A checkpoint of other options is refused, naming what differs; without
 # --resume a checkpoint is not overwritten.
 mkdir -p "$tmp/other"
-(cd "$tmp/other" && exec $J sim --games 3000000 --out s.csv --threads 2 >/dev/null 2>&1) &
+(cd "$tmp/other" && exec $J sim --games 3000000 --out s.csv --threads 2 --checkpoint-every 0.2 >/dev/null 2>err) &
 pid=$!
 sleep 1
 kill -INT $pid
 wait $pid
 st=$?
-[ $st -eq 130 ] && [ -s "$tmp/other/s.csv.checkpoint" ] && ok || bad "sim: Ctrl-C left no checkpoint (status $st)"
-(cd "$tmp/other" && $J sim --games 3000000 --out s.csv --seed 2 --resume >/dev/null 2>err)
+[ $st -eq 130 ] && [ -s "$tmp/other/s.csv.checkpoint" ] &&
+    grep -q "^jamaica: checkpoint 's.csv.checkpoint' holds [0-9]* games: the same command with --resume goes on$" "$tmp/other/err" &&
+    ok || bad "sim: Ctrl-C left no checkpoint (status $st): $(cat "$tmp/other/err")"
+# A run stopped before its first checkpoint leaves none (it is quicker to
+# run again), so the next run is not refused.
+mkdir -p "$tmp/short"
+(cd "$tmp/short" && exec $J sim --games 3000000 --out s.csv --games-csv g.csv --threads 2 >/dev/null 2>&1) &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+[ "$(ls -A "$tmp/short" | tr '\n' ' ')" = "g.csv s.csv " ] && ok || bad "a short run's stop left: $(ls -A "$tmp/short")"
+(cd "$tmp/other" && $J sim --games 3000000 --out s.csv --seed 2 --checkpoint-every 0.2 --resume >/dev/null 2>err)
 st=$?
 [ $st -eq 2 ] && grep -q "its --seed is '1', this run's '2'" "$tmp/other/err" && ok || bad "resume with another seed: $st $(cat "$tmp/other/err")"
 (cd "$tmp/other" && $J sim --games 3000000 --out s.csv >/dev/null 2>err)

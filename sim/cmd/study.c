@@ -411,7 +411,8 @@ static const opt_table table = {
              "same for any --threads.  The CSV keeps each row's integer tallies; 'jamaica\n"
              "merge OUT.csv SHARD.csv...' sums the CSVs of shards into the whole study's\n"
              "CSV and Markdown, the same bytes as one run.  A checkpoint is written every\n"
-             "minute and at Ctrl-C: --resume goes on from it (docs/CHECKPOINTS.md).\n",
+             "minute (and updated at Ctrl-C): --resume goes on from it\n"
+             "(docs/CHECKPOINTS.md).\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };

@@ -628,7 +628,9 @@ static int write_outputs(run *r, const sim_outcome *out, char *err, size_t errle
 
 /* Rank 0 at the end of the games: a segment played out is kept for the
  * later checkpoints; one stopped (a signal, an agent's failure) is
- * checkpointed where it stopped.  0, or -1 with why. */
+ * checkpointed where it stopped when the run has a checkpoint (it ran
+ * longer than the interval, or it resumed one): a shorter run leaves none,
+ * to run again.  0, or -1 with why. */
 static int end_segment(run *r, const sim_outcome *out, uint64_t g0, char *err, size_t errlen)
 {
     journal_state st = state_of(r, out, g0);
@@ -636,7 +638,7 @@ static int end_segment(run *r, const sim_outcome *out, uint64_t g0, char *err, s
         journal_end(r->jn, &st);
         return 0;
     }
-    return journal_save(r->jn, &st, err, errlen);
+    return journal_has_checkpoint(r->jn) ? journal_save(r->jn, &st, err, errlen) : 0;
 }
 
 static void release(run *r)

@@ -87,6 +87,11 @@ double journal_every(const journal *j)
     return j->every;
 }
 
+int journal_has_checkpoint(const journal *j)
+{
+    return j->wrote || j->found;
+}
+
 uint64_t journal_saved_games(const journal *j)
 {
     return j ? j->saved : 0;

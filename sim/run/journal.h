@@ -75,6 +75,8 @@ int journal_due(const journal *j);
 int journal_save(journal *j, const journal_state *st, char *err, size_t errlen);
 /* This segment is finished with *st (kept for the later checkpoints). */
 void journal_end(journal *j, const journal_state *st);
+/* Is there a checkpoint: one this run wrote, or the one it resumed? */
+int journal_has_checkpoint(const journal *j);
 /* The games the last checkpoint written or read holds (0: none). */
 uint64_t journal_saved_games(const journal *j);
 /* Close: keep leaves the checkpoint and log for a resume; otherwise (the
