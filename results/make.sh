@@ -46,6 +46,11 @@ if has balance; then
         # shellcheck disable=SC2086
         { echo "$J balance" $args; $J balance $args; } >results/balance/captain-${p}p.md
     done
+    # The first rounds, drawn (gnuplot).
+    if command -v gnuplot >/dev/null 2>&1; then
+        analysis/plot.sh balance results/balance/ghost-2p.csv results/balance/ghost-2p.png
+        analysis/plot.sh balance results/balance/captain-4p.csv results/balance/captain-4p.png
+    fi
 fi
 if has tune; then
     mkdir -p results/tune

@@ -10,5 +10,5 @@ set offsets 0.3, 0.5, 0, 0
 eval "set xtics (" . xticks . ")"
 stats datafile using 1 nooutput
 n = STATS_blocks
-plot for [i=0:n-1] datafile index i using ($1+0.06*i):2:3:4 \
+plot for [i=0:n-1] datafile index i using ($1+0.4*i/(n > 1 ? n - 1 : 1)-0.2):2:3:4 \
      with yerrorlines title columnheader(1) lw 1.5 pt 7 ps 0.7
