@@ -121,11 +121,18 @@ typedef struct bal_args {
     ckpt_opts ck;
 } bal_args;
 
+/* The options' struct from the address of its field at `offset` (an
+ * option's parser gets the field; repeated options also need its count). */
+static bal_args *args_of(void *field, size_t offset)
+{
+    return (bal_args *)((char *)field - offset);
+}
+
 /* --vary KEY=LO..HI[:STEP] or KEY=A,B,C. */
 static int parse_vary(const char *v, void *field)
 {
     vary *list = field;
-    bal_args *a = (bal_args *)((char *)field - offsetof(bal_args, vary));
+    bal_args *a = args_of(field, offsetof(bal_args, vary));
     if (a->nvary == MAX_VARY) return cli_usage_error("at most %d --vary options", MAX_VARY), -1;
     vary *x = &list[a->nvary];
     memset(x, 0, sizeof *x);
@@ -180,12 +187,12 @@ static int parse_goal(const char *v, bal_args *a, int keep)
 
 static int parse_target(const char *v, void *field)
 {
-    return parse_goal(v, (bal_args *)((char *)field - offsetof(bal_args, goal)), 0);
+    return parse_goal(v, args_of(field, offsetof(bal_args, goal)), 0);
 }
 
 static int parse_keep(const char *v, void *field)
 {
-    return parse_goal(v, (bal_args *)((char *)field - offsetof(bal_args, goal)), 1);
+    return parse_goal(v, args_of(field, offsetof(bal_args, goal)), 1);
 }
 
 static const opt options[] = {
