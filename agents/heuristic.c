@@ -1,4 +1,6 @@
 /* heuristic.c - the value of a state for a seat (see heuristic.h). */
+#include <math.h>
+
 #include "heuristic.h"
 
 void heur_default(heur_weights *w)
@@ -69,6 +71,33 @@ int heur_features(const jm_state *s, int seat, double *f)
     f[5] = food < 6 ? food : 6;
     f[6] = (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
     return HEUR_FEATURES;
+}
+
+const heur_weights heur_learned = {
+    .gold = 1.0, .progress = 2.156996, .space = 0.580900, .treasure = 1.912299,
+    .power = 3.415243, .food = 0.840569, .powder = 0.221723, .win = 0.0,
+};
+
+void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, double *share)
+{
+    int np = jm_players(s);
+    if (jm_over(s)) {
+        jm_score sc[JM_MAX_SHIPS];
+        int k = jm_scores(s, sc);
+        for (int p = 0; p < np; p++) share[p] = sc[p].winner ? 1.0 / k : 0.0;
+        return;
+    }
+    const double wv[HEUR_FEATURES] = {w->gold, w->progress, w->space, w->treasure, w->power, w->food, w->powder};
+    double z[JM_MAX_PLAYERS], top = -1e300, sum = 0;
+    for (int p = 0; p < np; p++) {
+        double f[HEUR_FEATURES], v = 0;
+        heur_features(s, p, f);
+        for (int i = 0; i < HEUR_FEATURES; i++) v += wv[i] * f[i];
+        z[p] = slope * v;
+        if (z[p] > top) top = z[p];
+    }
+    for (int p = 0; p < np; p++) sum += share[p] = exp(z[p] - top); /* less the largest: no overflow */
+    for (int p = 0; p < np; p++) share[p] /= sum;
 }
 
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w)

@@ -31,6 +31,16 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w);
  * learn).  Returns HEUR_FEATURES. */
 #define HEUR_FEATURES 7
 int heur_features(const jm_state *s, int seat, double *f);
+/* The weights `jamaica learn` fitted to 20,000 games of sharp
+ * (results/learn/sharp-4p.txt: each coefficient over gold's), and the
+ * slope of that fit: the log-odds of winning per doubloon of lead. */
+extern const heur_weights heur_learned;
+#define HEUR_LEARNED_SLOPE 0.086017
+/* Every player's share of the win, estimated from s (into share[0..players)):
+ * a softmax over the players of slope times heur_value's weighted features
+ * (w's win term left out), so the shares sum to 1 and a lead of 1/slope
+ * doubloons multiplies the odds by e; an ended game gets its real shares. */
+void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, double *share);
 /* One-step look-ahead: the legal action whose result has the highest value
  * for the seat to move (ties: the first). */
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w);

@@ -18,9 +18,19 @@
  * vector (one entry per player) is added along the path.  The move is the
  * root's most visited child.  Decisions with one legal action take no node.
  *
+ * Two additions, both off by default (docs/SEARCH.md measures each):
+ *   cutoff=R  a playout stops at the first decision of the R-th round after
+ *             the leaf's, and the reward vector is the learned evaluation's
+ *             estimate of each player's share of the win (heur_win_shares:
+ *             a softmax of eval_k times each player's weighted features);
+ *             a playout that reaches the end is scored as before.
+ *   bias=B    progressive bias: a child's UCB value gains B times the
+ *             evaluation's share for the deciding seat just after its
+ *             action, divided by its visits + 1 (so it fades).
+ *
  * Nodes live in a pool owned by the agent, reset at every decision: no
  * allocation while searching, memory bounded by the iteration budget
- * (sizeof(node) bytes a node: 44).
+ * (sizeof(node) bytes a node: 48).
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,13 +48,15 @@ typedef struct node {
     uint8_t dec, who;         /* the decision and seat the action answers */
     uint32_t visits, avail;
     float reward[JM_MAX_PLAYERS];
+    float prior;              /* bias > 0: the evaluation's share for `who` after the action */
 } node;
-_Static_assert(sizeof(node) == 44, "node layout: the README quotes 44 bytes a node");
+_Static_assert(sizeof(node) == 48, "node layout: the README quotes 48 bytes a node");
 
 typedef struct mcts {
     int pimc;                 /* 0: ISMCTS, 1: PIMC */
     int iters, ms, worlds, final, playout, reward, max_nodes;
-    double c;
+    int cutoff;               /* playouts stop after this many rounds (0: at the end) */
+    double c, eval_k, bias;
     node *pool;
     int cap, used;
     heur_weights w;
@@ -59,6 +71,9 @@ static const param_spec mcts_spec[] = {
     {"playout", PARAM_CHOICE, offsetof(mcts, playout), 0, 0, "random|greedy"},
     {"reward", PARAM_CHOICE, offsetof(mcts, reward), 0, 0, "win|rank|score"},
     {"nodes", PARAM_INT, offsetof(mcts, max_nodes), 16, 50000000, NULL},
+    {"cutoff", PARAM_INT, offsetof(mcts, cutoff), 0, 1000, NULL},
+    {"eval_k", PARAM_DOUBLE, offsetof(mcts, eval_k), 0, 10, NULL},
+    {"bias", PARAM_DOUBLE, offsetof(mcts, bias), 0, 100, NULL},
 };
 static const param_spec pimc_spec[] = {
     {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
@@ -82,9 +97,10 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     m->worlds = 10;
     m->c = MCTS_C;
     m->max_nodes = 1000000;
+    m->eval_k = HEUR_LEARNED_SLOPE;
     heur_default(&m->w);
     int rc = pimc ? params_parse("pimc", params, pimc_spec, 6, m, err, errlen)
-                  : params_parse("mcts", params, mcts_spec, 6, m, err, errlen);
+                  : params_parse("mcts", params, mcts_spec, 9, m, err, errlen);
     if (rc) return rc;
     /* One node per iteration and the root; a time budget uses `nodes`. */
     m->cap = (m->ms ? m->max_nodes : m->iters) + 1;
@@ -147,6 +163,11 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
             m->pool[cur].child = x;
             path[depth++] = x;
             jm_apply_trusted(d, act, NULL);
+            if (m->bias > 0) { /* progressive bias: the evaluation just after the action */
+                double sh[JM_MAX_PLAYERS];
+                heur_win_shares(d, &heur_learned, m->eval_k, sh);
+                m->pool[x].prior = (float)sh[who];
+            }
             break;
         }
         if (nk == 0 || depth == 1024) break; /* the pool is full: play out from here */
@@ -155,6 +176,7 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
         for (int k = 0; k < nk; k++) {
             const node *x = &m->pool[kids[k]];
             double v = x->reward[who] / x->visits + m->c * sqrt(log((double)x->avail) / x->visits);
+            if (m->bias > 0) v += m->bias * x->prior / (x->visits + 1); /* fades as visits grow */
             if (v > bv) {
                 bv = v;
                 best = kids[k];
@@ -164,9 +186,15 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
         cur = best;
         jm_apply_trusted(d, m->pool[best].action, NULL);
     }
-    search_playout(d, r, m->playout, &m->w);
     double rw[JM_MAX_PLAYERS] = {0};
-    search_reward(d, m->reward, rw);
+    if (m->cutoff) { /* early termination: the learned evaluation's win shares */
+        search_playout_to_round(d, r, m->playout, &m->w, jm_round(d) + m->cutoff);
+        if (jm_over(d)) search_reward(d, m->reward, rw);
+        else heur_win_shares(d, &heur_learned, m->eval_k, rw);
+    } else {
+        search_playout(d, r, m->playout, &m->w);
+        search_reward(d, m->reward, rw);
+    }
     for (int i = 0; i < depth; i++) {
         node *x = &m->pool[path[i]];
         x->visits++;
@@ -241,7 +269,9 @@ static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
 const agent_ops agent_mcts = {
     .name = "mcts",
     .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
-               "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N",
+               "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N,\n"
+               "                   cutoff=R (stop playouts after R rounds and use the learned\n"
+               "                   evaluation; 0: play to the end), eval_k=0.086, bias=B (0)",
     .needs_obs = 1,
     .create = mcts_create,
     .choose = mcts_choose,

@@ -22,6 +22,16 @@ void search_playout(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w)
     }
 }
 
+void search_playout_to_round(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w, int stop)
+{
+    int legal[JM_MAX_ACTIONS];
+    while (!jm_over(t) && jm_round(t) < stop) {
+        int n = jm_legal(t, legal), a = legal[0];
+        if (n > 1) a = kind == PLAYOUT_GREEDY ? heur_myopic(t, legal, n, w) : legal[jm_pcg32_bounded(r, (uint32_t)n)];
+        jm_apply_trusted(t, a, NULL);
+    }
+}
+
 void search_reward(const jm_state *t, int kind, double *r)
 {
     jm_score sc[JM_MAX_SHIPS];

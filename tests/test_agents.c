@@ -10,6 +10,7 @@
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
+    "mcts:iters=4,cutoff=1",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 
@@ -180,6 +181,7 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("mcts:iters=300", &s), C_FWD_FWD);
     assert_int_equal(choose("pimc:worlds=5,iters=300", &s), C_FWD_FWD);
     assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
+    assert_int_equal(choose("mcts:iters=300,cutoff=1", &s), C_FWD_FWD);
 }
 
 /* greedy takes a win it can take now.  P0 on 48 (lap 1) with the dice 1
@@ -213,6 +215,30 @@ static void test_greedy_does_not_end_a_game_it_loses(void **state)
     assert_int_not_equal(choose("sharp", &s), C_FWD_FWD);
 }
 
+/* The evaluation's win shares: two ships alike but for 3 doubloons have odds
+ * of exp(3 slope) (gold weighs 1); the shares sum to 1 and an ended game
+ * gets its real shares. */
+static void test_win_shares_known_values(void **state)
+{
+    (void)state;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=20:1:6g.3f.-.-.- ship1=20:1:3g.3f.-.-.- "
+                     "cards0=dhdddhdddhd");
+    double sh[JM_MAX_PLAYERS];
+    heur_win_shares(&s, &heur_learned, HEUR_LEARNED_SLOPE, sh);
+    assert_true(fabs(sh[0] / sh[1] - exp(3 * HEUR_LEARNED_SLOPE)) < 1e-12);
+    assert_true(fabs(sh[0] + sh[1] - 1) < 1e-12);
+    heur_win_shares(&s, &heur_learned, 0, sh); /* slope 0: even shares */
+    assert_true(fabs(sh[0] - 0.5) < 1e-12);
+    for (uint64_t g = 0; g < 20; g++) {
+        jm_state t = random_state(2 + (int)g % 5, "2021", 9, g, 100000);
+        assert_true(jm_over(&t));
+        jm_score sc[JM_MAX_SHIPS];
+        int k = jm_scores(&t, sc);
+        heur_win_shares(&t, &heur_learned, HEUR_LEARNED_SLOPE, sh);
+        for (int p = 0; p < jm_players(&t); p++) assert_true(sh[p] == (sc[p].winner ? 1.0 / k : 0.0));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_heur_features_are_heur_values),
         cmocka_unit_test(test_greedy_does_not_end_a_game_it_loses),
         cmocka_unit_test(test_search_finds_the_forced_win),
+        cmocka_unit_test(test_win_shares_known_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
