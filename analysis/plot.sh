@@ -11,6 +11,8 @@
 #   sweep     study sweep's CSV: the measure against the option, with its band
 #   ratings   tournament's ratings CSV: each agent's rating with its interval
 #             (agents at growing budgets: strength against budget)
+#   ladder    tournament's ratings CSV against its --timing CSV (given as
+#             AGENTS): rating against time per decision, log scale
 #   games     a GAMES.csv: distributions of score and of game length (for
 #             AGENTS, one agent's seats and the games it played in)
 #   balance   balance's CSV: the first round's settings, a measure (AGENTS
@@ -19,7 +21,7 @@
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.
 set -eu
-usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|games|balance IN.csv OUT.png|OUT.svg [AGENTS]" >&2; exit 2; }
+usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|ladder|games|balance IN.csv OUT.png|OUT.svg [AGENTS|TIMING.csv]" >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 kind=$1 in=$2 out=$3 mix=${4:-}
 # (installed, bin/jamaica-plot is a link to share/jamaica/plot.sh: the

@@ -329,6 +329,7 @@ expect2 "named twice" tournament --agents random,random --out "$tmp/x.csv"
 expect2 "'bogus'" tournament --agents random,first --seatings bogus --out "$tmp/x.csv"
 expect2 "ELO1 must be above" tournament --agents random,first --sprt 10,0 --out "$tmp/x.csv"
 expect2 "cannot share 6 seats" tournament --agents random,first,greedy,flat --players 6 --out "$tmp/x.csv"
+expect2 "are the same file" tournament --agents random,first --out "$tmp/x.csv" --timing "$tmp/x.csv"
 expect2 "cannot write" tournament --agents random,first --games 1000000 --out "$tmp/nodir/x.csv"
 [ ! -e "$tmp/x.csv" ] && ok || bad "a bad tournament left a file"
 
@@ -393,6 +394,17 @@ if command -v gnuplot >/dev/null 2>&1; then
             bad "plot $1: $(cat "$tmp/e")"; fi
     done
     analysis/plot.sh sweep "$tmp/sw.csv" "$tmp/plot.svg" && grep -q '<svg' "$tmp/plot.svg" && ok || bad "plot svg"
+    # ladder: the ratings against the tournament's --timing; the untimed
+    # agent (random) is left out and named in the title.
+    $J tournament --agents random,greedy,mcts:iters=10 --players 3 --games 4 --out "$tmp/lr.csv" \
+        --timing "$tmp/lt.csv" --checkpoint-every 0 >"$tmp/lmd" &&
+        [ "$(wc -l <"$tmp/lt.csv")" -eq 4 ] && grep -q '^random,[0-9]*,0,,,$' "$tmp/lt.csv" &&
+        grep -q '^| `mcts:iters=10` | [0-9]* | [0-9.]* | [0-9.]* |$' "$tmp/lmd" && ok || bad "tournament --timing"
+    python3 analysis/plots/extract.py ladder "$tmp/lr.csv" "$tmp/ld.data" "$tmp/lt.csv" &&
+        [ "$(wc -l <"$tmp/ld.data")" -eq 2 ] && grep -q 'random' "$tmp/ld.data.vars" &&
+        analysis/plot.sh ladder "$tmp/lr.csv" "$tmp/ld.png" "$tmp/lt.csv" && [ -s "$tmp/ld.png" ] && ok || bad "plot ladder"
+    analysis/plot.sh ladder "$tmp/lr.csv" "$tmp/ld2.png" 2>"$tmp/e"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'timing' "$tmp/e" && [ ! -e "$tmp/ld2.png" ] && ok || bad "plot ladder without timing: exit $rc"
     # games for one agent: its 50 seats' scores (one a game, rotated), not all 200.
     $J sim --games 50 --agents first,random,random,random --rotate --out /dev/null --games-csv "$tmp/pf.csv" >/dev/null
     python3 analysis/plots/extract.py games "$tmp/pf.csv" "$tmp/pf.data" first &&

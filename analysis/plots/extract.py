@@ -104,6 +104,24 @@ def main():
             lo = r["rating_low"] or r["rating"]
             hi = r["rating_high"] or r["rating"]
             out.append("%d %s %s %s %s" % (i, r["rating"], lo, hi, label(r["agent"])))
+    elif kind == "ladder":
+        # A tournament's ratings against its agents' time per decision
+        # (AGENTS names the tournament's --timing CSV); agents too cheap to
+        # time (random, first) have no time and are left out.
+        if not mix:
+            fail("ladder needs the tournament's --timing CSV as its fourth argument")
+        rs = [r for r in rows(src, ["agent", "rating", "rating_low", "rating_high"]) if r["rating"]]
+        ms = {r["agent"]: r["mean_ms"] for r in rows(mix, ["agent", "timed", "mean_ms"]) if r["mean_ms"]}
+        untimed = [r["agent"] for r in rs if r["agent"] not in ms]
+        if untimed:
+            var["what"] = "not timed (cheaper than the clock): " + ", ".join(untimed)
+        rs = [r for r in rs if r["agent"] in ms]
+        if not rs:
+            fail("no agent of %s has a time in %s" % (src, mix))
+        for r in rs:
+            lo = r["rating_low"] or r["rating"]
+            hi = r["rating_high"] or r["rating"]
+            out.append("%s %s %s %s %s" % (ms[r["agent"]], r["rating"], lo, hi, label(r["agent"])))
     elif kind == "games":
         rs = rows(src, ["game", "seat", "agent", "is_ghost", "score", "rounds"])
         if not rs:

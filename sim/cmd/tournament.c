@@ -33,7 +33,7 @@ typedef struct sprt_args {
 
 typedef struct tour_opts {
     uint64_t games, players, seed, threads, bootstrap, progress, first_game;
-    const char *agents, *rules, *out, *pairs, *games_csv;
+    const char *agents, *rules, *out, *pairs, *games_csv, *timing;
     int seatings;                /* 0 all, 1 balanced, -1 not given */
     sprt_args sprt;
     double alpha, beta;
@@ -92,6 +92,9 @@ static const opt options[] = {
                                       "rank_high, rating, rating_low, rating_high"),
     OPT_ROW_TEXT("pairs", "PATH", tour_opts, pairs, NULL, "the pairwise CSV: agent, opponent, games, ahead, low, high"),
     OPT_ROW_TEXT("games-csv", "PATH", tour_opts, games_csv, NULL, "one row per game and seat, as sim's, with `seating` last"),
+    OPT_ROW_TEXT("timing", "PATH", tour_opts, timing, NULL,
+                 "time per decision by agent, as sim's TIMING.csv (wall clock:\n"
+                 "not the same bytes twice); the report shows it too"),
     OPT_ROW_UINT("first-game", "K", tour_opts, first_game, "first deal", 0, INT64_MAX, "0",
                  "play deals K..K+N-1 of the run ({default}): a shard; 'jamaica\n"
                  "merge' rebuilds the whole run's report from the shards'\n"
@@ -115,7 +118,7 @@ static const opt_table table = {
     .usage = "Usage: jamaica tournament --agents A,B[,C...] [--players P] [--games N]\n"
              "                          [--seed S] [--threads T] [--rules R]\n"
              "                          [--seatings all|balanced] [--out RATINGS.csv]\n"
-             "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv]\n"
+             "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv] [--timing TIMING.csv]\n"
              "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n"
              "                          [--first-game K] [--progress SECONDS]\n"
              "                          [--checkpoint PATH] [--checkpoint-every SECONDS] [--resume]\n",
@@ -186,9 +189,10 @@ static int configure(tour_opts *o, sim_config *c)
     if (plan(o, c)) return 2;
     if (cli_threads(&o->threads)) return 2;
     if (o->pairs && !*o->pairs) return cli_usage_error("tournament: empty --pairs path");
-    const char *paths[3] = {o->out, o->pairs, o->games_csv};
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++)
+    if (o->timing && !*o->timing) return cli_usage_error("tournament: empty --timing path");
+    const char *paths[4] = {o->out, o->pairs, o->games_csv, o->timing};
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
             if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
                 return cli_usage_error("'%s' and '%s' are the same file", paths[i], paths[j]);
     if (o->games > (uint64_t)INT64_MAX / SIM_MAX_SEATINGS - o->first_game)
@@ -199,6 +203,7 @@ static int configure(tour_opts *o, sim_config *c)
     c->seed = o->seed;
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
+    c->timing_path = o->timing;
     c->progress = isatty(2) || o->progress;
     c->progress_every = (unsigned)o->progress;
     c->dist = sim_mpi_dist();
@@ -289,6 +294,21 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     }
 }
 
+/* Time per decision as this run measured it (not in a merged report: the
+ * shards' times are not kept). */
+static void print_times(const sim_outcome *res)
+{
+    printf("\nTime per decision with two or more actions (wall clock on this machine: the seat's\n"
+           "observation and the agent's choice):\n\n");
+    printf("| agent | decisions | mean ms | p99 ms |\n|---|---|---|---|\n");
+    for (int a = 0; a < res->nagents; a++) {
+        const sim_timing *m = &res->timing[a];
+        printf("| `%s` | %llu | ", res->agent[a], (unsigned long long)m->decisions);
+        if (m->timed) printf("%.4f | %.4f |\n", timing_mean_ms(m), timing_quantile_ms(m, 0.99));
+        else printf("not timed | - |\n");
+    }
+}
+
 static void print_report(const tour_opts *o, const sim_config *c, const standings *t, const ratings *rt,
                          const sim_outcome *res, uint64_t deals)
 {
@@ -307,6 +327,7 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
                rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)));
     print_tables(c, t, rt);
+    if (c->threads) print_times(res);
     if (!o->sprt.on) return;
     const char *verdict = t->decision == AN_SPRT_H1   ? "H1 accepted"
                           : t->decision == AN_SPRT_H0 ? "H0 accepted"
@@ -379,8 +400,8 @@ int cmd_tournament(int argc, char **argv)
         standings_free(t);
         return bad ? cli_usage_error("%s", err) : 2;
     }
-    const char *outs[] = {o.out, o.pairs, o.games_csv};
-    if (cli_journal_open(&o.ck, "tournament", outs, 3, &c.journal)) {
+    const char *outs[] = {o.out, o.pairs, o.games_csv, o.timing};
+    if (cli_journal_open(&o.ck, "tournament", outs, 4, &c.journal)) {
         outfile_abort(&of_r);
         outfile_abort(&of_p);
         standings_free(t);

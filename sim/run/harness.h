@@ -18,7 +18,7 @@
 #include "../io/summary.h"
 #include "timing.h"
 
-#define SIM_MAX_AGENTS 8         /* distinct specs of a run (a tournament's agents) */
+#define SIM_MAX_AGENTS 12        /* distinct specs of a run (a tournament's agents) */
 #define SIM_MAX_SEATINGS 720     /* 6! */
 
 struct agent;

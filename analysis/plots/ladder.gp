@@ -1,0 +1,12 @@
+# Strength against time per decision: each timed agent's Plackett-Luce
+# rating (Elo scale, bootstrap 95% interval) at its mean time per decision
+# (log scale), labelled with its spec.
+set output outfile
+set title "Strength against time per decision" . (what eq "" ? "" : "\n" . what)
+set xlabel "mean time per decision (ms, log scale; wall clock of the run's machine)"
+set ylabel "rating (Plackett-Luce, Elo scale)"
+set logscale x
+set grid xtics ytics
+set offsets graph 0.08, graph 0.25, 30, 30
+plot datafile using 1:2:3:4 with yerrorbars notitle pt 7 ps 1 lw 1.5 lc rgb "#1b3a6b", \
+     datafile using 1:2:5 with labels left offset 1,0.6 font ",9" notitle
