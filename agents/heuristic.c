@@ -48,6 +48,36 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
     return v;
 }
 
+/* heur_features() of every player at once, into f[p]: the ships' steps
+ * left and the treasures' owners are read once, not once a player. */
+static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
+{
+    int np = jm_players(s), steps[JM_MAX_SHIPS], powers[JM_MAX_SHIPS] = {0}, treasure[JM_MAX_SHIPS] = {0};
+    for (int i = 0; i < JM_MAX_SHIPS; i++) steps[i] = jm_in_play(s, i) ? jm_steps_left(s, i) : -1;
+    for (int t = 0; t < JM_TREASURES; t++) {
+        int o = jm_treasure_owner(s, t);
+        if (o < 0) continue;
+        if (t <= JM_T_HOLD6) powers[o]++;
+        else treasure[o] += jm_treasure_value(t);
+    }
+    for (int p = 0; p < np; p++) {
+        int pos = jm_pos(s, p), lap = jm_lap(s, p), near = 0;
+        int food = jm_total(s, p, JM_FOOD), powder = jm_total(s, p, JM_POWDER);
+        for (int i = 0; i < JM_MAX_SHIPS; i++)
+            if (i != p && steps[i] >= 0) {
+                int d = steps[i] - steps[p];
+                near |= d >= -6 && d <= 6;
+            }
+        f[p][0] = jm_total(s, p, JM_GOLD);
+        f[p][1] = 64 - steps[p];
+        f[p][2] = jm_finished(s, p) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
+        f[p][3] = treasure[p];
+        f[p][4] = powers[p];
+        f[p][5] = food < 6 ? food : 6;
+        f[p][6] = (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
+    }
+}
+
 int heur_features(const jm_state *s, int seat, double *f)
 {
     int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
@@ -88,11 +118,11 @@ void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, dou
         return;
     }
     const double wv[HEUR_FEATURES] = {w->gold, w->progress, w->space, w->treasure, w->power, w->food, w->powder};
-    double z[JM_MAX_PLAYERS], top = -1e300, sum = 0;
+    double z[JM_MAX_PLAYERS], top = -1e300, sum = 0, f[JM_MAX_PLAYERS][HEUR_FEATURES];
+    features_all(s, f);
     for (int p = 0; p < np; p++) {
-        double f[HEUR_FEATURES], v = 0;
-        heur_features(s, p, f);
-        for (int i = 0; i < HEUR_FEATURES; i++) v += wv[i] * f[i];
+        double v = 0;
+        for (int i = 0; i < HEUR_FEATURES; i++) v += wv[i] * f[p][i];
         z[p] = slope * v;
         if (z[p] > top) top = z[p];
     }

@@ -24,6 +24,11 @@ void search_playout(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w)
 
 void search_playout_to_round(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w, int stop)
 {
+    if (kind == PLAYOUT_RANDOM) { /* the engine's loop, as search_playout() */
+        jm_pcg32 *const rng[JM_MAX_PLAYERS] = {r, r, r, r, r, r};
+        jm_play_random_to(t, rng, (1u << JM_MAX_PLAYERS) - 1, stop, NULL, NULL);
+        return;
+    }
     int legal[JM_MAX_ACTIONS];
     while (!jm_over(t) && jm_round(t) < stop) {
         int n = jm_legal(t, legal), a = legal[0];

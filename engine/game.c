@@ -1188,14 +1188,17 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
     debug_check(s, a, d);
 }
 
-void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts)
+/* jm_play_random() and jm_play_random_to(): the loop, compiled into each
+ * (with stop 65536, above any uint16_t round, its test folds away). */
+ALWAYS_INLINE void play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, int stop, const jm_tracer *tr,
+                               jm_play_counts *counts)
 {
     int opts[JM_MAX_ACTIONS];
     jm_play_counts c = {{0}, 0, 0};
     jm_tracer buf;
     tr = tracer(tr, &buf);
     for (int p = 0; p < s->np; p++) JM_REQUIRE(!(seats >> p & 1u) || rng[p], "a generator for every seat in seats");
-    while (s->dec != JM_D_NONE && (seats >> s->who & 1u)) {
+    while (s->dec != JM_D_NONE && (seats >> s->who & 1u) && s->round < stop) {
         int d = s->dec, who = s->who, n, r = 0, a;
         if (d == JM_D_CARD) { /* legal()'s list: the hand's cards in id order */
             uint32_t m = cards_at(s, who, CL_HAND);
@@ -1232,3 +1235,13 @@ void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_
     }
 }
 
+void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts)
+{
+    play_random(s, rng, seats, 65536, tr, counts);
+}
+
+void jm_play_random_to(jm_state *s, jm_pcg32 *const *rng, unsigned seats, int round, const jm_tracer *tr,
+                       jm_play_counts *counts)
+{
+    play_random(s, rng, seats, round, tr, counts);
+}

@@ -319,6 +319,11 @@ typedef struct jm_play_counts {
     uint64_t applies;                   /* actions applied */
 } jm_play_counts;
 void jm_play_random(jm_state *s, jm_pcg32 *const *rng, unsigned seats, const jm_tracer *tr, jm_play_counts *counts);
+/* The same, returning also at the first decision of round `round` or later
+ * (jm_round(s) >= round): a playout cut off after some rounds (tree
+ * search's cutoff=). */
+void jm_play_random_to(jm_state *s, jm_pcg32 *const *rng, unsigned seats, int round, const jm_tracer *tr,
+                       jm_play_counts *counts);
 
 /* A copy of s as `seat` may know it: everything hidden from that seat is
  * re-sampled consistently with what it has seen, and the RNG re-seeded from

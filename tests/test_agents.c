@@ -229,6 +229,23 @@ static void test_win_shares_known_values(void **state)
     assert_true(fabs(sh[0] + sh[1] - 1) < 1e-12);
     heur_win_shares(&s, &heur_learned, 0, sh); /* slope 0: even shares */
     assert_true(fabs(sh[0] - 0.5) < 1e-12);
+    /* Unfinished games: the softmax of heur_features() seat by seat. */
+    const heur_weights *w = &heur_learned;
+    for (uint64_t g = 0; g < 200; g++) {
+        int players = 2 + (int)g % 5;
+        jm_state t = random_state(players, g % 3 || players == 6 ? "2021" : "2021,ghost=on", 4, g, (int)(g * 7 % 300));
+        if (jm_over(&t)) continue;
+        double z[JM_MAX_PLAYERS], sum = 0;
+        for (int p = 0; p < jm_players(&t); p++) {
+            double f[HEUR_FEATURES];
+            heur_features(&t, p, f);
+            z[p] = exp(0.1 * (w->gold * f[0] + w->progress * f[1] + w->space * f[2] + w->treasure * f[3] +
+                              w->power * f[4] + w->food * f[5] + w->powder * f[6]));
+            sum += z[p];
+        }
+        heur_win_shares(&t, w, 0.1, sh);
+        for (int p = 0; p < jm_players(&t); p++) assert_true(fabs(sh[p] - z[p] / sum) < 1e-12);
+    }
     for (uint64_t g = 0; g < 20; g++) {
         jm_state t = random_state(2 + (int)g % 5, "2021", 9, g, 100000);
         assert_true(jm_over(&t));
