@@ -178,6 +178,43 @@ static void test_play_random_is_the_loop(void **state)
             }
 }
 
+/* jm_play_random_to() stops at the first decision of the round asked for
+ * (none of that round has been taken: its dice are not yet rolled or its
+ * first card not chosen), and a game played round by round with it is
+ * jm_play_random()'s game, event for event. */
+static void test_play_random_to_stops_at_the_round(void **state)
+{
+    (void)state;
+    int stops = 0;
+    for (int np = 2; np <= 6; np++)
+        for (int g = 0; g < 10; g++) {
+            jm_rules rules;
+            assert_int_equal(jm_rules_parse(&rules, g % 2 ? "2021" : "classic", NULL, 0), 0);
+            jm_state a, b;
+            uint64_t ha = JM_HASH_INIT, hb = JM_HASH_INIT;
+            jm_tracer ta = {hash_event, &ha, 0}, tb = {hash_event, &hb, 0};
+            jm_init(&a, &rules, np, 3, (uint64_t)g, &ta, NULL, 0);
+            jm_init(&b, &rules, np, 3, (uint64_t)g, &tb, NULL, 0);
+            jm_pcg32 ra, rb;
+            jm_pcg32_seed(&ra, 9, (uint64_t)g);
+            rb = ra;
+            jm_pcg32 *pa[JM_MAX_PLAYERS] = {&ra, &ra, &ra, &ra, &ra, &ra};
+            jm_pcg32 *pb[JM_MAX_PLAYERS] = {&rb, &rb, &rb, &rb, &rb, &rb};
+            jm_play_random(&a, pa, 0x3fu, &ta, NULL);
+            for (int round = 2; !jm_over(&b); round++) {
+                jm_play_random_to(&b, pb, 0x3fu, round, &tb, NULL);
+                if (jm_over(&b)) break;
+                assert_int_equal(jm_round(&b), round);
+                int d = jm_decision(&b);
+                assert_true(d == JM_D_DICE || (d == JM_D_CARD && jm_to_move(&b) == jm_captain(&b)));
+                stops++;
+            }
+            assert_true(ha == hb);
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    assert_true(stops > 500);
+}
+
 /* tests/perft.txt: the decision counts of `jamaica perft`. */
 static void test_perft_counts_match_file(void **state)
 {
@@ -368,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_random_games_every_count_and_rule_set),
         cmocka_unit_test(test_same_seed_same_game),
         cmocka_unit_test(test_play_random_is_the_loop),
+        cmocka_unit_test(test_play_random_to_stops_at_the_round),
         cmocka_unit_test(test_perft_counts_match_file),
         cmocka_unit_test(test_observation_hides_hidden_information),
         cmocka_unit_test(test_illegal_action_changes_nothing),
