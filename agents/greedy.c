@@ -101,6 +101,14 @@ static int sharp_create(agent *a, const char *params, char *err, size_t errlen)
     return make(a, "sharp", &sharp_weights, 8, params, err, errlen);
 }
 
+/* learned: the same look-ahead with 8 samples and the weights `jamaica
+ * learn` fitted to sharp's games (heur_learned: the last line of
+ * results/learn/sharp-4p.txt).  Its parameters are greedy's. */
+static int learned_create(agent *a, const char *params, char *err, size_t errlen)
+{
+    return make(a, "learned", &heur_learned, 8, params, err, errlen);
+}
+
 const agent_ops agent_greedy = {
     .name = "greedy",
     .summary = "one-step look-ahead on a heuristic value (w_gold=,w_progress=,w_space=,w_treasure=,\n"
@@ -116,6 +124,16 @@ const agent_ops agent_sharp = {
     .summary = "greedy with 8 samples and tuned weights: fast and strong (greedy's parameters)",
     .needs_obs = 1,
     .create = sharp_create,
+    .choose = greedy_choose,
+    .destroy = greedy_destroy,
+};
+
+const agent_ops agent_learned = {
+    .name = "learned",
+    .summary = "greedy with 8 samples and the weights jamaica learn fitted to sharp's games\n"
+               "                   (results/learn/; greedy's parameters)",
+    .needs_obs = 1,
+    .create = learned_create,
     .choose = greedy_choose,
     .destroy = greedy_destroy,
 };

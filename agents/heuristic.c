@@ -105,7 +105,7 @@ int heur_features(const jm_state *s, int seat, double *f)
 
 const heur_weights heur_learned = {
     .gold = 1.0, .progress = 2.156996, .space = 0.580900, .treasure = 1.912299,
-    .power = 3.415243, .food = 0.840569, .powder = 0.221723, .win = 0.0,
+    .power = 3.415243, .food = 0.840569, .powder = 0.221723, .win = 147.479,
 };
 
 void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, double *share)

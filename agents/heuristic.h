@@ -32,8 +32,9 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w);
 #define HEUR_FEATURES 7
 int heur_features(const jm_state *s, int seat, double *f);
 /* The weights `jamaica learn` fitted to 20,000 games of sharp
- * (results/learn/sharp-4p.txt: each coefficient over gold's), and the
- * slope of that fit: the log-odds of winning per doubloon of lead. */
+ * (results/learn/sharp-4p.txt: each coefficient over gold's, and w_win the
+ * fitted value's range there), and the slope of that fit: the log-odds of
+ * winning per doubloon of lead.  The agent `learned` plays with them. */
 extern const heur_weights heur_learned;
 #define HEUR_LEARNED_SLOPE 0.086017
 /* Every player's share of the win, estimated from s (into share[0..players)):

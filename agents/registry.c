@@ -8,6 +8,7 @@ extern const agent_ops agent_random;
 extern const agent_ops agent_first;
 extern const agent_ops agent_greedy;
 extern const agent_ops agent_sharp;
+extern const agent_ops agent_learned;
 extern const agent_ops agent_flat;
 extern const agent_ops agent_pimc;
 extern const agent_ops agent_mcts;
@@ -20,6 +21,7 @@ const agent_ops *const agent_registry[] = {
     &agent_first,
     &agent_greedy,
     &agent_sharp,
+    &agent_learned,
     &agent_flat,
     &agent_pimc,
     &agent_mcts,

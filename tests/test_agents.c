@@ -9,7 +9,7 @@
 #include <math.h>
 
 static const char *const small[] = {
-    "random", "first", "greedy", "sharp", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
+    "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
     "mcts:iters=4,cutoff=1",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
@@ -256,6 +256,44 @@ static void test_win_shares_known_values(void **state)
     }
 }
 
+/* learned is greedy with 8 samples and the weights of the last line of
+ * results/learn/sharp-4p.txt, read from the file here: the same choices. */
+static void test_learned_is_the_fitted_greedy(void **state)
+{
+    (void)state;
+    FILE *f = fopen("results/learn/sharp-4p.txt", "r");
+    if (!f) fail_msg("results/learn/sharp-4p.txt: cannot open (run from the project root)");
+    char line[512], last[512] = "";
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '\n') strcpy(last, line);
+    fclose(f);
+    last[strcspn(last, "\n")] = '\0';
+    assert_non_null(strstr(last, "greedy:samples=8,"));
+    agent a, b;
+    char err[200];
+    if (agent_create(&a, "learned", err, sizeof err) || agent_create(&b, last, err, sizeof err)) fail_msg("%s", err);
+    int tested = 0, differ = 0;
+    for (uint64_t g = 0; g < 60; g++) {
+        jm_state s = random_state(2 + (int)g % 4, "2021", 8, g, (int)(g * 13 % 200));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (jm_over(&s) || n < 2) continue;
+        agent_reset(&a, 3, g, jm_to_move(&s));
+        agent_reset(&b, 3, g, jm_to_move(&s));
+        int x = agent_choose(&a, &s, legal, n), y = agent_choose(&b, &s, legal, n);
+        if (x != y) fail_msg("learned chose %d, the file's agent %d", x, y);
+        agent c;
+        if (agent_create(&c, "sharp", err, sizeof err)) fail_msg("%s", err);
+        agent_reset(&c, 3, g, jm_to_move(&s));
+        differ += agent_choose(&c, &s, legal, n) != x;
+        agent_destroy(&c);
+        tested++;
+    }
+    assert_true(tested > 30);
+    assert_true(differ > 0); /* other weights, other choices: the comparison can fail */
+    agent_destroy(&a);
+    agent_destroy(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -270,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_greedy_does_not_end_a_game_it_loses),
         cmocka_unit_test(test_search_finds_the_forced_win),
         cmocka_unit_test(test_win_shares_known_values),
+        cmocka_unit_test(test_learned_is_the_fitted_greedy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
