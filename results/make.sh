@@ -26,6 +26,9 @@ J=bin/jamaica
 # `soak`: 10^8 random games killed half-way and resumed from their
 # checkpoint, memory sampled, against four shards merged (results/soak.sh:
 # results/soak/; about 20 minutes on two cores);
+# `search`: the searcher's additions (docs/SEARCH.md) one at a time, each
+# against mcts:iters=1000 with its time per decision from the same run
+# (results/search/; about 30 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -51,6 +54,30 @@ if has balance; then
         analysis/plot.sh balance results/balance/ghost-2p.csv results/balance/ghost-2p.png
         analysis/plot.sh balance results/balance/captain-4p.csv results/balance/captain-4p.png
     fi
+fi
+if has search; then
+    mkdir -p results/search
+    # srun SPEC PLAYERS SIM-ARGS: SPEC against mcts:iters=1000 (PLAYERS-1 of
+    # it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (the spec's
+    # ':' '=' ',' as '-' '_' '_'): the command, its report, its times.
+    srun() {
+        name="$(echo "$1" | tr ':=,' '-__')-${2}p"
+        shift 2
+        { echo "$J sim $* --out results/search/$name.csv"
+          $J sim "$@" --out results/search/$name.csv --timing results/search/$name-timing.csv; } >results/search/$name.txt
+    }
+    B=mcts:iters=1000
+    # 2 players (and the ghost), 1000 games, seats rotated: plain ISMCTS at
+    # its own budget; the evaluation at the same iterations; the iterations
+    # the cheaper playouts pay for; exploration for the evaluation's
+    # narrower rewards; progressive bias.
+    for a in mcts:iters=1000,cutoff=2 mcts:iters=3000,cutoff=2 mcts:iters=3000,cutoff=2,c=0.3 \
+        mcts:iters=3000,cutoff=2,c=0.3,bias=0.5; do
+        srun "$a" 2 --games 1000 --players 2 --seed 1 --agents "$a,$B" --rotate
+    done
+    # The best as one seat against three mcts:iters=1000.
+    a=mcts:iters=3000,cutoff=2,c=0.3
+    srun "$a" 4 --games 1000 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
 fi
 if has tune; then
     mkdir -p results/tune
@@ -163,8 +190,13 @@ if has skilled; then
     $J study ghost --players 3-5 --games 40000 --agents sharp --out $A/ghost-sharp.csv --md $A/ghost-sharp.md
 fi
 if has ladder; then
-    $J tournament --agents greedy,mcts:iters=30,mcts:iters=100,mcts:iters=300 --players 4 --games 400 \
-        --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv >$A/ladder.md
+    # Every agent, and mcts at several budgets, in one 4-player tournament
+    # (12 agents: balanced seatings, 24 a deal); the time per decision
+    # beside the ratings (results/timing/ladder.csv, wall clock).
+    $J tournament --agents random,first,greedy,sharp,learned,flat:playouts=300,pimc:worlds=10,iters=300,\
+mcts:iters=100,mcts:iters=300,mcts:iters=1000,mcts:iters=300,cutoff=2,c=0.3,mcts:iters=3000,cutoff=2,c=0.3 \
+        --players 4 --games 150 --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv \
+        --timing results/timing/ladder.csv >$A/ladder.md
 fi
 for f in $A/captain-*.csv; do [ -e "$f" ] && plot captain "$f" "results/plots/$(basename "$f" .csv).png"; done
 # The ghost's 2-player win rate by agent strength: the three runs' rows in one CSV.
@@ -175,6 +207,7 @@ if [ -e $A/ghost-random.csv ] && [ -e $A/ghost-greedy.csv ] && [ -e $A/ghost-mct
 fi
 for f in $A/sweep-*.csv; do [ -e "$f" ] && plot sweep "$f" "results/plots/$(basename "$f" .csv).png"; done
 [ -e $A/ladder-ratings.csv ] && plot ratings $A/ladder-ratings.csv results/plots/ladder-ratings.png
+[ -e results/timing/ladder.csv ] && plot ladder $A/ladder-ratings.csv results/plots/ladder-time.png results/timing/ladder.csv
 # Distributions of score and game length: 20,000 random 4-player games.
 if has captain; then
     $J sim --games 20000 --players 4 --seed 1 --out /dev/null --games-csv $A/.games.csv >/dev/null
