@@ -80,26 +80,9 @@ static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
 
 int heur_features(const jm_state *s, int seat, double *f)
 {
-    int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
-    int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
-    int near = 0, powers = 0, treasure = 0;
-    for (int i = 0; i < JM_MAX_SHIPS; i++)
-        if (i != seat && jm_in_play(s, i)) {
-            int d = jm_steps_left(s, i) - jm_steps_left(s, seat);
-            near |= d >= -6 && d <= 6;
-        }
-    for (int t = 0; t < JM_TREASURES; t++)
-        if (jm_treasure_owner(s, t) == seat) {
-            if (t <= JM_T_HOLD6) powers++;
-            else treasure += jm_treasure_value(t);
-        }
-    f[0] = jm_total(s, seat, JM_GOLD);
-    f[1] = 64 - jm_steps_left(s, seat);
-    f[2] = jm_finished(s, seat) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
-    f[3] = treasure;
-    f[4] = powers;
-    f[5] = food < 6 ? food : 6;
-    f[6] = (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
+    double all[JM_MAX_PLAYERS][HEUR_FEATURES];
+    features_all(s, all);
+    for (int k = 0; k < HEUR_FEATURES; k++) f[k] = all[seat][k];
     return HEUR_FEATURES;
 }
 
