@@ -34,7 +34,7 @@ cat <<'TAIL'
 .SH "YOUR OWN AGENTS"
 .nf
 TAIL
-sed -n '/^## A C plugin/,/^## Any program/p' "$(dirname "$0")/../docs/AGENTS.md" | grep -v '^## Any program' | esc
+sed -n '/^### A C plugin/,/^### Any program/p' "$(dirname "$0")/../docs/AGENTS.md" | grep -v '^### Any program' | esc
 cat <<'TAIL'
 .fi
 .SH "EXIT STATUS"
