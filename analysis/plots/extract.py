@@ -3,6 +3,7 @@
 extract.py KIND IN.csv OUT.data [AGENTS]; exits 2 with one line on a CSV
 that is not of that kind."""
 import csv
+import math
 import sys
 
 
@@ -118,10 +119,29 @@ def main():
         rs = [r for r in rs if r["agent"] in ms]
         if not rs:
             fail("no agent of %s has a time in %s" % (src, mix))
+        # Each label's height: right of its point, moved down a line at a
+        # time (4% of the ratings' span) while it would cross a label
+        # already placed or another point.  A label spans about 0.045
+        # decades of time a character.
+        ys = [float(r["rating"]) for r in rs]
+        line = 0.04 * max(max(ys) - min(ys), 100.0)
+        pts = [(math.log10(float(ms[r["agent"]])), float(r["rating"])) for r in rs]
+        placed = []
+        for r in sorted(rs, key=lambda r: -float(r["rating"])):
+            x, y = math.log10(float(ms[r["agent"]])), float(r["rating"])
+            x1 = x + 0.045 * len(r["agent"]) + 0.1
+
+            def clash(y):
+                return (any(a < x1 and x < b and abs(y - py) < line for a, b, py in placed) or
+                        any(x < px < x1 and abs(y - py) < line for px, py in pts))
+            while clash(y):
+                y -= line
+            placed.append((x, x1, y))
+            r["label_y"] = y
         for r in rs:
             lo = r["rating_low"] or r["rating"]
             hi = r["rating_high"] or r["rating"]
-            out.append("%s %s %s %s %s" % (ms[r["agent"]], r["rating"], lo, hi, label(r["agent"])))
+            out.append("%s %s %s %s %s %.3f" % (ms[r["agent"]], r["rating"], lo, hi, label(r["agent"]), r["label_y"]))
     elif kind == "games":
         rs = rows(src, ["game", "seat", "agent", "is_ghost", "score", "rounds"])
         if not rs:

@@ -7,6 +7,6 @@ set xlabel "mean time per decision (ms, log scale; wall clock of the run's machi
 set ylabel "rating (Plackett-Luce, Elo scale)"
 set logscale x
 set grid xtics ytics
-set offsets graph 0.08, graph 0.25, 30, 30
+set offsets graph 0.05, graph 0.45, 30, 30
 plot datafile using 1:2:3:4 with yerrorbars notitle pt 7 ps 1 lw 1.5 lc rgb "#1b3a6b", \
-     datafile using 1:2:5 with labels left offset 1,0.6 font ",9" notitle
+     datafile using 1:6:5 with labels left offset 1,0 font ",9" notitle
