@@ -94,7 +94,7 @@ static const opt options[] = {
     OPT_ROW_TEXT("games-csv", "PATH", tour_opts, games_csv, NULL, "one row per game and seat, as sim's, with `seating` last"),
     OPT_ROW_TEXT("timing", "PATH", tour_opts, timing, NULL,
                  "time per decision by agent, as sim's TIMING.csv (wall clock:\n"
-                 "not the same bytes twice); the report shows it too"),
+                 "not the same bytes twice), also as a table in the report"),
     OPT_ROW_UINT("first-game", "K", tour_opts, first_game, "first deal", 0, INT64_MAX, "0",
                  "play deals K..K+N-1 of the run ({default}): a shard; 'jamaica\n"
                  "merge' rebuilds the whole run's report from the shards'\n"
@@ -294,8 +294,9 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     }
 }
 
-/* Time per decision as this run measured it (not in a merged report: the
- * shards' times are not kept). */
+/* Time per decision as this run measured it, with --timing only: without
+ * it the report's tables are the same bytes on any machine, as a merged
+ * report's (the shards' times are not kept). */
 static void print_times(const sim_outcome *res)
 {
     printf("\nTime per decision with two or more actions (wall clock on this machine: the seat's\n"
@@ -327,7 +328,7 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
                rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)));
     print_tables(c, t, rt);
-    if (c->threads) print_times(res);
+    if (c->threads && c->timing_path) print_times(res);
     if (!o->sprt.on) return;
     const char *verdict = t->decision == AN_SPRT_H1   ? "H1 accepted"
                           : t->decision == AN_SPRT_H0 ? "H0 accepted"
