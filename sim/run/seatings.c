@@ -13,7 +13,7 @@ int tour_seatings(int nagents, int players, int balanced, int8_t (*out)[JM_MAX_P
         long total = 1;
         for (int i = 0; i < P; i++) total *= K;
         for (long code = 0; code < total; code++) {
-            int8_t s[JM_MAX_PLAYERS], cnt[SIM_MAX_AGENTS] = {0};
+            int8_t s[JM_MAX_PLAYERS] = {0}, cnt[SIM_MAX_AGENTS] = {0}; /* seats past P: 0 (the plan's hash reads them) */
             long c = code;
             for (int i = P - 1; i >= 0; i--) {
                 s[i] = (int8_t)(c % K);
@@ -32,6 +32,7 @@ int tour_seatings(int nagents, int players, int balanced, int8_t (*out)[JM_MAX_P
      * j = a + i: every agent sits in every seat exactly twice. */
     for (int mirror = 0; mirror < 2; mirror++)
         for (int j = 0; j < K; j++) {
+            memset(out[n], 0, sizeof out[n]);
             for (int i = 0; i < P; i++) out[n][i] = (int8_t)(((mirror ? j - i : j + i) % K + K) % K);
             n++;
         }
