@@ -84,6 +84,8 @@ static const param_spec pimc_spec[] = {
     {"reward", PARAM_CHOICE, offsetof(mcts, reward), 0, 0, "win|rank|score"},
 };
 
+#define NSPEC(spec) ((int)(sizeof spec / sizeof spec[0]))
+
 /* The UCB constant's default: 0.7, near 1/sqrt(2) for rewards in [0, 1]. */
 #define MCTS_C 0.7
 
@@ -99,8 +101,8 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     m->max_nodes = 1000000;
     m->eval_k = HEUR_LEARNED_SLOPE;
     heur_default(&m->w);
-    int rc = pimc ? params_parse("pimc", params, pimc_spec, 6, m, err, errlen)
-                  : params_parse("mcts", params, mcts_spec, 9, m, err, errlen);
+    int rc = pimc ? params_parse("pimc", params, pimc_spec, NSPEC(pimc_spec), m, err, errlen)
+                  : params_parse("mcts", params, mcts_spec, NSPEC(mcts_spec), m, err, errlen);
     if (rc) return rc;
     /* One node per iteration and the root; a time budget uses `nodes`. */
     m->cap = (m->ms ? m->max_nodes : m->iters) + 1;

@@ -1,4 +1,6 @@
 /* search.c - determinizations, playouts and rewards (see search.h). */
+#include <limits.h>
+
 #include "search.h"
 
 uint64_t search_seed(jm_pcg32 *r)
@@ -14,12 +16,7 @@ void search_playout(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w)
         jm_play_random(t, rng, (1u << JM_MAX_PLAYERS) - 1, NULL, NULL);
         return;
     }
-    int legal[JM_MAX_ACTIONS];
-    while (!jm_over(t)) {
-        int n = jm_legal(t, legal), a = legal[0];
-        if (n > 1) a = kind == PLAYOUT_GREEDY ? heur_myopic(t, legal, n, w) : legal[jm_pcg32_bounded(r, (uint32_t)n)];
-        jm_apply_trusted(t, a, NULL);
-    }
+    search_playout_to_round(t, r, kind, w, INT_MAX);
 }
 
 void search_playout_to_round(jm_state *t, jm_pcg32 *r, int kind, const heur_weights *w, int stop)
@@ -29,11 +26,10 @@ void search_playout_to_round(jm_state *t, jm_pcg32 *r, int kind, const heur_weig
         jm_play_random_to(t, rng, (1u << JM_MAX_PLAYERS) - 1, stop, NULL, NULL);
         return;
     }
-    int legal[JM_MAX_ACTIONS];
+    int legal[JM_MAX_ACTIONS]; /* greedy: each seat's one-step look-ahead */
     while (!jm_over(t) && jm_round(t) < stop) {
-        int n = jm_legal(t, legal), a = legal[0];
-        if (n > 1) a = kind == PLAYOUT_GREEDY ? heur_myopic(t, legal, n, w) : legal[jm_pcg32_bounded(r, (uint32_t)n)];
-        jm_apply_trusted(t, a, NULL);
+        int n = jm_legal(t, legal);
+        jm_apply_trusted(t, n > 1 ? heur_myopic(t, legal, n, w) : legal[0], NULL);
     }
 }
 
