@@ -102,7 +102,8 @@ if command -v python3 >/dev/null 2>&1; then
     python3 tests/check_trace.py "$tmp"/tr/*.jsonl >"$tmp/ct" 2>&1 && ok || bad "check_trace: $(cat "$tmp/ct")"
 fi
 
-# Golden trace hashes: 1,000 games per player count and rule set, game by
+# Golden trace hashes: 1,000 games per player count and rule set, and six
+# games of each of three lineups of searching agents, game by
 # game (tests/golden/make.sh regenerates them after a deliberate change);
 # GAMES.csv's trace_hash is the hash that `jamaica trace` prints.
 mkdir "$tmp/golden"

@@ -1,8 +1,11 @@
 #!/bin/sh
 # Regenerate the golden trace hashes: game and trace_hash of games 0..999 of
 # seed 1 with random agents, for every player count and both rule sets (the
-# hash is `jamaica trace --seed 1 --game G`'s last line).  Run it only after a
-# deliberate change of the games, and say why in the commit.
+# hash is `jamaica trace --seed 1 --game G`'s last line), and of a few games
+# of the searching agents (hashes-agents.txt: their determinizations, trees,
+# playouts and evaluation; each line the lineup, the game and its hash).
+# Run it only after a deliberate change of the games, and say why in the
+# commit.
 #   tests/golden/make.sh            write tests/golden/*.txt
 #   tests/golden/make.sh DIR        write them to DIR instead (the check)
 set -eu
@@ -20,3 +23,16 @@ for p in 2 3 4 5 6; do
         mv "$tmp/h.txt" "$out/hashes-${p}p-$r.txt"
     done
 done
+: >"$tmp/a.txt"
+for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 flat:playouts=50" \
+    "2 mcts:iters=200,cutoff=1,bias=0.5 mcts:iters=100,playout=greedy,reward=score" \
+    "3 mcts:iters=100,reward=rank sharp learned"; do
+    set -- $lineup
+    p=$1
+    shift
+    agents=$(echo "$@" | tr ' ' '|')
+    bin/jamaica sim --games 6 --players "$p" --seed 2 --threads 2 --agents "$(echo "$@" | tr ' ' ',')" \
+        --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null
+    awk -F, -v a="$agents" 'NR > 1 { print a, $1, $NF }' "$tmp/g.csv" | uniq >>"$tmp/a.txt" # a row a seat
+done
+mv "$tmp/a.txt" "$out/hashes-agents.txt"
