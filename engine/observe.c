@@ -32,45 +32,46 @@ int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
     jm_pcg32_seed(&out->rng, seed, 0x6f627365ULL + (uint64_t)seat);
     jm_pcg32 *r = &out->rng;
 
-    /* Other players' cards: all but the public discard pile are re-dealt. */
+    /* Other players' cards: all but the public discard pile are re-dealt.
+     * The cards to deal are listed in id order and shuffled; the first
+     * nchosen of the shuffle become the chosen card, the next nhand the
+     * hand, the rest the draw pile. */
     for (int p = 0; p < s->np; p++) {
         if (p == seat) continue;
-        int ids[JM_CARDS], n = 0, nchosen = 0, nhand = 0;
-        for (int c = 0; c < JM_CARDS; c++) {
-            int l = card_get(s, p, c);
-            if (l == CL_DISC) continue;
-            ids[n++] = c;
-            nchosen += l == CL_CHOSEN;
-            nhand += l == CL_HAND;
-        }
+        uint32_t disc = cards_at(s, p, CL_DISC), m = CARD_LO & ~disc; /* bit 2c: card c */
+        int ids[JM_CARDS], n = 0, nchosen = mask_count(cards_at(s, p, CL_CHOSEN));
+        int nhand = mask_count(cards_at(s, p, CL_HAND));
+        for (; m; m &= m - 1) ids[n++] = mask_first(m);
         shuffle(r, ids, n);
-        for (int i = 0; i < n; i++)
-            card_set(out, p, ids[i], i < nchosen ? CL_CHOSEN : i < nchosen + nhand ? CL_HAND : CL_DRAW);
+        uint32_t w = disc << 1; /* a discarded card's code, 10 */
+        for (int i = 0; i < nchosen + nhand; i++) w |= (uint32_t)(i < nchosen ? CL_CHOSEN : CL_HAND) << (2 * ids[i]);
+        out->cards[p] = w;
     }
 
-    /* Treasures whose identity the seat cannot see, and the places they fill
-     * (sorted by place).  A player's face-down place can hold no power. */
-    int ids[JM_TREASURES], slots[JM_TREASURES], n = 0;
-    for (int t = 0; t < JM_TREASURES; t++) {
-        int l = tloc_get(s, t);
-        if (l == seat || (l < TL_PILE && (s->tpub & (1u << t)))) continue;
-        ids[n++] = t;
-    }
-    if (n == 0) return JM_OK;
-    int ns = 0;
+    /* Treasures whose identity the seat cannot see (hidden: bit 4t for
+     * treasure t), and the places they fill, sorted by place. */
+    uint64_t pub = 0; /* public identities, bit 4t */
+    for (uint32_t m = s->tpub; m; m &= m - 1) pub |= 1ULL << (4 * __builtin_ctz(m));
+    uint64_t off_ships = tl_at(s, TL_PILE) | tl_at(s, TL_OUT); /* never public there */
+    uint64_t hidden = TL_NIB & ~tl_at(s, seat) & ~(pub & ~off_ships);
+    if (!hidden) return JM_OK;
+    int ids[JM_TREASURES], slots[JM_TREASURES], n = 0, ns = 0;
+    for (uint64_t m = hidden; m; m &= m - 1) ids[n++] = tl_first(m);
     for (int place = 0; place <= TL_OUT; place++)
-        for (int i = 0; i < n; i++)
-            if (tloc_get(s, ids[i]) == place) slots[ns++] = place;
+        for (int k = tl_count(tl_at(s, place) & hidden); k > 0; k--) slots[ns++] = place;
     shuffle(r, ids, n);
-    int used[JM_TREASURES] = {0};
+    /* Each place in turn takes the first treasure of the shuffle not yet
+     * placed, but a player's face-down place takes no power (bit i: the
+     * i-th of the shuffle). */
+    uint32_t left = (1u << n) - 1, plain = 0;
+    for (int i = 0; i < n; i++)
+        if (!is_power(ids[i])) plain |= 1u << i;
     for (int k = 0; k < ns; k++) {
-        int restricted = slots[k] < s->np; /* a player's face-down card */
-        for (int i = 0; i < n; i++) {
-            if (used[i] || (restricted && is_power(ids[i]))) continue;
-            used[i] = 1;
-            tloc_set(out, ids[i], slots[k]);
-            break;
-        }
+        uint32_t can = slots[k] < s->np ? left & plain : left;
+        if (!can) continue;
+        int i = __builtin_ctz(can);
+        left &= ~(1u << i);
+        tloc_set(out, ids[i], slots[k]);
     }
     return JM_OK;
 }
