@@ -59,6 +59,8 @@ typedef struct mcts {
     double c, eval_k, bias;
     node *pool;
     int cap, used;
+    double *ln;               /* ln[k] = log(k) for k < nln: UCB's log of a count */
+    int nln;
     heur_weights w;
 } mcts;
 
@@ -88,6 +90,9 @@ static const param_spec pimc_spec[] = {
 
 /* The UCB constant's default: 0.7, near 1/sqrt(2) for rewards in [0, 1]. */
 #define MCTS_C 0.7
+/* The counts whose logarithm is looked up rather than computed (a count
+ * is at most the iterations of one search). */
+#define LN_TABLE 65536
 
 static int create(agent *a, const char *params, char *err, size_t errlen, int pimc)
 {
@@ -107,10 +112,13 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     /* One node per iteration and the root; a time budget uses `nodes`. */
     m->cap = (m->ms ? m->max_nodes : m->iters) + 1;
     m->pool = malloc((size_t)m->cap * sizeof *m->pool);
-    if (!m->pool) {
+    m->nln = m->ms || m->iters >= LN_TABLE ? LN_TABLE : m->iters + 1;
+    m->ln = malloc((size_t)m->nln * sizeof *m->ln);
+    if (!m->pool || !m->ln) {
         snprintf(err, errlen, "agent '%s': no memory for %d nodes", pimc ? "pimc" : "mcts", m->cap);
         return -1;
     }
+    for (int k = 0; k < m->nln; k++) m->ln[k] = log((double)k);
     return 0;
 }
 
@@ -120,7 +128,10 @@ static int pimc_create(agent *a, const char *p, char *e, size_t n) { return crea
 static void destroy(agent *a)
 {
     mcts *m = a->data;
-    if (m) free(m->pool);
+    if (m) {
+        free(m->pool);
+        free(m->ln);
+    }
     free(m);
 }
 
@@ -177,7 +188,8 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
         double bv = -1e300;
         for (int k = 0; k < nk; k++) {
             const node *x = &m->pool[kids[k]];
-            double v = x->reward[who] / x->visits + m->c * sqrt(log((double)x->avail) / x->visits);
+            double ln = x->avail < (uint32_t)m->nln ? m->ln[x->avail] : log((double)x->avail);
+            double v = x->reward[who] / x->visits + m->c * sqrt(ln / x->visits);
             if (m->bias > 0) v += m->bias * x->prior / (x->visits + 1); /* fades as visits grow */
             if (v > bv) {
                 bv = v;
