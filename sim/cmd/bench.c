@@ -193,12 +193,14 @@ static double time_playouts(const jm_state *s, double seconds)
     return (double)n / t;
 }
 
-/* One mcts decision of `iters` iterations at s, repeated for about
- * `seconds`; iterations/s. */
-static double time_mcts(const jm_state *s, int iters, double seconds)
+/* The stronger searcher of docs/SEARCH.md, and its iterations. */
+#define SEARCHER "mcts:iters=3000,cutoff=2,c=0.3"
+#define SEARCHER_ITERS 3000
+
+/* One decision of the mcts `spec` (of `iters` iterations) at s, repeated
+ * for about `seconds`; iterations/s. */
+static double time_mcts(const jm_state *s, const char *spec, int iters, double seconds)
 {
-    char spec[64];
-    snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
     agent a;
     agent_create(&a, spec, NULL, 0);
     int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal);
@@ -434,6 +436,9 @@ static const char bench_about[] =
     "                     at the same position (one thread)\n"
     "  mcts_iter_playouts what one mcts iteration costs, in random playouts\n"
     "                     (median of the ratios of runs side by side)\n"
+    "  searcher_iters_per_sec  the same as mcts_iters_per_sec for the stronger\n"
+    "                     searcher, " SEARCHER " (docs/SEARCH.md):\n"
+    "                     playouts cut off after two rounds and evaluated\n"
     "  bench_decisions    decisions in the first 1000 games of seed 1 (a\n"
     "                     deterministic count: it changes only with behaviour)\n"
     "  decisions_per_sec_random  decisions per second in random 4-player games\n"
@@ -480,7 +485,7 @@ int cmd_bench(int argc, char **argv)
 
     int threads;
     if (cli_default_threads(&threads)) return 2;
-    double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5], ob[5];
+    double cp[5], ap[5], g1[5], gn[5], sp[5], po[5], it[5], ratio[5], ob[5], si[5];
     jm_state sp0;
     search_position(&sp0);
     double slice = quick ? 0.1 : 1.0;
@@ -497,7 +502,8 @@ int cmd_bench(int argc, char **argv)
         sp[r] = gn[r] / g1[r];
         ob[r] = time_observe(&sp0, copies / 20);
         po[r] = time_playouts(&sp0, slice);
-        it[r] = time_mcts(&sp0, 1000, slice);
+        it[r] = time_mcts(&sp0, "mcts:iters=1000", 1000, slice);
+        si[r] = time_mcts(&sp0, SEARCHER, SEARCHER_ITERS, slice);
         ratio[r] = po[r] / it[r];
     }
     printf("copy_ns=%.2f\n", median(cp, reps));
@@ -514,6 +520,7 @@ int cmd_bench(int argc, char **argv)
     printf("playouts_per_sec=%.0f\n", median(po, reps));
     printf("mcts_iters_per_sec=%.0f\n", median(it, reps));
     printf("mcts_iter_playouts=%.2f\n", median(ratio, reps));
+    printf("searcher_iters_per_sec=%.0f\n", median(si, reps));
     printf("bench_decisions=%llu\n", (unsigned long long)fp.decisions);
     fflush(stdout);
     return bench_agents_run(&o.agents, quick, reps);
