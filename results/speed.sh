@@ -4,13 +4,18 @@
 # to 9d8b159, the engine before the performance work).  Writes
 # results/timing/engine-speed.txt, or the file named second
 # (`results/speed.sh COMMIT OUT.txt`):
-#   - instructions of `sim --games 2000 --threads 1` under callgrind (the
-#     same on every run; skipped without valgrind);
+#   - instructions under callgrind (the same on every run; skipped without
+#     valgrind) of `sim --games 2000 --threads 1` (random games), and of
+#     one seat of mcts:iters=1000, then of the stronger searcher
+#     mcts:iters=3000,cutoff=2,c=0.3, against three random seats (one game,
+#     then two; a build without the searcher's options says so);
 #   - games/s of `sim --games 100000 --threads 1`, five runs of each build
 #     taking turns: the median and the range;
 #   - games/s on 2 threads against 1 for this build, five pairs: the ratios'
 #     median and range;
-#   - `bench --quick` of each build, twice, taking turns.
+#   - `bench`, and `bench --quick` of the two searching agents, of each
+#     build, three times taking turns: each key's median for both builds and
+#     their ratio (now / before).
 # Wall-clock figures vary from run to run and from machine to machine; the
 # instruction counts do not.
 set -eu
@@ -22,10 +27,14 @@ trap 'git worktree remove --force "$tmp/old" >/dev/null 2>&1 || true; rm -rf "$t
 git worktree add -q --detach "$tmp/old" "$ref"
 make -s -C "$tmp/old" bin/jamaica >/dev/null
 OLD=$tmp/old/bin/jamaica
+SEARCHER=mcts:iters=3000,cutoff=2,c=0.3 # docs/SEARCH.md
 NEW=bin/jamaica
 out=${2:-results/timing/engine-speed.txt}
 mkdir -p results/timing
 
+instructions() { # instructions BIN ARGS...: what callgrind counts for one run
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
 secs() { # secs BIN ARGS...: wall seconds of one run
     b=$1
     shift
@@ -47,11 +56,26 @@ ratios() { # the same for ratios, three decimals
     echo
     if command -v valgrind >/dev/null 2>&1; then
         for b in "$OLD" "$NEW"; do
-            n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b" sim --games 2000 --threads 1 \
-                --out /dev/null 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+            n=$(instructions "$b" sim --games 2000 --threads 1 --out /dev/null)
             label=before
             [ "$b" = "$NEW" ] && label=now
             echo "instructions, callgrind, sim --games 2000 --threads 1, $label: $n ($((n / 2000)) a game)"
+        done
+        for spec in mcts:iters=1000:1 "$SEARCHER:2"; do
+            games=${spec##*:}
+            spec=${spec%:*}
+            for b in "$OLD" "$NEW"; do
+                label=before
+                [ "$b" = "$NEW" ] && label=now
+                if "$b" sim --games 1 --agents "$spec,random,random,random" --threads 1 --seed 1 --first-game 999999 \
+                    --out /dev/null >/dev/null 2>&1; then
+                    n=$(instructions "$b" sim --games "$games" --threads 1 --agents "$spec,random,random,random" \
+                        --out /dev/null)
+                    echo "instructions, callgrind, $games game(s) of $spec and three random seats, $label: $n"
+                else
+                    echo "instructions, $spec: this build ($label) does not know the spec"
+                fi
+            done
         done
     else
         echo "instructions: valgrind is not installed, not counted"
@@ -77,12 +101,35 @@ ratios() { # the same for ratios, three decimals
     done
     echo "2 threads against 1, sim --games 200000, five pairs: $(ratios <"$tmp/s")"
     echo
-    for i in 1 2; do
-        echo "bench --quick, before, run $i:"
-        "$OLD" bench --quick | sed 's/^/  /'
-        echo "bench --quick, now, run $i:"
-        "$NEW" bench --quick | sed 's/^/  /'
+    for i in 1 2 3; do
+        "$OLD" bench >"$tmp/bo$i"
+        "$NEW" bench >"$tmp/bn$i"
+        # (the random agent's lines are bench's own already; relative_to_random
+        # would be a ratio of ratios)
+        { "$OLD" bench --quick --agent mcts:iters=1000 --agent "$SEARCHER" 2>/dev/null || true; } |
+            grep -v '_random' >>"$tmp/bo$i" || true
+        "$NEW" bench --quick --agent mcts:iters=1000 --agent "$SEARCHER" | grep -v '_random' >>"$tmp/bn$i"
     done
+    echo "bench, then bench --quick --agent mcts:iters=1000 --agent $SEARCHER"
+    echo "(agent 1, agent 2), three runs of each build taking turns: each key's median"
+    printf '  %-24s %12s %12s %7s\n' key before now ratio
+    # Each key of the newer build, its medians and their ratio ("-" where
+    # the older build has no such key or it is not a number).
+    cat "$tmp"/bo* | sed 's/^/o /' >"$tmp/b"
+    cat "$tmp"/bn* | sed 's/^/n /' >>"$tmp/b"
+    awk -F'[ =]' '$3 ~ /^[0-9.]+$/ { v[$1, $2, ++k[$1, $2]] = $3; if ($1 == "n" && !($2 in seen)) { seen[$2] = 1; keys[++nk] = $2 } }
+        function med(b, key,   n, i, j, t, a) {
+            n = k[b, key]
+            for (i = 1; i <= n; i++) a[i] = v[b, key, i] # as printed
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+            return n ? a[int((n + 1) / 2)] : ""
+        }
+        END {
+            for (i = 1; i <= nk; i++) {
+                o = med("o", keys[i]); n = med("n", keys[i])
+                printf "  %-24s %12s %12s %7s\n", keys[i], o == "" ? "-" : o, n, (o == "" || o + 0 == 0) ? "-" : sprintf("%.3f", n / o)
+            }
+        }' "$tmp/b"
 } >"$tmp/out.txt"
 mv "$tmp/out.txt" "$out"
 cat "$out"
