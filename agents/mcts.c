@@ -27,6 +27,9 @@
  *   bias=B    progressive bias: a child's UCB value gains B times the
  *             evaluation's share for the deciding seat just after its
  *             action, divided by its visits + 1 (so it fades).
+ * and a saving that keeps the move: stop=decided ends an iteration budget
+ * once the most visited root child leads the runner-up by more than the
+ * iterations left (the move the whole budget would choose, sooner).
  *
  * Nodes live in a pool owned by the agent, reset at every decision: no
  * allocation while searching, memory bounded by the iteration budget
@@ -56,6 +59,7 @@ typedef struct mcts {
     int pimc;                 /* 0: ISMCTS, 1: PIMC */
     int iters, ms, worlds, final, playout, reward, max_nodes;
     int cutoff;               /* playouts stop after this many rounds (0: at the end) */
+    int stop;                 /* STOP_BUDGET or STOP_DECIDED */
     double c, eval_k, bias;
     node *pool;
     int cap, used;
@@ -65,6 +69,7 @@ typedef struct mcts {
 } mcts;
 
 enum { FINAL_VISITS, FINAL_VOTES };
+enum { STOP_BUDGET, STOP_DECIDED };
 
 static const param_spec mcts_spec[] = {
     {"iters", PARAM_INT, offsetof(mcts, iters), 1, 10000000, NULL},
@@ -76,6 +81,7 @@ static const param_spec mcts_spec[] = {
     {"cutoff", PARAM_INT, offsetof(mcts, cutoff), 0, 1000, NULL},
     {"eval_k", PARAM_DOUBLE, offsetof(mcts, eval_k), 0, 10, NULL},
     {"bias", PARAM_DOUBLE, offsetof(mcts, bias), 0, 100, NULL},
+    {"stop", PARAM_CHOICE, offsetof(mcts, stop), 0, 0, "budget|decided"},
 };
 static const param_spec pimc_spec[] = {
     {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
@@ -223,8 +229,28 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
+/* Whether the root's most visited child stays the most visited whatever
+ * the `left` iterations do: each adds one visit to one root child, so the
+ * runner-up (or an action not yet tried) can at best gain `left` on it. */
+static int decided(const mcts *m, int left)
+{
+    uint32_t first = 0, second = 0;
+    for (int c = m->pool[0].child; c >= 0; c = m->pool[c].sibling) {
+        uint32_t v = m->pool[c].visits;
+        if (v > first) {
+            second = first;
+            first = v;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    return first - second > (uint32_t)left;
+}
+
 /* Search from the observation (or one world) for `iters` iterations or
- * until the time is up; root visits per legal action into vis[]. */
+ * until the time is up; root visits per legal action into vis[].  With
+ * stop=decided an iteration budget ends as soon as the move is decided:
+ * the same move as the whole budget, in fewer iterations. */
 static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, double deadline, jm_pcg32 *r,
                    const int *legal, int n, double *vis)
 {
@@ -233,6 +259,7 @@ static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, dou
     new_node(m, -1, 0, 0);
     for (int it = 0; deadline > 0 || it < iters; it++) {
         if (deadline > 0 && (it & 15) == 0 && now_ms() >= deadline) break;
+        if (m->stop == STOP_DECIDED && deadline <= 0 && decided(m, iters - it)) break;
         jm_state d;
         if (fixed_world) d = *obs;
         else jm_observe(obs, seat, search_seed(r), &d);
@@ -285,7 +312,9 @@ const agent_ops agent_mcts = {
     .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
                "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N,\n"
                "                   cutoff=R (stop playouts after R rounds and use the learned\n"
-               "                   evaluation; 0: play to the end), eval_k=0.086, bias=B (0)",
+               "                   evaluation; 0: play to the end), eval_k=0.086, bias=B (0),\n"
+               "                   stop=budget|decided (decided: end the search once the\n"
+               "                   iterations left cannot change the move)",
     .needs_obs = 1,
     .create = mcts_create,
     .choose = mcts_choose,

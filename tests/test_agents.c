@@ -184,6 +184,34 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("mcts:iters=300,cutoff=1", &s), C_FWD_FWD);
 }
 
+/* mcts stop=decided: on positions of all kinds the move of the whole
+ * budget, and on some of them fewer iterations (fewer draws from the
+ * agent's stream, so the stream ends elsewhere). */
+static void test_search_stop_decided_keeps_the_move(void **state)
+{
+    (void)state;
+    agent full, early;
+    char err[200];
+    if (agent_create(&full, "mcts:iters=400,cutoff=2,c=0.3", err, sizeof err) ||
+        agent_create(&early, "mcts:iters=400,cutoff=2,c=0.3,stop=decided", err, sizeof err))
+        fail_msg("%s", err);
+    int tested = 0, sooner = 0;
+    for (uint64_t g = 0; tested < 150; g++) {
+        jm_state s = random_state(2 + (int)(g % 4), "2021", 31, g, (int)(g * 13 % 200));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (jm_over(&s) || n < 2) continue;
+        agent_reset(&full, 7, g, jm_to_move(&s));
+        agent_reset(&early, 7, g, jm_to_move(&s));
+        int x = agent_choose(&full, &s, legal, n), y = agent_choose(&early, &s, legal, n);
+        if (x != y) fail_msg("position %d: %d with the whole budget, %d with stop=decided", (int)g, x, y);
+        sooner += memcmp(&full.rng, &early.rng, sizeof full.rng) != 0;
+        tested++;
+    }
+    if (sooner < 50) fail_msg("stop=decided ended only %d of %d searches early", sooner, tested);
+    agent_destroy(&full);
+    agent_destroy(&early);
+}
+
 /* greedy takes a win it can take now.  P0 on 48 (lap 1) with the dice 1
  * and 1 finishes with forward / forward and wins (5 gold + 15 against P1's
  * 3 - 5); gold / forward loads a doubloon and stops on 49, paying 3 food.
@@ -307,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_heur_features_are_heur_values),
         cmocka_unit_test(test_greedy_does_not_end_a_game_it_loses),
         cmocka_unit_test(test_search_finds_the_forced_win),
+        cmocka_unit_test(test_search_stop_decided_keeps_the_move),
         cmocka_unit_test(test_win_shares_known_values),
         cmocka_unit_test(test_learned_is_the_fitted_greedy),
     };
