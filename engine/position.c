@@ -710,10 +710,10 @@ static int fill_unseen_treasures(parser *p, jm_state *s, const int *owner)
     return 0;
 }
 
-static int build(parser *p, jm_state *s)
+/* players, view, rules, round, captain and dice: the keys the rest needs. */
+static int parse_setup(parser *p, jm_state *s, int *ghost)
 {
     long n;
-    memset(s, 0, sizeof *s);
     if (!p->val[K_PLAYERS]) return perr(p, "players: missing (players=2..6)");
     if (num(p->val[K_PLAYERS], 2, JM_MAX_PLAYERS, &n)) return perr(p, "players: '%s' is not 2..6", p->val[K_PLAYERS]);
     int np = (int)n;
@@ -733,9 +733,9 @@ static int build(parser *p, jm_state *s)
         r.first_captain != def.first_captain || r.ghost_gold != def.ghost_gold)
         return perr(p, "rules: start_food, start_gold, treasures, first_captain and ghost_gold apply at setup only; "
                        "a position gives holds, pile and captain");
-    int ghost = jm_has_ghost_rules(&r, np);
-    if (ghost && np == JM_MAX_PLAYERS) return perr(p, "rules: ghost=on plays with 2 to 5 players, not 6");
-    s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r.shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
+    *ghost = jm_has_ghost_rules(&r, np);
+    if (*ghost && np == JM_MAX_PLAYERS) return perr(p, "rules: ghost=on plays with 2 to 5 players, not 6");
+    s->flags = (uint8_t)((*ghost ? F_GHOST : 0) | (r.shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
     s->hand = r.hand;
     s->round_cap = r.round_cap;
     s->ghost_rules = jm__ghost_rules(&r);
@@ -747,39 +747,43 @@ static int build(parser *p, jm_state *s)
         return perr(p, "captain: '%s' is not a seat 0..%d", p->val[K_CAPTAIN], np - 1);
     s->captain = p->val[K_CAPTAIN] ? (uint8_t)n : 0;
     s->first_captain = (uint8_t)(((int)s->captain - (s->round - 1) % np + np) % np);
-    {
-        char buf[16], *d[3];
-        long m, e;
-        if (!p->val[K_DICE]) return perr(p, "dice: missing (dice=MORNING,EVENING)");
-        if (split(p->val[K_DICE], ',', buf, sizeof buf, d, 2) != 2 || num(d[0], 1, 6, &m) || num(d[1], 1, 6, &e))
-            return perr(p, "dice: '%s' is not two dice 1..6 (M,E)", p->val[K_DICE]);
-        s->dm = (uint8_t)m;
-        s->de = (uint8_t)e;
-    }
-    /* Treasures: out unless a ship or the pile lists them. */
-    int owner[JM_TREASURES];
-    for (int t = 0; t < JM_TREASURES; t++) {
-        tloc_set(s, t, TL_OUT);
-        owner[t] = -1;
-    }
-    uint16_t pub = 0;
-    if (p->val[K_PILE] && *p->val[K_PILE]) {
-        char tb[160], *ts[JM_TREASURES + 1];
-        int nt = split(p->val[K_PILE], '.', tb, sizeof tb, ts, JM_TREASURES);
-        if (nt < 0 || nt > JM_TREASURES) return perr(p, "pile: too many treasures");
-        for (int k = 0; k < nt; k++) {
-            if (p->view >= 0) {
-                if (strcmp(ts[k], "?")) return perr(p, "pile: '%s' in a view, where the pile is '?' for each card", ts[k]);
-                p->pile_unseen++;
-                continue;
-            }
-            int t = treasure_id(ts[k]);
-            if (t < 0) return perr(p, "pile: unknown treasure '%s'", ts[k]);
-            if (owner[t] != -1) return perr(p, "pile: treasure %s is listed twice", tnames[t]);
-            owner[t] = K_PILE;
-            tloc_set(s, t, TL_PILE);
+    char buf[16], *d[3];
+    long m, e;
+    if (!p->val[K_DICE]) return perr(p, "dice: missing (dice=MORNING,EVENING)");
+    if (split(p->val[K_DICE], ',', buf, sizeof buf, d, 2) != 2 || num(d[0], 1, 6, &m) || num(d[1], 1, 6, &e))
+        return perr(p, "dice: '%s' is not two dice 1..6 (M,E)", p->val[K_DICE]);
+    s->dm = (uint8_t)m;
+    s->de = (uint8_t)e;
+    return 0;
+}
+
+/* The pile's treasures (each '?' in a view); owner[t] = K_PILE for those. */
+static int parse_pile(parser *p, jm_state *s, int *owner)
+{
+    if (!p->val[K_PILE] || !*p->val[K_PILE]) return 0;
+    char tb[160], *ts[JM_TREASURES + 1];
+    int nt = split(p->val[K_PILE], '.', tb, sizeof tb, ts, JM_TREASURES);
+    if (nt < 0 || nt > JM_TREASURES) return perr(p, "pile: too many treasures");
+    for (int k = 0; k < nt; k++) {
+        if (p->view >= 0) {
+            if (strcmp(ts[k], "?")) return perr(p, "pile: '%s' in a view, where the pile is '?' for each card", ts[k]);
+            p->pile_unseen++;
+            continue;
         }
+        int t = treasure_id(ts[k]);
+        if (t < 0) return perr(p, "pile: unknown treasure '%s'", ts[k]);
+        if (owner[t] != -1) return perr(p, "pile: treasure %s is listed twice", tnames[t]);
+        owner[t] = K_PILE;
+        tloc_set(s, t, TL_PILE);
     }
+    return 0;
+}
+
+/* Each ship in play from its key, or the start's holds (the ghost's with
+ * Lady Beth); a key for a ship not in play is refused. */
+static int parse_ships(parser *p, jm_state *s, int ghost, int *owner, uint16_t *pub)
+{
+    int np = s->np;
     for (int i = 0; i < JM_MAX_SHIPS; i++) {
         int key = i == GHOST ? K_GHOST : i < JM_MAX_PLAYERS ? K_SHIP0 + i : -1;
         int play = i < np || (i == GHOST && ghost);
@@ -789,20 +793,25 @@ static int build(parser *p, jm_state *s)
             continue;
         }
         if (p->val[key]) {
-            if (parse_ship(p, s, i, p->val[key], owner, &pub)) return -1;
+            if (parse_ship(p, s, i, p->val[key], owner, pub)) return -1;
         } else {
             s->holds[i] = i == GHOST ? GHOST_HOLDS : START_HOLDS;
             if (i == GHOST) {
                 if (owner[JM_T_BETH] != -1) return perr(p, "ghost: Lady Beth is the ghost's (G1) but %s lists it", p->name[owner[JM_T_BETH]]);
                 tloc_set(s, JM_T_BETH, GHOST);
                 owner[JM_T_BETH] = K_GHOST;
-                pub |= 1u << JM_T_BETH;
+                *pub |= 1u << JM_T_BETH;
             }
         }
     }
-    s->tpub = pub;
-    if (fill_unseen_treasures(p, s, owner)) return -1;
-    for (int q = 0; q < np; q++) {
+    return 0;
+}
+
+/* Each player's 11 card letters (d, h, p, c), or the default; in a view
+ * the other seats' are counts. */
+static int parse_cards(parser *p, jm_state *s)
+{
+    for (int q = 0; q < s->np; q++) {
         const char *v = p->val[K_CARDS0 + q];
         if (p->view >= 0 && q != p->view) {
             if (parse_unseen_cards(p, s, q, v)) return -1;
@@ -819,39 +828,67 @@ static int build(parser *p, jm_state *s)
             card_set(s, q, c, (int)(l - "dhpc"));
         }
     }
+    return 0;
+}
+
+/* The lairs whose tokens remain: all nine unless listed ('-' for none). */
+static int parse_lairs(parser *p, jm_state *s)
+{
     s->lairs = 0x1ff;
-    if (p->val[K_LAIRS]) {
-        s->lairs = 0;
-        if (strcmp(p->val[K_LAIRS], "-")) {
-            char lb[64], *ls[10];
-            int nl = split(p->val[K_LAIRS], '.', lb, sizeof lb, ls, 9);
-            if (nl < 0 || nl > 9) return perr(p, "lairs: more than nine");
-            for (int k = 0; k < nl; k++) {
-                long sp;
-                if (num(ls[k], 0, JM_SPACES - 1, &sp) || jm_lair_of_[sp] == NO_SPACE)
-                    return perr(p, "lairs: '%s' is not a pirate lair (4, 9, 11, 19, 22, 25, 33, 37, 44)", ls[k]);
-                if ((s->lairs >> jm_lair_of_[sp]) & 1) return perr(p, "lairs: %ld is listed twice", sp);
-                s->lairs |= (uint16_t)(1u << jm_lair_of_[sp]);
-            }
-        }
+    if (!p->val[K_LAIRS]) return 0;
+    s->lairs = 0;
+    if (!strcmp(p->val[K_LAIRS], "-")) return 0;
+    char lb[64], *ls[10];
+    int nl = split(p->val[K_LAIRS], '.', lb, sizeof lb, ls, 9);
+    if (nl < 0 || nl > 9) return perr(p, "lairs: more than nine");
+    for (int k = 0; k < nl; k++) {
+        long sp;
+        if (num(ls[k], 0, JM_SPACES - 1, &sp) || jm_lair_of_[sp] == NO_SPACE)
+            return perr(p, "lairs: '%s' is not a pirate lair (4, 9, 11, 19, 22, 25, 33, 37, 44)", ls[k]);
+        if ((s->lairs >> jm_lair_of_[sp]) & 1) return perr(p, "lairs: %ld is listed twice", sp);
+        s->lairs |= (uint16_t)(1u << jm_lair_of_[sp]);
     }
-    if (parse_registers(p, s, ghost) || parse_rng(p, s)) return -1;
-    int dec = JM_D_CARD, var = 0;
-    if (p->val[K_DECISION]) {
-        char db[32], *d[3];
-        int k = split(p->val[K_DECISION], ':', db, sizeof db, d, 2);
-        dec = -1;
-        for (int i = 0; k >= 1 && k <= 2 && i < JM_D_COUNT; i++)
-            if (!strcmp(d[0], dnames[i])) dec = i;
-        if (dec >= 0 && k == 2) {
-            var = (dec == JM_D_POWDER || dec == JM_D_SABRE) && !strcmp(d[1], "def");
-            var |= dec == JM_D_HOLD && !strcmp(d[1], "loot");
-            var |= dec == JM_D_NONE && !strcmp(d[1], "capped");
-            if (!var) dec = -1;
-        }
-        if (dec < 0) return perr(p, "decision: '%s' is not a decision (dice, card, dest, hold[:loot], pay, route, target, "
-                                    "powder[:def], sabre[:def], loot, ghost_dir, over[:capped])", p->val[K_DECISION]);
+    return 0;
+}
+
+/* The pending decision's name (and variant), the card choice if none. */
+static int parse_decision(parser *p, int *dec, int *var)
+{
+    *dec = JM_D_CARD;
+    *var = 0;
+    if (!p->val[K_DECISION]) return 0;
+    char db[32], *d[3] = {NULL, NULL, NULL};
+    int k = split(p->val[K_DECISION], ':', db, sizeof db, d, 2);
+    *dec = -1;
+    for (int i = 0; k >= 1 && k <= 2 && i < JM_D_COUNT; i++)
+        if (!strcmp(d[0], dnames[i])) *dec = i;
+    if (*dec >= 0 && k == 2) {
+        *var = (*dec == JM_D_POWDER || *dec == JM_D_SABRE) && !strcmp(d[1], "def");
+        *var |= *dec == JM_D_HOLD && !strcmp(d[1], "loot");
+        *var |= *dec == JM_D_NONE && !strcmp(d[1], "capped");
+        if (!*var) *dec = -1;
     }
+    if (*dec < 0) return perr(p, "decision: '%s' is not a decision (dice, card, dest, hold[:loot], pay, route, target, "
+                                 "powder[:def], sabre[:def], loot, ghost_dir, over[:capped])", p->val[K_DECISION]);
+    return 0;
+}
+
+static int build(parser *p, jm_state *s)
+{
+    int ghost = 0, owner[JM_TREASURES], dec, var;
+    memset(s, 0, sizeof *s);
+    if (parse_setup(p, s, &ghost)) return -1;
+    /* Treasures: out unless a ship or the pile lists them. */
+    for (int t = 0; t < JM_TREASURES; t++) {
+        tloc_set(s, t, TL_OUT);
+        owner[t] = -1;
+    }
+    uint16_t pub = 0;
+    if (parse_pile(p, s, owner) || parse_ships(p, s, ghost, owner, &pub)) return -1;
+    s->tpub = pub;
+    if (fill_unseen_treasures(p, s, owner) || parse_cards(p, s) || parse_lairs(p, s) || parse_registers(p, s, ghost) ||
+        parse_rng(p, s) || parse_decision(p, &dec, &var))
+        return -1;
     char why[200];
     if (jm__settle_decision(s, dec, var, why, sizeof why)) return perr(p, "%s", why);
     if (jm_check(s, why, sizeof why)) return perr(p, "position breaks a rule: %s", why);
