@@ -91,26 +91,75 @@ const heur_weights heur_learned = {
     .power = 3.415243, .food = 0.840569, .powder = 0.221723, .win = 147.479,
 };
 
+/* An ended game's real shares into share[]: 0 if not over. */
+static int ended_shares(const jm_state *s, double *share)
+{
+    if (!jm_over(s)) return 0;
+    jm_score sc[JM_MAX_SHIPS];
+    int k = jm_scores(s, sc);
+    for (int p = 0; p < jm_players(s); p++) share[p] = sc[p].winner ? 1.0 / k : 0.0;
+    return 1;
+}
+
+/* share[p] = exp(z[p]) over their sum, for np players. */
+static void softmax(const double *z, int np, double *share)
+{
+    double top = -1e300, sum = 0;
+    for (int p = 0; p < np; p++)
+        if (z[p] > top) top = z[p];
+    for (int p = 0; p < np; p++) sum += share[p] = exp(z[p] - top); /* less the largest: no overflow */
+    for (int p = 0; p < np; p++) share[p] /= sum;
+}
+
 void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, double *share)
 {
+    if (ended_shares(s, share)) return;
     int np = jm_players(s);
-    if (jm_over(s)) {
-        jm_score sc[JM_MAX_SHIPS];
-        int k = jm_scores(s, sc);
-        for (int p = 0; p < np; p++) share[p] = sc[p].winner ? 1.0 / k : 0.0;
-        return;
-    }
     const double wv[HEUR_FEATURES] = {w->gold, w->progress, w->space, w->treasure, w->power, w->food, w->powder};
-    double z[JM_MAX_PLAYERS], top = -1e300, sum = 0, f[JM_MAX_PLAYERS][HEUR_FEATURES];
+    double z[JM_MAX_PLAYERS], f[JM_MAX_PLAYERS][HEUR_FEATURES];
     features_all(s, f);
     for (int p = 0; p < np; p++) {
         double v = 0;
         for (int i = 0; i < HEUR_FEATURES; i++) v += wv[i] * f[p][i];
         z[p] = slope * v;
-        if (z[p] > top) top = z[p];
     }
-    for (int p = 0; p < np; p++) sum += share[p] = exp(z[p] - top); /* less the largest: no overflow */
-    for (int p = 0; p < np; p++) share[p] /= sum;
+    softmax(z, np, share);
+}
+
+/* The leader's progress over 64, from the players' features. */
+static double stage_of(const double f[][HEUR_FEATURES], int np)
+{
+    double t = 0;
+    for (int p = 0; p < np; p++)
+        if (f[p][1] / 64 > t) t = f[p][1] / 64;
+    return t;
+}
+
+double heur_stage(const jm_state *s)
+{
+    double f[JM_MAX_PLAYERS][HEUR_FEATURES];
+    features_all(s, f);
+    return stage_of(f, jm_players(s));
+}
+
+/* The last line of results/learn/sharp-4p-stage.txt. */
+const heur_staged_fit heur_staged = {
+    .start = {-0.166849, -0.067707, 0.135823, -0.047153, 0.605404, 0.180657, -0.005130},
+    .per_stage = {0.314833, 0.322145, -0.114167, 0.257880, -0.385490, -0.136074, 0.030748},
+};
+
+void heur_staged_shares(const jm_state *s, const heur_staged_fit *fit, double *share)
+{
+    if (ended_shares(s, share)) return;
+    int np = jm_players(s);
+    double z[JM_MAX_PLAYERS], f[JM_MAX_PLAYERS][HEUR_FEATURES];
+    features_all(s, f);
+    double t = stage_of(f, np);
+    for (int p = 0; p < np; p++) {
+        z[p] = 0;
+        for (int i = 0; i < HEUR_FEATURES; i++) z[p] += (fit->start[i] + fit->per_stage[i] * t) * f[p][i];
+    }
+    softmax(z, np, share);
 }
 
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w)

@@ -42,6 +42,24 @@ extern const heur_weights heur_learned;
  * (w's win term left out), so the shares sum to 1 and a lead of 1/slope
  * doubloons multiplies the odds by e; an ended game gets its real shares. */
 void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, double *share);
+/* The stage of the game, from 0 to 1: the leading ship's share of the
+ * circuit done (its heur_features() progress over 64), the same for every
+ * seat.  heur_staged's weights move with it. */
+double heur_stage(const jm_state *s);
+/* A value whose weights change with the stage t: player p's log-odds of
+ * the win are sum over features j of (start[j] + per_stage[j] t) f[p][j],
+ * in heur_features()' order, in log-odds per unit (no further slope). */
+typedef struct heur_staged_fit {
+    double start[HEUR_FEATURES];     /* the weights at t = 0 */
+    double per_stage[HEUR_FEATURES]; /* their change from t = 0 to t = 1 */
+} heur_staged_fit;
+/* The fit `jamaica learn --stage` made from 20,000 games of sharp
+ * (results/learn/sharp-4p-stage.txt, whose last line holds the same
+ * numbers; tests/test_agents.c compares them). */
+extern const heur_staged_fit heur_staged;
+/* heur_win_shares() with the staged value: a softmax over the players of
+ * their log-odds under fit; an ended game gets its real shares. */
+void heur_staged_shares(const jm_state *s, const heur_staged_fit *fit, double *share);
 /* One-step look-ahead: the legal action whose result has the highest value
  * for the seat to move (ties: the first). */
 int heur_myopic(const jm_state *s, const int *legal, int n, const heur_weights *w);

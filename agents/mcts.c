@@ -22,8 +22,10 @@
  *   cutoff=R  a playout stops at the first decision of the R-th round after
  *             the leaf's, and the reward vector is the learned evaluation's
  *             estimate of each player's share of the win (heur_win_shares:
- *             a softmax of eval_k times each player's weighted features);
- *             a playout that reaches the end is scored as before.
+ *             a softmax of eval_k times each player's weighted features;
+ *             with eval=stage, heur_staged_shares: weights that change
+ *             with the stage of the game); a playout that reaches the end
+ *             is scored as before.
  *   bias=B    progressive bias: a child's UCB value gains B times the
  *             evaluation's share for the deciding seat just after its
  *             action, divided by its visits + 1 (so it fades).
@@ -60,6 +62,7 @@ typedef struct mcts {
     int iters, ms, worlds, final, playout, reward, max_nodes;
     int cutoff;               /* playouts stop after this many rounds (0: at the end) */
     int stop;                 /* STOP_BUDGET or STOP_DECIDED */
+    int eval;                 /* EVAL_LINEAR or EVAL_STAGE */
     double c, eval_k, bias;
     node *pool;
     int cap, used;
@@ -70,6 +73,7 @@ typedef struct mcts {
 
 enum { FINAL_VISITS, FINAL_VOTES };
 enum { STOP_BUDGET, STOP_DECIDED };
+enum { EVAL_LINEAR, EVAL_STAGE };
 
 static const param_spec mcts_spec[] = {
     {"iters", PARAM_INT, offsetof(mcts, iters), 1, 10000000, NULL},
@@ -82,6 +86,7 @@ static const param_spec mcts_spec[] = {
     {"eval_k", PARAM_DOUBLE, offsetof(mcts, eval_k), 0, 10, NULL},
     {"bias", PARAM_DOUBLE, offsetof(mcts, bias), 0, 100, NULL},
     {"stop", PARAM_CHOICE, offsetof(mcts, stop), 0, 0, "budget|decided"},
+    {"eval", PARAM_CHOICE, offsetof(mcts, eval), 0, 0, "linear|stage"},
 };
 static const param_spec pimc_spec[] = {
     {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
@@ -110,11 +115,16 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     m->worlds = 10;
     m->c = MCTS_C;
     m->max_nodes = 1000000;
-    m->eval_k = HEUR_LEARNED_SLOPE;
+    m->eval_k = -1; /* unset: the fitted slope, below */
     heur_default(&m->w);
     int rc = pimc ? params_parse("pimc", params, pimc_spec, NSPEC(pimc_spec), m, err, errlen)
                   : params_parse("mcts", params, mcts_spec, NSPEC(mcts_spec), m, err, errlen);
     if (rc) return rc;
+    if (m->eval == EVAL_STAGE && m->eval_k >= 0) {
+        snprintf(err, errlen, "agent 'mcts': eval_k is eval=linear's slope; eval=stage has its own fit");
+        return -1;
+    }
+    if (m->eval_k < 0) m->eval_k = HEUR_LEARNED_SLOPE;
     /* One node per iteration and the root; a time budget uses `nodes`. */
     m->cap = (m->ms ? m->max_nodes : m->iters) + 1;
     m->pool = malloc((size_t)m->cap * sizeof *m->pool);
@@ -126,6 +136,13 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     }
     for (int k = 0; k < m->nln; k++) m->ln[k] = log((double)k);
     return 0;
+}
+
+/* The evaluation's estimate of every player's share of the win in d. */
+static void evaluate(const mcts *m, const jm_state *d, double *share)
+{
+    if (m->eval == EVAL_STAGE) heur_staged_shares(d, &heur_staged, share);
+    else heur_win_shares(d, &heur_learned, m->eval_k, share);
 }
 
 static int mcts_create(agent *a, const char *p, char *e, size_t n) { return create(a, p, e, n, 0); }
@@ -184,7 +201,7 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
             jm_apply_trusted(d, act, NULL);
             if (m->bias > 0) { /* progressive bias: the evaluation just after the action */
                 double sh[JM_MAX_PLAYERS];
-                heur_win_shares(d, &heur_learned, m->eval_k, sh);
+                evaluate(m, d, sh);
                 m->pool[x].prior = (float)sh[who];
             }
             break;
@@ -210,7 +227,7 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
     if (m->cutoff) { /* early termination: the learned evaluation's win shares */
         search_playout_to_round(d, r, m->playout, &m->w, jm_round(d) + m->cutoff);
         if (jm_over(d)) search_reward(d, m->reward, rw);
-        else heur_win_shares(d, &heur_learned, m->eval_k, rw);
+        else evaluate(m, d, rw);
     } else {
         search_playout(d, r, m->playout, &m->w);
         search_reward(d, m->reward, rw);
@@ -312,7 +329,9 @@ const agent_ops agent_mcts = {
     .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
                "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N,\n"
                "                   cutoff=R (stop playouts after R rounds and use the learned\n"
-               "                   evaluation; 0: play to the end), eval_k=0.086, bias=B (0),\n"
+               "                   evaluation; 0: play to the end), eval=linear|stage (stage:\n"
+               "                   weights that change with the stage of the game), eval_k=0.086\n"
+               "                   (eval=linear's slope), bias=B (0),\n"
                "                   stop=budget|decided (decided: end the search once the\n"
                "                   iterations left cannot change the move)",
     .needs_obs = 1,

@@ -19,6 +19,8 @@ J=bin/jamaica
 # `learn`: greedy's value function fitted to 20,000 games of sharp by
 # `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
 # then played on other deals (seed 2) against three greedy and three sharp;
+# and the same games fitted with weights by stage of the game (--stage:
+# results/learn/sharp-4p-stage.txt, heur_staged, the searcher's eval=stage);
 # `balance`: the Ghost Ship's gold and combat bonus that give it a fair
 # third of 2-player games, and the starting gold, food and hand that would
 # remove the first Captain's edge at 3-6 players, both under `sharp`
@@ -80,6 +82,12 @@ if has search; then
     for a in mcts:iters=3000,cutoff=2,c=0.3 mcts:iters=5000,cutoff=2,c=0.3,stop=decided; do
         srun "$a" 4 --games 1000 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
     done
+    # The staged evaluation against the linear one, side by side: two seats
+    # each of the same searcher at 300 iterations, 6,000 games.
+    S=mcts:iters=300,cutoff=2,c=0.3
+    { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $S,eval=stage,$S,$S,eval=stage,$S --out results/search/stage-vs-linear-4p.csv"
+      $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$S,eval=stage,$S,$S,eval=stage,$S" \
+          --out results/search/stage-vs-linear-4p.csv; } >results/search/stage-vs-linear-4p.txt
 fi
 if has tune; then
     mkdir -p results/tune
@@ -109,6 +117,7 @@ if has learn; then
     { echo "$J tournament --agents LEARNED,sharp --players 2 --games 2000 --seed 2";
       $J tournament --agents "$L,sharp" --players 2 --games 2000 --seed 2 --out results/learn/learned-vs-sharp-2p.csv; } \
         >results/learn/learned-vs-sharp-2p.md
+    $J learn --agents sharp --players 4 --games 20000 --seed 1 --stage --out results/learn/sharp-4p-stage.txt
 fi
 if has coverage; then
     mkdir -p results/analysis

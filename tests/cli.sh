@@ -548,6 +548,17 @@ grep -q "^# jamaica learn --agents greedy --games 150 --every 4 --seed 3 --threa
 L=$(tail -n 1 "$tmp/l1.txt")
 case "$L" in greedy:samples=8,w_gold=1,w_progress=*,w_win=*) ok ;; *) bad "learn's last line: $L" ;; esac
 $J sim --games 20 --agents "$L,random" --out /dev/null >/dev/null 2>"$tmp/e" && ok || bad "the learned agent: $(cat "$tmp/e")"
+# learn --stage: the same bytes on any thread count, a table of the 7
+# features' start and per-stage weights with their errors, a last line of
+# 7 + 7 numbers (heur_staged's form), another fit than the linear one.
+$J learn --agents greedy --games 150 --every 4 --seed 3 --stage --threads 1 --out "$tmp/s1.txt" >/dev/null 2>"$tmp/e" &&
+    $J learn --agents greedy --games 150 --every 4 --seed 3 --stage --threads 2 --out "$tmp/s2.txt" >/dev/null 2>&1 &&
+    ok || bad "learn --stage: $(cat "$tmp/e")"
+[ "$(tail -n +2 "$tmp/s1.txt")" = "$(tail -n +2 "$tmp/s2.txt")" ] && ok || bad "learn --stage differs with --threads"
+grep -qE '^eval=stage start=(-?[0-9]+\.[0-9]{6},){6}-?[0-9]+\.[0-9]{6} per_stage=(-?[0-9]+\.[0-9]{6},){6}-?[0-9]+\.[0-9]{6}$' \
+    "$tmp/s1.txt" && [ "$(grep -cE '^# (gold|progress|space|treasure|power|food|powder) +(-?[0-9]+\.[0-9]+ +){3}-?[0-9]+\.[0-9]+$' "$tmp/s1.txt")" -eq 7 ] && ok ||
+    bad "learn --stage's lines: $(tail -n 3 "$tmp/s1.txt")"
+[ "$(tail -n 1 "$tmp/s1.txt")" != "$(tail -n 1 "$tmp/l1.txt")" ] && ok || bad "learn --stage fits what learn fits"
 expect2 "'0'" learn --every 0
 expect2 "'bogus'" learn --agents bogus
 mkdir "$tmp/lint"

@@ -1,6 +1,7 @@
 /* Agents: legal moves everywhere, no peeking, plain choices in crafted
  * positions (written as position text), a forced win found by search. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -10,7 +11,7 @@
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
-    "mcts:iters=4,cutoff=1",
+    "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 
@@ -182,6 +183,7 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("pimc:worlds=5,iters=300", &s), C_FWD_FWD);
     assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
     assert_int_equal(choose("mcts:iters=300,cutoff=1", &s), C_FWD_FWD);
+    assert_int_equal(choose("mcts:iters=300,cutoff=1,eval=stage", &s), C_FWD_FWD);
 }
 
 /* mcts stop=decided: on positions of all kinds the move of the whole
@@ -284,6 +286,90 @@ static void test_win_shares_known_values(void **state)
     }
 }
 
+/* The staged evaluation: the stage is the leader's progress over 64; two
+ * ships alike but for 3 doubloons have odds of exp(3 (start + per_stage t))
+ * for gold; every unfinished game's shares are the softmax of the features
+ * weighted at its stage, an ended game's its winners'.  mcts takes
+ * eval=stage and refuses eval_k with it. */
+static void test_staged_shares_known_values(void **state)
+{
+    (void)state;
+    const heur_staged_fit *fit = &heur_staged;
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=20:1:6g.3f.-.-.- ship1=20:1:3g.3f.-.-.- "
+                     "cards0=dhdddhdddhd");
+    double f0[HEUR_FEATURES], f1[HEUR_FEATURES], sh[JM_MAX_PLAYERS];
+    heur_features(&s, 0, f0);
+    heur_features(&s, 1, f1);
+    assert_true(f0[0] - f1[0] == 3 && f0[1] == f1[1] && f0[1] > 0);
+    double t = heur_stage(&s);
+    assert_true(t == f0[1] / 64);
+    heur_staged_shares(&s, fit, sh);
+    assert_true(fabs(sh[0] / sh[1] - exp(3 * (fit->start[0] + fit->per_stage[0] * t))) < 1e-12);
+    assert_true(fabs(sh[0] + sh[1] - 1) < 1e-12);
+    int stages = 0;
+    for (uint64_t g = 0; g < 200; g++) {
+        int players = 2 + (int)g % 5;
+        jm_state u = random_state(players, g % 3 || players == 6 ? "2021" : "2021,ghost=on", 4, g, (int)(g * 7 % 300));
+        if (jm_over(&u)) continue;
+        double f[JM_MAX_PLAYERS][HEUR_FEATURES], z[JM_MAX_PLAYERS], sum = 0, lead = 0;
+        for (int p = 0; p < jm_players(&u); p++) {
+            heur_features(&u, p, f[p]);
+            if (f[p][1] > lead) lead = f[p][1];
+        }
+        assert_true(heur_stage(&u) == lead / 64);
+        stages += lead / 64 > 0.5;
+        for (int p = 0; p < jm_players(&u); p++) {
+            double v = 0;
+            for (int k = 0; k < HEUR_FEATURES; k++) v += (fit->start[k] + fit->per_stage[k] * lead / 64) * f[p][k];
+            sum += z[p] = exp(v);
+        }
+        heur_staged_shares(&u, fit, sh);
+        for (int p = 0; p < jm_players(&u); p++) assert_true(fabs(sh[p] - z[p] / sum) < 1e-9);
+    }
+    assert_true(stages > 10); /* late positions too, where the weights have moved */
+    for (uint64_t g = 0; g < 20; g++) {
+        jm_state u = random_state(2 + (int)g % 5, "2021", 9, g, 100000);
+        assert_true(jm_over(&u));
+        jm_score sc[JM_MAX_SHIPS];
+        int k = jm_scores(&u, sc);
+        heur_staged_shares(&u, fit, sh);
+        for (int p = 0; p < jm_players(&u); p++) assert_true(sh[p] == (sc[p].winner ? 1.0 / k : 0.0));
+    }
+    agent a;
+    char err[200];
+    assert_int_equal(agent_create(&a, "mcts:eval=stage,eval_k=0.1", err, sizeof err), -1);
+    assert_non_null(strstr(err, "eval_k"));
+    assert_int_equal(agent_create(&a, "mcts:eval=bogus", err, sizeof err), -1);
+    if (agent_create(&a, "mcts:iters=10,cutoff=2,eval=stage", err, sizeof err)) fail_msg("%s", err);
+    agent_destroy(&a);
+}
+
+/* heur_staged holds the numbers of results/learn/sharp-4p-stage.txt's last
+ * line ("eval=stage start=a,... per_stage=b,..."), the same decimals. */
+static void test_staged_is_the_fitted_file(void **state)
+{
+    (void)state;
+    FILE *f = fopen("results/learn/sharp-4p-stage.txt", "r");
+    if (!f) fail_msg("results/learn/sharp-4p-stage.txt: cannot open (run from the project root)");
+    char line[1024], last[1024] = "";
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '\n') strcpy(last, line);
+    fclose(f);
+    const char *p = strstr(last, "start=");
+    assert_non_null(p);
+    assert_true(strncmp(last, "eval=stage ", 11) == 0);
+    for (int half = 0; half < 2; half++) {
+        p = strchr(p, '=') + 1;
+        for (int k = 0; k < HEUR_FEATURES; k++) {
+            char *end;
+            double v = strtod(p, &end);
+            assert_true(end > p);
+            assert_true(v == (half ? heur_staged.per_stage[k] : heur_staged.start[k]));
+            p = end + (*end == ',');
+        }
+    }
+}
+
 /* learned is greedy with 8 samples and the weights of the last line of
  * results/learn/sharp-4p.txt, read from the file here: the same choices. */
 static void test_learned_is_the_fitted_greedy(void **state)
@@ -338,6 +424,8 @@ int main(void)
         cmocka_unit_test(test_search_stop_decided_keeps_the_move),
         cmocka_unit_test(test_win_shares_known_values),
         cmocka_unit_test(test_learned_is_the_fitted_greedy),
+        cmocka_unit_test(test_staged_shares_known_values),
+        cmocka_unit_test(test_staged_is_the_fitted_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

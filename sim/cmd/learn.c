@@ -12,7 +12,10 @@
  * stage of the game; the lead over the others is what wins.)  A logistic regression of the share on
  * the features (analysis/logistic.h) gives the value function; scaled so a
  * doubloon is worth 1, its coefficients are greedy's weights, and the file
- * ends with the agent spec that plays them.  The games are kept in game
+ * ends with the agent spec that plays them.  With --stage each lead also
+ * comes multiplied by the stage of the game t (heur_stage: the leader's
+ * share of the circuit done), so every weight is a + b t: the file ends
+ * with both (heur_staged, mcts's eval=stage).  The games are kept in game
  * order and the fit sums in that order, so the file is the same bytes for
  * any --threads.
  */
@@ -38,6 +41,7 @@
 
 typedef struct learn_opts {
     uint64_t games, players, seed, threads, every, progress, samples;
+    int stage;
     const char *agents, *rules, *out;
 } learn_opts;
 
@@ -52,6 +56,10 @@ static const opt options[] = {
                  "keep the state at one in K decisions with a choice"),
     OPT_ROW_UINT("samples", "M", learn_opts, samples, "samples", 1, 64, "8",
                  "the learned agent's samples= (greedy's determinizations)"),
+    OPT_ROW_FLAG("stage", learn_opts, stage,
+                 "weights that change with the stage of the game: each lead also\n"
+                 "multiplied by the leader's share of the circuit done (mcts's\n"
+                 "eval=stage)"),
     OPT_THREADS(learn_opts),
     OPT_PROGRESS(learn_opts),
     OPT_OUT(learn_opts, "learned.txt", "the weights, with the command that made them ({default})"),
@@ -60,7 +68,7 @@ static const opt options[] = {
 static const opt_table table = {
     .command = "learn",
     .usage = "Usage: jamaica learn [--agents MIX] [--players P] [--games N] [--seed S] [--rules R]\n"
-             "                     [--every K] [--samples M] [--threads T] [--out FILE]\n",
+             "                     [--every K] [--samples M] [--stage] [--threads T] [--out FILE]\n",
     .about = "Fit a value function to the outcomes of self-play games: at one in K\n"
              "decisions of N games played by the agents, each seat's heuristic features\n"
              "(gold, progress, space, treasure, powers, food, gunpowder) less the other\n"
@@ -68,7 +76,9 @@ static const opt_table table = {
              "the share on those leads.  The file holds the command, the fit (coefficients,\n"
              "standard errors, log-loss against the base rate's) and, last, the agent that\n"
              "plays it: greedy with the coefficients as its weights (a doubloon = 1), e.g.\n"
-             "--agents \"$(tail -n 1 learned.txt)\".  The same options give the same bytes\n"
+             "--agents \"$(tail -n 1 learned.txt)\".  With --stage each weight is a + b t,\n"
+             "t the stage of the game (the leader's share of the circuit done), and the\n"
+             "last line holds a and b.  The same options give the same bytes\n"
              "on any thread count (the first line, the command, aside).\n",
     .opts = options,
     .n = OPT_COUNT(options),
@@ -81,8 +91,9 @@ static const char *const feature_names[HEUR_FEATURES] = {"gold", "progress", "sp
 
 /* The samples of one game, or of the whole run. */
 typedef struct samples {
-    float *x, *y;                /* HEUR_FEATURES per row; its seat's share */
+    float *x, *y;                /* k per row; its seat's share */
     size_t n, cap;
+    int k;                       /* HEUR_FEATURES, twice that with --stage */
 } samples;
 
 static int grow(samples *d, size_t more)
@@ -90,7 +101,7 @@ static int grow(samples *d, size_t more)
     if (d->n + more <= d->cap) return 0;
     size_t cap = d->cap ? d->cap : 256;
     while (cap < d->n + more) cap *= 2;
-    float *x = realloc(d->x, cap * HEUR_FEATURES * sizeof *x);
+    float *x = realloc(d->x, cap * (size_t)d->k * sizeof *x);
     if (!x) return -1;
     d->x = x;
     float *y = realloc(d->y, cap * sizeof *y);
@@ -130,10 +141,13 @@ static int play_one(const jm_rules *r, int np, uint64_t seed, uint64_t g, uint64
                     for (int j = 0; j < HEUR_FEATURES; j++) sum[j] += f[p][j];
                 }
                 /* Each seat's features less the other players' mean: the
-                 * win goes to the one ahead, whatever the stage of the game. */
+                 * win goes to the one ahead, whatever the stage of the game;
+                 * with --stage, then each of them times the stage. */
+                double t = d->k > HEUR_FEATURES ? heur_stage(&s) : 0;
                 for (int p = 0; p < np; p++) {
-                    float *row = d->x + (d->n + (size_t)p) * HEUR_FEATURES;
+                    float *row = d->x + (d->n + (size_t)p) * (size_t)d->k;
                     for (int j = 0; j < HEUR_FEATURES; j++) row[j] = (float)(f[p][j] - (sum[j] - f[p][j]) / (np - 1));
+                    for (int j = HEUR_FEATURES; j < d->k; j++) row[j] = (float)(row[j - HEUR_FEATURES] * t);
                     d->y[d->n + (size_t)p] = (float)p; /* the seat, until the end */
                 }
                 d->n += (size_t)np;
@@ -179,6 +193,7 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
             int tid = 0;
 #endif
             per[i].n = 0;
+            per[i].k = all->k;
             if (play_one(r, np, o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
 #pragma omp critical
                 if (!failed) {
@@ -193,7 +208,8 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
                 snprintf(err, errlen, "out of memory");
                 break;
             }
-            memcpy(all->x + all->n * HEUR_FEATURES, per[i].x, per[i].n * HEUR_FEATURES * sizeof *all->x);
+            size_t k = (size_t)all->k;
+            memcpy(all->x + all->n * k, per[i].x, per[i].n * k * sizeof *all->x);
             memcpy(all->y + all->n, per[i].y, per[i].n * sizeof *all->y);
             all->n += per[i].n;
         }
@@ -217,19 +233,30 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
     return failed ? -1 : 0;
 }
 
-/* The file: the command, the fit, and last the agent spec. */
-static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, const samples *d,
-                          const an_logistic_fit *fit, double base_loss)
+/* The staged fit's lines: per feature its weight at the start (t = 0)
+ * and its change by the end (t = 1), in log-odds, then the last line
+ * with both lists, as heur_staged holds them. */
+static void write_staged(FILE *f, const an_logistic_fit *fit)
 {
-    fputs("# jamaica", f);
-    for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
-    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %llu: %zu states (one in %llu decisions,\n"
-               "# each seat's); the share of the win by logistic regression on the seat's lead over\n"
-               "# the other players' mean in heur_value's features (ridge %g): log-loss %.5f against\n"
-               "# %.5f for the base rate alone, %d Newton steps\n",
-            (unsigned long long)o->games, o->agents, (unsigned long long)o->players, o->rules,
-            (unsigned long long)o->seed, d->n, (unsigned long long)o->every, RIDGE, fit->log_loss, base_loss,
-            fit->iterations);
+    fprintf(f, "# %-10s %12s %10s %12s %10s\n", "feature", "start", "std_error", "per_stage", "std_error");
+    fprintf(f, "# %-10s %12.6f %10.6f\n", "intercept", fit->beta[0], fit->se[0]);
+    for (int j = 0; j < HEUR_FEATURES; j++)
+        fprintf(f, "# %-10s %12.6f %10.6f %12.6f %10.6f\n", feature_names[j], fit->beta[j + 1], fit->se[j + 1],
+                fit->beta[HEUR_FEATURES + j + 1], fit->se[HEUR_FEATURES + j + 1]);
+    fprintf(f, "# a player's log-odds: the sum of (start + per_stage t) feature, t the leader's share\n"
+               "# of the circuit done (mcts:eval=stage uses heur_staged, these numbers)\n");
+    for (int half = 0; half < 2; half++) {
+        fputs(half ? " per_stage=" : "eval=stage start=", f);
+        for (int j = 0; j < HEUR_FEATURES; j++)
+            fprintf(f, "%s%.6f", j ? "," : "", fit->beta[half * HEUR_FEATURES + j + 1]);
+    }
+    fputc('\n', f);
+}
+
+/* The linear fit's lines: the coefficients as greedy's weights, and last
+ * the agent spec that plays them. */
+static void write_linear(FILE *f, const learn_opts *o, const samples *d, const an_logistic_fit *fit)
+{
     fprintf(f, "# %-10s %12s %10s %12s\n", "feature", "coefficient", "std_error", "weight");
     fprintf(f, "# %-10s %12.6f %10.6f\n", "intercept", fit->beta[0], fit->se[0]);
     /* Weights in doubloons: the coefficients over gold's (over the largest
@@ -258,6 +285,23 @@ static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, c
     fprintf(f, ",w_win=%.6g\n", hi - lo);
 }
 
+/* The file: the command, the fit, and last what plays it. */
+static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, const samples *d,
+                          const an_logistic_fit *fit, double base_loss)
+{
+    fputs("# jamaica", f);
+    for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
+    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %llu: %zu states (one in %llu decisions,\n"
+               "# each seat's); the share of the win by logistic regression on the seat's lead over\n"
+               "# the other players' mean in heur_value's features%s (ridge %g): log-loss %.5f against\n"
+               "# %.5f for the base rate alone, %d Newton steps\n",
+            (unsigned long long)o->games, o->agents, (unsigned long long)o->players, o->rules,
+            (unsigned long long)o->seed, d->n, (unsigned long long)o->every,
+            o->stage ? ",\n# and on each lead times the stage" : "", RIDGE, fit->log_loss, base_loss, fit->iterations);
+    if (o->stage) write_staged(f, fit);
+    else write_linear(f, o, d, fit);
+}
+
 int cmd_learn(int argc, char **argv)
 {
     learn_opts o = {0};
@@ -272,13 +316,13 @@ int cmd_learn(int argc, char **argv)
     if (cli_threads(&o.threads)) return 2;
     outfile out;
     if (outfile_open(&out, o.out, err, sizeof err)) return cli_usage_error("%s", err);
-    samples d = {0};
+    samples d = {.k = o.stage ? 2 * HEUR_FEATURES : HEUR_FEATURES};
     an_logistic_fit fit;
     double base = 0;
     rc = 1;
     if (collect(&o, &rules, specs, &d, err, sizeof err)) {
         fprintf(stderr, "jamaica: learn: %s\n", err);
-    } else if (d.n < 2 * (HEUR_FEATURES + 1) || an_logistic(d.x, d.y, d.n, HEUR_FEATURES, RIDGE, &fit)) {
+    } else if (d.n < 2 * (size_t)(d.k + 1) || an_logistic(d.x, d.y, d.n, d.k, RIDGE, &fit)) {
         fprintf(stderr, "jamaica: learn: %zu states do not determine the fit (more --games, or a smaller --every)\n",
                 d.n);
     } else {
