@@ -241,13 +241,14 @@ static void put_cards(wbuf *w, const jm_state *s, int p, int view)
 }
 
 /* The position, or with view >= 0 that seat's view. */
-static int format(const jm_state *s, int view, char *buf, size_t len)
+/* format()'s parts, in the text's order.  The head: the version, the
+ * view, the players, the rules that differ from the defaults, the round,
+ * the Captain and the dice. */
+static void put_head(wbuf *w, const jm_state *s, int view)
 {
-    wbuf w = {buf, len, 0};
-    if (len) buf[0] = '\0';
-    put(&w, "jamaica/1");
-    if (view >= 0) put(&w, " view=%d", view);
-    put(&w, " players=%d", s->np);
+    put(w, "jamaica/1");
+    if (view >= 0) put(w, " view=%d", view);
+    put(w, " players=%d", s->np);
     int ghost = (s->flags & F_GHOST) != 0;
     char rules[128] = "";
     size_t ro = 0;
@@ -259,89 +260,124 @@ static int format(const jm_state *s, int view, char *buf, size_t len)
     if ((s->ghost_rules & GR_BONUS) != 2) RULE(",ghost_bonus=%d", s->ghost_rules & GR_BONUS);
     if (s->ghost_rules & GR_ONE_MOVE) RULE(",ghost_moves=1");
 #undef RULE
-    if (ro) put(&w, " rules=%s", rules + 1);
-    if (s->round != 1) put(&w, " round=%d", s->round);
-    if (s->captain != 0) put(&w, " captain=%d", s->captain);
-    put(&w, " dice=%d,%d", s->dm, s->de);
-    for (int i = 0; i < s->np; i++) put_ship(&w, s, i, view);
-    if (ghost) put_ship(&w, s, GHOST, view);
-    for (int p = 0; p < s->np; p++) put_cards(&w, s, p, view);
+    if (ro) put(w, " rules=%s", rules + 1);
+    if (s->round != 1) put(w, " round=%d", s->round);
+    if (s->captain != 0) put(w, " captain=%d", s->captain);
+    put(w, " dice=%d,%d", s->dm, s->de);
+}
+
+/* The treasure pile (hidden in a view) and the lairs still guarded, when
+ * not all nine. */
+static void put_pile_and_lairs(wbuf *w, const jm_state *s, int view)
+{
     int first = 1;
     for (int t = 0; t < JM_TREASURES; t++)
         if (tloc_get(s, t) == TL_PILE) {
-            put_s(&w, first ? " pile=" : ".");
-            put_s(&w, view >= 0 ? "?" : tnames[t]);
+            put_s(w, first ? " pile=" : ".");
+            put_s(w, view >= 0 ? "?" : tnames[t]);
             first = 0;
         }
     if (s->lairs != 0x1ff) {
-        put(&w, " lairs=");
-        if (!s->lairs) put(&w, "-");
+        put(w, " lairs=");
+        if (!s->lairs) put(w, "-");
         for (int i = 0, f = 1; i < 9; i++)
             if ((s->lairs >> i) & 1) {
-                put(&w, "%s%d", f ? "" : ".", jm_lair_space_[i]);
+                put(w, "%s%d", f ? "" : ".", jm_lair_space_[i]);
                 f = 0;
             }
     }
+}
+
+/* The decision awaited (with its variant) and the turn under way. */
+static void put_decision(wbuf *w, const jm_state *s)
+{
     int var = jm__decision_variant(s);
     static const char *const vnames[JM_D_COUNT] = {
         [JM_D_NONE] = "capped", [JM_D_POWDER] = "def", [JM_D_SABRE] = "def", [JM_D_HOLD] = "loot",
     };
-    put(&w, " decision=%s%s%s", dnames[s->dec], var ? ":" : "", var ? vnames[s->dec] : "");
+    put(w, " decision=%s%s%s", dnames[s->dec], var ? ":" : "", var ? vnames[s->dec] : "");
     if (s->k || s->actor || s->card || s->bits) {
-        put(&w, " turn=%d.", s->k);
-        put_ship_id(&w, s->actor);
-        put(&w, ".%d.", s->card);
-        if (!s->bits) put(&w, "-");
+        put(w, " turn=%d.", s->k);
+        put_ship_id(w, s->actor);
+        put(w, ".%d.", s->card);
+        if (!s->bits) put(w, "-");
         for (int b = 0; b < 4; b++)
-            if ((s->bits >> b) & 1) put(&w, "%c", "efbs"[b]);
+            if ((s->bits >> b) & 1) put(w, "%c", "efbs"[b]);
     }
+}
+
+/* The steps under way, each only when it holds something: a battle, a
+ * payment, a loading, a shortage. */
+static void put_pending(wbuf *w, const jm_state *s)
+{
     const uint8_t *b = &s->b_att;
     int any = 0;
     for (int i = 0; i < 10; i++) any |= b[i];
     if (any) {
-        put(&w, " battle=");
-        put_ship_id(&w, s->b_att);
-        put(&w, ".");
-        put_ship_id(&w, s->b_def);
-        put(&w, ".%d.%d.", s->b_apow, s->b_dpow);
-        put_roll(&w, s->b_aroll);
-        put(&w, ".");
-        put_roll(&w, s->b_droll);
-        put(&w, ".");
-        put_roll(&w, s->b_aroll0);
-        put(&w, ".");
-        put_roll(&w, s->b_droll0);
-        put(&w, ".");
-        put_ship_id(&w, s->b_win);
-        put(&w, ".");
-        put_ship_id(&w, s->b_sabre_by);
+        put(w, " battle=");
+        put_ship_id(w, s->b_att);
+        put(w, ".");
+        put_ship_id(w, s->b_def);
+        put(w, ".%d.%d.", s->b_apow, s->b_dpow);
+        put_roll(w, s->b_aroll);
+        put(w, ".");
+        put_roll(w, s->b_droll);
+        put(w, ".");
+        put_roll(w, s->b_aroll0);
+        put(w, ".");
+        put_roll(w, s->b_droll0);
+        put(w, ".");
+        put_ship_id(w, s->b_win);
+        put(w, ".");
+        put_ship_id(w, s->b_sabre_by);
     }
-    if (s->pay_res || s->pay_due || s->pay_paid) put(&w, " pay=%c.%d.%d", resc[s->pay_res % 3], s->pay_due, s->pay_paid);
+    if (s->pay_res || s->pay_due || s->pay_paid) put(w, " pay=%c.%d.%d", resc[s->pay_res % 3], s->pay_due, s->pay_paid);
     if (s->ld_ship || s->ld_res || s->ld_n || s->ld_ret) {
-        put(&w, " load=");
-        put_ship_id(&w, s->ld_ship);
-        put(&w, ".%c.%d.%s", resc[s->ld_res % 3], s->ld_n,
+        put(w, " load=");
+        put_ship_id(w, s->ld_ship);
+        put(w, ".%c.%d.%s", resc[s->ld_res % 3], s->ld_n,
             s->ld_ret == ST_AFTERLAND ? "loot" : s->ld_ret == ST_NEXT ? "card" : "-");
     }
     if (s->sh_kind || s->sh_roll || s->sh_from || s->sh_due || s->sh_paid) {
-        put(&w, " short=%s.", shnames[s->sh_kind % 5]);
-        put_roll(&w, s->sh_roll);
-        put(&w, ".%d.%d.%d", s->sh_from, s->sh_due, s->sh_paid);
+        put(w, " short=%s.", shnames[s->sh_kind % 5]);
+        put_roll(w, s->sh_roll);
+        put(w, ".%d.%d.%d", s->sh_from, s->sh_due, s->sh_paid);
     }
-    if (view >= 0) {
-        /* the future is hidden: no rng */
-    } else if (s->rng.inc & 1) {
+}
+
+/* The draws to come: the generator's state and increment in hex; or, for
+ * a forced list (an even increment), its values (4 bits each from state's
+ * low end, their count in its top 4 bits) and, after '@', the seed the
+ * draws take once they are used up.  None in a view: the future is hidden. */
+static void put_rng(wbuf *w, const jm_state *s, int view)
+{
+    if (view >= 0) return;
+    if (s->rng.inc & 1) {
         char hex[48];
         snprintf(hex, sizeof hex, " rng=%016llx.%016llx", (unsigned long long)s->rng.state, (unsigned long long)s->rng.inc);
-        put_s(&w, hex);
-    } else {
-        put(&w, " rng=");
-        unsigned n = (unsigned)(s->rng.state >> 60);
-        for (unsigned k = 0; k < n; k++) put(&w, "%s%d", k ? "," : "", (int)((s->rng.state >> (4 * k)) & 15));
-        char hex[24];
-        snprintf(hex, sizeof hex, "@%llx", (unsigned long long)(s->rng.inc >> 1));
-        put_s(&w, hex);
+        put_s(w, hex);
+        return;
     }
+    put(w, " rng=");
+    unsigned n = (unsigned)(s->rng.state >> 60);
+    for (unsigned k = 0; k < n; k++) put(w, "%s%d", k ? "," : "", (int)((s->rng.state >> (4 * k)) & 15));
+    char hex[24];
+    snprintf(hex, sizeof hex, "@%llx", (unsigned long long)(s->rng.inc >> 1));
+    put_s(w, hex);
+}
+
+static int format(const jm_state *s, int view, char *buf, size_t len)
+{
+    wbuf w = {buf, len, 0};
+    if (len) buf[0] = '\0';
+    put_head(&w, s, view);
+    for (int i = 0; i < s->np; i++) put_ship(&w, s, i, view);
+    if (s->flags & F_GHOST) put_ship(&w, s, GHOST, view);
+    for (int p = 0; p < s->np; p++) put_cards(&w, s, p, view);
+    put_pile_and_lairs(&w, s, view);
+    put_decision(&w, s);
+    put_pending(&w, s);
+    put_rng(&w, s, view);
     if (w.o >= len) return -1;
     return (int)w.o;
 }
