@@ -263,33 +263,30 @@ static int chosen_ok(const jm_state *s, int upto, char *why, size_t len)
     return 0;
 }
 
-int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len)
+/* The card choice or the dice's placing: the seat that chooses, and the
+ * chosen cards of the seats before it. */
+static int settle_choice(jm_state *s, int dec, char *why, size_t len)
 {
-    int opts[JM_MAX_ACTIONS], n = 0, a = s->actor;
-    s->dec = (uint8_t)dec;
-    s->flags &= (uint8_t)~(F_OVER | F_CAPPED);
-    if (dec == JM_D_DICE || dec == JM_D_CARD) {
-        s->step = ST_CARDS;
-        int upto = 0;
-        if (dec == JM_D_DICE) {
-            if (s->dm == s->de) WHY("decision: dice to place on a double (%d,%d)", s->dm, s->de);
-            s->who = s->captain;
-        } else {
-            while (upto < s->np && chosen_card(s, (s->captain + upto) % s->np) >= 0) upto++;
-            if (upto == s->np) WHY("decision: card, but every seat has chosen");
-            s->who = (uint8_t)((s->captain + upto) % s->np);
-            if (!cards_at(s, s->who, CL_HAND)) WHY("cards%d: no card in hand to choose", s->who);
-        }
-        return chosen_ok(s, upto, why, len);
+    s->step = ST_CARDS;
+    int upto = 0;
+    if (dec == JM_D_DICE) {
+        if (s->dm == s->de) WHY("decision: dice to place on a double (%d,%d)", s->dm, s->de);
+        s->who = s->captain;
+    } else {
+        while (upto < s->np && chosen_card(s, (s->captain + upto) % s->np) >= 0) upto++;
+        if (upto == s->np) WHY("decision: card, but every seat has chosen");
+        s->who = (uint8_t)((s->captain + upto) % s->np);
+        if (!cards_at(s, s->who, CL_HAND)) WHY("cards%d: no card in hand to choose", s->who);
     }
-    if (dec == JM_D_NONE) {
-        s->step = ST_OVER;
-        s->who = NO_SPACE;
-        s->flags |= (uint8_t)(F_OVER | (variant ? F_CAPPED : 0));
-        return chosen_ok(s, 0, why, len);
-    }
-    /* The reveal: the actor is the k-th seat from the Captain, or the ghost
-     * after them all; its card was played. */
+    return chosen_ok(s, upto, why, len);
+}
+
+/* A decision during the reveal: the actor is the k-th seat from the
+ * Captain, or the ghost after them all; its card was played, and the
+ * seats after it still hold their choice. */
+static int reveal_ok(const jm_state *s, int dec, char *why, size_t len)
+{
+    int a = s->actor;
     if (a == GHOST) {
         if (!(s->flags & F_GHOST)) WHY("turn: the ghost acts but does not play");
         if (s->k != s->np) WHY("turn: the ghost acts at order %d, not after the %d players", s->k, s->np);
@@ -298,12 +295,55 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
             WHY("turn: actor %d is not seat %d from the Captain", a, s->k);
         if (card_get(s, a, s->card) != CL_DISC) WHY("turn: card %d of seat %d is not played", s->card, a);
     }
-    for (int i = 0; i < s->np; i++) { /* seats after the actor still hold their choice */
+    for (int i = 0; i < s->np; i++) {
         int p = (s->captain + i) % s->np, want = a != GHOST && i > s->k;
         if (mask_count(cards_at(s, p, CL_CHOSEN)) != want)
             WHY("cards%d: %s chosen card during the reveal", p, want ? "needs its" : "has a");
     }
     if (finished(s, a) && dec != JM_D_LOOT && dec != JM_D_HOLD) WHY("turn: ship %d has finished", a);
+    return 0;
+}
+
+/* A battle's decisions: gunpowder or the Sabre (variant: the defender's),
+ * and the winner's loot. */
+static int settle_battle(jm_state *s, int dec, int variant, char *why, size_t len)
+{
+    int a = s->actor;
+    if (dec == JM_D_LOOT) {
+        s->step = ST_AFTERLAND;
+        if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
+        if (s->b_win != s->b_att && s->b_win != s->b_def) WHY("battle: winner %d fought no battle", s->b_win);
+        if (!in_play(s, s->b_def) || s->b_def == a) WHY("battle: bad defender %d", s->b_def);
+        s->who = s->b_win == GHOST ? (uint8_t)ghost_chooser(s) : s->b_win;
+        return 0;
+    }
+    if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
+    if (!in_play(s, s->b_def) || s->b_def == a || ship_pos(s, s->b_def) != ship_pos(s, a))
+        WHY("battle: defender %d is not on the attacker's space", s->b_def);
+    int def = variant;
+    if (dec == JM_D_POWDER) {
+        s->step = def ? ST_B_DPOW : ST_B_APOW;
+        s->who = def ? s->b_def : s->b_att;
+        if (s->who == GHOST || total(s, s->who, JM_POWDER) == 0) WHY("battle: ship %d has no gunpowder to spend", s->who);
+        if (s->b_aroll != (def ? s->b_aroll : NOROLL) || s->b_droll != NOROLL)
+            WHY("battle: rolls do not fit a gunpowder choice");
+        if (def && (s->b_aroll == NOROLL || s->b_aroll == STAR)) WHY("battle: the defender spends only after the attacker's roll (not a star)");
+    } else {
+        s->step = def ? ST_B_DSABRE : ST_B_ASABRE;
+        int o = sabre_user(s);
+        if (o < 0) WHY("battle: nobody in the battle may use the Sabre");
+        s->who = (uint8_t)o;
+        if (s->b_aroll == NOROLL || (def && s->b_droll == NOROLL) || (!def && s->b_droll != NOROLL))
+            WHY("battle: rolls do not fit a Sabre choice");
+    }
+    return 0;
+}
+
+/* The other decisions of the actor's turn: its step, the seat that
+ * decides and the step's own fields. */
+static int settle_turn(jm_state *s, int dec, int variant, char *why, size_t len)
+{
+    int a = s->actor;
     switch (dec) {
     case JM_D_DEST:
         s->step = a == GHOST ? ST_GHOST_MOVE : ST_HALF;
@@ -313,7 +353,7 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
             if (act != JM_ACT_FWD && act != JM_ACT_BACK) WHY("decision: dest, but card %d's half is a load", s->card);
             if ((act == JM_ACT_BACK) != ((s->bits & B_MDIR) != 0)) WHY("turn: direction differs from the card's");
         }
-        break;
+        return 0;
     case JM_D_HOLD:
         s->step = variant ? ST_AFTERLAND : ST_NEXT;
         if (s->ld_ret != s->step) WHY("load: return step %d does not fit hold%s", s->ld_ret, variant ? ":loot" : "");
@@ -321,7 +361,7 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
         if (s->ld_res > JM_POWDER || s->ld_n < 1 || s->ld_n > 6) WHY("load: bad resource or amount");
         s->who = s->ld_ship;
         if (s->ld_ship == GHOST) WHY("load: the ghost never chooses a hold");
-        break;
+        return 0;
     case JM_D_PAY:
         s->step = ST_PAY;
         s->who = (uint8_t)a;
@@ -331,7 +371,7 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
                                                                    s->pay_due, s->pay_paid, jm_cost_[ship_pos(s, a)], ship_pos(s, a));
         if ((jm_kind_[ship_pos(s, a)] == JM_K_PORT ? JM_GOLD : JM_FOOD) != s->pay_res) WHY("pay: wrong resource for space %d", ship_pos(s, a));
         if (total(s, a, s->pay_res) <= s->pay_due) WHY("pay: no choice (holds %d, due %d)", total(s, a, s->pay_res), s->pay_due);
-        break;
+        return 0;
     case JM_D_ROUTE:
         s->step = ST_NEXT;
         s->who = (uint8_t)a;
@@ -341,50 +381,37 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
         if (s->sh_kind != JM_SH_RETREAT && (s->sh_roll > 4 || jm__short_face[s->sh_roll] != s->sh_kind))
             WHY("short: roll does not give kind %d", s->sh_kind);
         if (s->sh_from != ship_pos(s, a)) WHY("short: from %d is not the ship's space %d", s->sh_from, ship_pos(s, a));
-        break;
+        return 0;
     case JM_D_TARGET:
         s->step = ST_LAND;
         s->who = a == GHOST ? s->captain : (uint8_t)a;
-        break;
+        return 0;
     case JM_D_POWDER:
-    case JM_D_SABRE: {
-        if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
-        if (!in_play(s, s->b_def) || s->b_def == a || ship_pos(s, s->b_def) != ship_pos(s, a))
-            WHY("battle: defender %d is not on the attacker's space", s->b_def);
-        int def = variant;
-        if (dec == JM_D_POWDER) {
-            s->step = def ? ST_B_DPOW : ST_B_APOW;
-            s->who = def ? s->b_def : s->b_att;
-            if (s->who == GHOST || total(s, s->who, JM_POWDER) == 0) WHY("battle: ship %d has no gunpowder to spend", s->who);
-            if (s->b_aroll != (def ? s->b_aroll : NOROLL) || s->b_droll != NOROLL)
-                WHY("battle: rolls do not fit a gunpowder choice");
-            if (def && (s->b_aroll == NOROLL || s->b_aroll == STAR)) WHY("battle: the defender spends only after the attacker's roll (not a star)");
-        } else {
-            s->step = def ? ST_B_DSABRE : ST_B_ASABRE;
-            int o = sabre_user(s);
-            if (o < 0) WHY("battle: nobody in the battle may use the Sabre");
-            s->who = (uint8_t)o;
-            if (s->b_aroll == NOROLL || (def && s->b_droll == NOROLL) || (!def && s->b_droll != NOROLL))
-                WHY("battle: rolls do not fit a Sabre choice");
-        }
-        break;
-    }
-    case JM_D_LOOT:
-        s->step = ST_AFTERLAND;
-        if (s->b_att != a) WHY("battle: attacker %d is not the actor %d", s->b_att, a);
-        if (s->b_win != s->b_att && s->b_win != s->b_def) WHY("battle: winner %d fought no battle", s->b_win);
-        if (!in_play(s, s->b_def) || s->b_def == a) WHY("battle: bad defender %d", s->b_def);
-        s->who = s->b_win == GHOST ? (uint8_t)ghost_chooser(s) : s->b_win;
-        break;
+    case JM_D_SABRE:
+    case JM_D_LOOT: return settle_battle(s, dec, variant, why, len);
     case JM_D_GHOSTDIR:
         s->step = ST_GHOST;
         s->who = s->captain;
         if (a != GHOST) WHY("decision: ghost_dir while seat %d acts", a);
         if (ghost_forced(s) >= 0) WHY("decision: ghost_dir, but G3 forces the direction");
-        break;
+        return 0;
     default: WHY("decision: unknown");
     }
-    n = jm_legal(s, opts);
+}
+
+int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len)
+{
+    s->dec = (uint8_t)dec;
+    s->flags &= (uint8_t)~(F_OVER | F_CAPPED);
+    if (dec == JM_D_DICE || dec == JM_D_CARD) return settle_choice(s, dec, why, len);
+    if (dec == JM_D_NONE) {
+        s->step = ST_OVER;
+        s->who = NO_SPACE;
+        s->flags |= (uint8_t)(F_OVER | (variant ? F_CAPPED : 0));
+        return chosen_ok(s, 0, why, len);
+    }
+    if (reveal_ok(s, dec, why, len) || settle_turn(s, dec, variant, why, len)) return -1;
+    int opts[JM_MAX_ACTIONS], n = jm_legal(s, opts);
     if (n < 2) WHY("decision: %s has %d legal action%s here; the engine would not ask", jm_decision_name(dec), n, n == 1 ? "" : "s");
     return 0;
 }
