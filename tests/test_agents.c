@@ -344,17 +344,27 @@ static void test_staged_shares_known_values(void **state)
     agent_destroy(&a);
 }
 
+/* The last non-empty line of a file of results/ (read from the project
+ * root), without its newline, into last[1024]. */
+static void last_line(const char *path, char *last)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("%s: cannot open (run from the project root)", path);
+    char line[1024];
+    last[0] = '\0';
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '\n') strcpy(last, line);
+    fclose(f);
+    last[strcspn(last, "\n")] = '\0';
+}
+
 /* heur_staged holds the numbers of results/learn/sharp-4p-stage.txt's last
  * line ("eval=stage start=a,... per_stage=b,..."), the same decimals. */
 static void test_staged_is_the_fitted_file(void **state)
 {
     (void)state;
-    FILE *f = fopen("results/learn/sharp-4p-stage.txt", "r");
-    if (!f) fail_msg("results/learn/sharp-4p-stage.txt: cannot open (run from the project root)");
-    char line[1024], last[1024] = "";
-    while (fgets(line, sizeof line, f))
-        if (line[0] != '\n') strcpy(last, line);
-    fclose(f);
+    char last[1024];
+    last_line("results/learn/sharp-4p-stage.txt", last);
     const char *p = strstr(last, "start=");
     assert_non_null(p);
     assert_true(strncmp(last, "eval=stage ", 11) == 0);
@@ -375,13 +385,8 @@ static void test_staged_is_the_fitted_file(void **state)
 static void test_learned_is_the_fitted_greedy(void **state)
 {
     (void)state;
-    FILE *f = fopen("results/learn/sharp-4p.txt", "r");
-    if (!f) fail_msg("results/learn/sharp-4p.txt: cannot open (run from the project root)");
-    char line[512], last[512] = "";
-    while (fgets(line, sizeof line, f))
-        if (line[0] != '\n') strcpy(last, line);
-    fclose(f);
-    last[strcspn(last, "\n")] = '\0';
+    char last[1024];
+    last_line("results/learn/sharp-4p.txt", last);
     assert_non_null(strstr(last, "greedy:samples=8,"));
     agent a, b;
     char err[200];
