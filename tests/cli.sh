@@ -404,6 +404,17 @@ if command -v gnuplot >/dev/null 2>&1; then
     python3 analysis/plots/extract.py ladder "$tmp/lr.csv" "$tmp/ld.data" "$tmp/lt.csv" &&
         [ "$(wc -l <"$tmp/ld.data")" -eq 2 ] && grep -q 'random' "$tmp/ld.data.vars" &&
         analysis/plot.sh ladder "$tmp/lr.csv" "$tmp/ld.png" "$tmp/lt.csv" && [ -s "$tmp/ld.png" ] && ok || bad "plot ladder"
+    # In the ladder plot a label longer than 32 characters is cut in two at
+    # the comma nearest its middle; a short one keeps an empty second line.
+    $J tournament --agents greedy,mcts:iters=10,cutoff=1,c=0.3,stop=decided,eval=stage --players 2 --games 2 \
+        --out "$tmp/lr2.csv" --timing "$tmp/lt2.csv" --checkpoint-every 0 >/dev/null &&
+        python3 analysis/plots/extract.py ladder "$tmp/lr2.csv" "$tmp/ld3.data" "$tmp/lt2.csv" &&
+        grep -q ' "mcts:iters=10,cutoff=1,c=0.3," [-0-9.]* "stop=decided,eval=stage"$' "$tmp/ld3.data" &&
+        grep -q ' "greedy" [-0-9.]* ""$' "$tmp/ld3.data" && ok || bad "plot ladder's long labels: $(cat "$tmp/ld3.data")"
+    # In the ratings plot such a label is cut to 33 characters and "...".
+    python3 analysis/plots/extract.py ratings "$tmp/lr2.csv" "$tmp/ld4.data" &&
+        grep -q ' "mcts:iters=10,cutoff=1,c=0.3,stop\.\.\."$' "$tmp/ld4.data" && grep -q ' "greedy"$' "$tmp/ld4.data" &&
+        ok || bad "plot ratings' long labels: $(cat "$tmp/ld4.data")"
     analysis/plot.sh ladder "$tmp/lr.csv" "$tmp/ld2.png" 2>"$tmp/e"; rc=$?
     [ $rc -eq 2 ] && grep -q 'timing' "$tmp/e" && [ ! -e "$tmp/ld2.png" ] && ok || bad "plot ladder without timing: exit $rc"
     # games for one agent: its 50 seats' scores (one a game, rotated), not all 200.

@@ -25,6 +25,15 @@ def label(s):
     return '"' + s.replace('"', "'") + '"'
 
 
+def two_lines(s, width):
+    """s as one line, or as two cut after the comma nearest its middle
+    when it is longer than width and has a comma."""
+    if len(s) <= width or "," not in s:
+        return [s]
+    cut = min((i for i, c in enumerate(s) if c == ","), key=lambda i: abs(i - len(s) / 2))
+    return [s[:cut + 1], s[cut + 1:]]
+
+
 def main():
     kind, src, dst = sys.argv[1:4]
     mix = sys.argv[4] if len(sys.argv) > 4 else ""
@@ -104,7 +113,11 @@ def main():
         for i, r in enumerate(rs):
             lo = r["rating_low"] or r["rating"]
             hi = r["rating_high"] or r["rating"]
-            out.append("%d %s %s %s %s" % (i, r["rating"], lo, hi, label(r["agent"])))
+            # a spec longer than 36 characters cut to 33 and "...": the
+            # slanted labels must fit right of the last tic (the ladder
+            # plot and the tables give it whole)
+            name = r["agent"] if len(r["agent"]) <= 36 else r["agent"][:33] + "..."
+            out.append("%d %s %s %s %s" % (i, r["rating"], lo, hi, label(name)))
     elif kind == "ladder":
         # A tournament's ratings against its agents' time per decision
         # (AGENTS names the tournament's --timing CSV); agents too cheap to
@@ -122,26 +135,33 @@ def main():
         # Each label's height: right of its point, moved down a line at a
         # time (4% of the ratings' span) while it would cross a label
         # already placed or another point.  A label spans about 0.045
-        # decades of time a character.
+        # decades of time a character; one longer than 32 characters is
+        # cut in two lines at the comma nearest its middle, the second
+        # drawn a line below the first.
         ys = [float(r["rating"]) for r in rs]
         line = 0.04 * max(max(ys) - min(ys), 100.0)
         pts = [(math.log10(float(ms[r["agent"]])), float(r["rating"])) for r in rs]
         placed = []
         for r in sorted(rs, key=lambda r: -float(r["rating"])):
+            r["lines"] = two_lines(r["agent"], 32)
             x, y = math.log10(float(ms[r["agent"]])), float(r["rating"])
-            x1 = x + 0.045 * len(r["agent"]) + 0.1
+            x1 = x + 0.045 * max(len(t) for t in r["lines"]) + 0.1
+            depth = line * (len(r["lines"]) - 1)
 
             def clash(y):
-                return (any(a < x1 and x < b and abs(y - py) < line for a, b, py in placed) or
-                        any(x < px < x1 and abs(y - py) < line for px, py in pts))
+                return (any(a < x1 and x < b and py - line < y and y - depth < py + line for a, b, py in placed) or
+                        any(x < px < x1 and y - depth - line < py < y + line for px, py in pts))
             while clash(y):
                 y -= line
             placed.append((x, x1, y))
+            if depth:
+                placed.append((x, x1, y - depth))
             r["label_y"] = y
         for r in rs:
             lo = r["rating_low"] or r["rating"]
             hi = r["rating_high"] or r["rating"]
-            out.append("%s %s %s %s %s %.3f" % (ms[r["agent"]], r["rating"], lo, hi, label(r["agent"]), r["label_y"]))
+            out.append("%s %s %s %s %s %.3f %s" % (ms[r["agent"]], r["rating"], lo, hi, label(r["lines"][0]),
+                                                  r["label_y"], label(r["lines"][1] if len(r["lines"]) > 1 else "")))
     elif kind == "games":
         rs = rows(src, ["game", "seat", "agent", "is_ghost", "score", "rounds"])
         if not rs:
