@@ -202,10 +202,12 @@ if has skilled; then
 fi
 if has ladder; then
     # Every agent, and mcts at several budgets, in one 4-player tournament
-    # (12 agents: balanced seatings, 24 a deal); the time per decision
+    # (12 agents: balanced seatings, 24 a deal; the searcher at the best
+    # 4-player trial's settings, docs/SEARCH.md); the time per decision
     # beside the ratings (results/timing/ladder.csv, wall clock).
     $J tournament --agents random,first,greedy,sharp,learned,flat:playouts=300,pimc:worlds=10,iters=300,\
-mcts:iters=100,mcts:iters=300,mcts:iters=1000,mcts:iters=300,cutoff=2,c=0.3,mcts:iters=3000,cutoff=2,c=0.3 \
+mcts:iters=100,mcts:iters=300,mcts:iters=1000,mcts:iters=300,cutoff=2,c=0.3,\
+mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage \
         --players 4 --games 150 --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv \
         --timing results/timing/ladder.csv >$A/ladder.md
 fi
