@@ -18,7 +18,7 @@
  * vector (one entry per player) is added along the path.  The move is the
  * root's most visited child.  Decisions with one legal action take no node.
  *
- * Two additions, both off by default (docs/SEARCH.md measures each):
+ * Four additions, all off by default (docs/SEARCH.md measures each):
  *   cutoff=R  a playout stops at the first decision of the R-th round after
  *             the leaf's, and the reward vector is the learned evaluation's
  *             estimate of each player's share of the win (heur_win_shares:
@@ -29,6 +29,15 @@
  *   bias=B    progressive bias: a child's UCB value gains B times the
  *             evaluation's share for the deciding seat just after its
  *             action, divided by its visits + 1 (so it fades).
+ *   cards=simultaneous  the round's card choices (T2: secret and
+ *             simultaneous) all hang off one node, so no seat picks its card
+ *             under another's hidden one, as the ordered walk lets it (the
+ *             engine asks in seat order); the walk then goes on from the
+ *             observer's own card.
+ *   dice=branch  a later round's nodes hang off a node for its roll of the
+ *             action dice (T1), so every seat picks its card knowing the
+ *             roll, as it does in the game; by default (averaged) the
+ *             determinizations' rolls share one node.
  * and a saving that keeps the move: stop=decided ends an iteration budget
  * once the most visited root child leads the runner-up by more than the
  * iterations left (the move the whole budget would choose, sooner).
@@ -63,6 +72,8 @@ typedef struct mcts {
     int cutoff;               /* playouts stop after this many rounds (0: at the end) */
     int stop;                 /* STOP_BUDGET or STOP_DECIDED */
     int eval;                 /* EVAL_LINEAR or EVAL_STAGE */
+    int cards;                /* CARDS_ORDERED or CARDS_SIMULTANEOUS */
+    int dice;                 /* DICE_AVERAGED or DICE_BRANCH */
     double c, eval_k, bias;
     node *pool;
     int cap, used;
@@ -74,6 +85,10 @@ typedef struct mcts {
 enum { FINAL_VISITS, FINAL_VOTES };
 enum { STOP_BUDGET, STOP_DECIDED };
 enum { EVAL_LINEAR, EVAL_STAGE };
+enum { CARDS_ORDERED, CARDS_SIMULTANEOUS };
+enum { DICE_AVERAGED, DICE_BRANCH };
+/* A dice=branch node's `dec`: no decision's kind (JM_D_*). */
+#define DICE_NODE JM_D_COUNT
 
 static const param_spec mcts_spec[] = {
     {"iters", PARAM_INT, offsetof(mcts, iters), 1, 10000000, NULL},
@@ -87,6 +102,8 @@ static const param_spec mcts_spec[] = {
     {"bias", PARAM_DOUBLE, offsetof(mcts, bias), 0, 100, NULL},
     {"stop", PARAM_CHOICE, offsetof(mcts, stop), 0, 0, "budget|decided"},
     {"eval", PARAM_CHOICE, offsetof(mcts, eval), 0, 0, "linear|stage"},
+    {"cards", PARAM_CHOICE, offsetof(mcts, cards), 0, 0, "ordered|simultaneous"},
+    {"dice", PARAM_CHOICE, offsetof(mcts, dice), 0, 0, "averaged|branch"},
 };
 static const param_spec pimc_spec[] = {
     {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
@@ -125,8 +142,9 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
         return -1;
     }
     if (m->eval_k < 0) m->eval_k = HEUR_LEARNED_SLOPE;
-    /* One node per iteration and the root; a time budget uses `nodes`. */
-    m->cap = (m->ms ? m->max_nodes : m->iters) + 1;
+    /* One node per iteration and the root (dice=branch: a roll's node
+     * too); a time budget uses `nodes`. */
+    m->cap = m->ms ? m->max_nodes + 1 : (m->dice == DICE_BRANCH ? 2 : 1) * m->iters + 1;
     m->pool = malloc((size_t)m->cap * sizeof *m->pool);
     m->nln = m->ms || m->iters >= LN_TABLE ? LN_TABLE : m->iters + 1;
     m->ln = malloc((size_t)m->nln * sizeof *m->ln);
@@ -170,10 +188,61 @@ static int new_node(mcts *m, int action, int dec, int who)
     return m->used++;
 }
 
-/* One iteration from state d (a determinization, consumed). */
-static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
+/* cards=simultaneous: the card choices of one round (T2) hang off one
+ * node, the phase's, so no seat's choice is selected under another's hidden
+ * card; after the phase the walk goes on from the observer's own card (the
+ * others' stay unseen, like the dice). */
+typedef struct phase {
+    int at;    /* the node the round's card choices hang off; -1: not in one */
+    int own;   /* the observer's card node in it; -1: not chosen yet */
+    int last;  /* the last card node chosen in it */
+    int round; /* the phase's round */
+} phase;
+
+/* The node the walk goes on from when the phase is over: at a decision
+ * that is no card, or a card of the next round (a round may pass with no
+ * decision of more than one action after its cards). */
+static int phase_end(phase *ph, int cur, int dec, int round)
+{
+    if (ph->at < 0 || (dec == JM_D_CARD && round == ph->round)) return cur;
+    ph->at = -1;
+    return ph->own >= 0 ? ph->own : ph->last;
+}
+
+/* The phase's node for a card decision of `round`, opened at cur. */
+static int phase_at(phase *ph, int cur, int round)
+{
+    if (ph->at < 0) {
+        ph->at = cur;
+        ph->own = -1;
+        ph->round = round;
+    }
+    return ph->at;
+}
+
+/* dice=branch: the child of cur for the round's roll of the action dice
+ * (T1; the pair, in either order), added if new; -1 when the pool is full. */
+static int dice_child(mcts *m, int cur, const jm_state *d)
+{
+    int a = jm_dice(d, 0), b = jm_dice(d, 1);
+    int roll = a < b ? a * 8 + b : b * 8 + a;
+    int c = m->pool[cur].child;
+    while (c >= 0 && !(m->pool[c].dec == DICE_NODE && m->pool[c].action == roll)) c = m->pool[c].sibling;
+    if (c >= 0) return c;
+    c = new_node(m, roll, DICE_NODE, 0);
+    if (c < 0) return -1;
+    m->pool[c].sibling = m->pool[cur].child;
+    m->pool[cur].child = c;
+    return c;
+}
+
+/* One iteration from state d (a determinization of `seat`'s observation,
+ * consumed). */
+static void iterate(mcts *m, int seat, jm_state *d, jm_pcg32 *r)
 {
     int path[1024], depth = 0, cur = 0, legal[JM_MAX_ACTIONS];
+    phase ph = {-1, -1, -1, 0};
+    int round = jm_round(d);
     path[depth++] = 0;
     while (!jm_over(d)) {
         int n = jm_legal(d, legal);
@@ -182,6 +251,16 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
             continue;
         }
         int dec = jm_decision(d), who = jm_to_move(d);
+        int rd = jm_round(d);
+        if (m->cards == CARDS_SIMULTANEOUS) cur = phase_end(&ph, cur, dec, rd);
+        if (m->dice == DICE_BRANCH && rd != round) { /* a new round: its dice */
+            round = rd;
+            int x = depth < 1023 ? dice_child(m, cur, d) : -1;
+            if (x < 0) break; /* the pool is full: play out from here */
+            path[depth++] = x;
+            cur = x;
+        }
+        if (m->cards == CARDS_SIMULTANEOUS && dec == JM_D_CARD) cur = phase_at(&ph, cur, rd);
         int untried[JM_MAX_ACTIONS], nu = 0, kids[JM_MAX_ACTIONS], nk = 0;
         for (int i = 0; i < n; i++) {
             int c = m->pool[cur].child;
@@ -221,6 +300,10 @@ static void iterate(mcts *m, jm_state *d, jm_pcg32 *r)
         }
         path[depth++] = best;
         cur = best;
+        if (dec == JM_D_CARD) {
+            ph.last = best;
+            if (who == seat) ph.own = best;
+        }
         jm_apply_trusted(d, m->pool[best].action, NULL);
     }
     double rw[JM_MAX_PLAYERS] = {0};
@@ -249,10 +332,11 @@ static double now_ms(void)
 /* Whether the root's most visited child stays the most visited whatever
  * the `left` iterations do: each adds one visit to one root child, so the
  * runner-up (or an action not yet tried) can at best gain `left` on it. */
-static int decided(const mcts *m, int left)
+static int decided(const mcts *m, int dec, int seat, int left)
 {
     uint32_t first = 0, second = 0;
     for (int c = m->pool[0].child; c >= 0; c = m->pool[c].sibling) {
+        if (m->pool[c].dec != dec || m->pool[c].who != seat) continue; /* another seat's card */
         uint32_t v = m->pool[c].visits;
         if (v > first) {
             second = first;
@@ -271,21 +355,22 @@ static int decided(const mcts *m, int left)
 static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, double deadline, jm_pcg32 *r,
                    const int *legal, int n, double *vis)
 {
-    int seat = jm_to_move(obs);
+    int seat = jm_to_move(obs), dec = jm_decision(obs);
     m->used = 0;
     new_node(m, -1, 0, 0);
     for (int it = 0; deadline > 0 || it < iters; it++) {
         if (deadline > 0 && (it & 15) == 0 && now_ms() >= deadline) break;
-        if (m->stop == STOP_DECIDED && deadline <= 0 && decided(m, iters - it)) break;
+        if (m->stop == STOP_DECIDED && deadline <= 0 && decided(m, dec, seat, iters - it)) break;
         jm_state d;
         if (fixed_world) d = *obs;
         else jm_observe(obs, seat, search_seed(r), &d);
-        iterate(m, &d, r);
+        iterate(m, seat, &d, r);
     }
     for (int i = 0; i < n; i++) {
         vis[i] = 0;
         for (int c = m->pool[0].child; c >= 0; c = m->pool[c].sibling)
-            if (m->pool[c].action == legal[i]) vis[i] = m->pool[c].visits;
+            if (m->pool[c].action == legal[i] && m->pool[c].dec == dec && m->pool[c].who == seat)
+                vis[i] = m->pool[c].visits;
     }
 }
 
@@ -333,7 +418,10 @@ const agent_ops agent_mcts = {
                "                   weights that change with the stage of the game), eval_k=0.086\n"
                "                   (eval=linear's slope), bias=B (0),\n"
                "                   stop=budget|decided (decided: end the search once the\n"
-               "                   iterations left cannot change the move)",
+               "                   iterations left cannot change the move),\n"
+               "                   cards=ordered|simultaneous (simultaneous: no seat's card is\n"
+               "                   chosen in the tree as if it saw another's),\n"
+               "                   dice=averaged|branch (branch: later rounds' nodes by their roll)",
     .needs_obs = 1,
     .create = mcts_create,
     .choose = mcts_choose,

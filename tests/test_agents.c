@@ -11,7 +11,8 @@
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
-    "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage",
+    "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage", "mcts:iters=4,cards=simultaneous",
+    "mcts:iters=4,cards=simultaneous,dice=branch",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 
@@ -184,20 +185,25 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
     assert_int_equal(choose("mcts:iters=300,cutoff=1", &s), C_FWD_FWD);
     assert_int_equal(choose("mcts:iters=300,cutoff=1,eval=stage", &s), C_FWD_FWD);
+    /* P1 picks its card after P0: with cards=simultaneous its card nodes
+     * hang off the root beside P0's, and the move must be P0's. */
+    assert_int_equal(choose("mcts:iters=300,cards=simultaneous", &s), C_FWD_FWD);
+    assert_int_equal(choose("mcts:iters=300,cards=simultaneous,dice=branch", &s), C_FWD_FWD);
 }
 
 /* mcts stop=decided: on positions of all kinds the move of the whole
  * budget, and on some of them fewer iterations (fewer draws from the
- * agent's stream, so the stream ends elsewhere). */
-static void test_search_stop_decided_keeps_the_move(void **state)
+ * agent's stream, so the stream ends elsewhere).  With `extra` parameters
+ * appended to both (cards=simultaneous: other seats' cards among the
+ * root's children, which neither the stop nor the move may count). */
+static void stop_decided_keeps_the_move(const char *extra)
 {
-    (void)state;
     agent full, early;
-    char err[200];
-    if (agent_create(&full, "mcts:iters=400,cutoff=2,c=0.3", err, sizeof err) ||
-        agent_create(&early, "mcts:iters=400,cutoff=2,c=0.3,stop=decided", err, sizeof err))
-        fail_msg("%s", err);
-    int tested = 0, sooner = 0;
+    char err[200], a[120], b[120];
+    snprintf(a, sizeof a, "mcts:iters=400,cutoff=2,c=0.3%s", extra);
+    snprintf(b, sizeof b, "mcts:iters=400,cutoff=2,c=0.3,stop=decided%s", extra);
+    if (agent_create(&full, a, err, sizeof err) || agent_create(&early, b, err, sizeof err)) fail_msg("%s", err);
+    int tested = 0, sooner = 0, cards = 0;
     for (uint64_t g = 0; tested < 150; g++) {
         jm_state s = random_state(2 + (int)(g % 4), "2021", 31, g, (int)(g * 13 % 200));
         int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
@@ -205,13 +211,23 @@ static void test_search_stop_decided_keeps_the_move(void **state)
         agent_reset(&full, 7, g, jm_to_move(&s));
         agent_reset(&early, 7, g, jm_to_move(&s));
         int x = agent_choose(&full, &s, legal, n), y = agent_choose(&early, &s, legal, n);
-        if (x != y) fail_msg("position %d: %d with the whole budget, %d with stop=decided", (int)g, x, y);
+        if (x != y) fail_msg("%s, position %d: %d with the whole budget, %d with stop=decided", a, (int)g, x, y);
         sooner += memcmp(&full.rng, &early.rng, sizeof full.rng) != 0;
+        cards += jm_decision(&s) == JM_D_CARD;
         tested++;
     }
-    if (sooner < 50) fail_msg("stop=decided ended only %d of %d searches early", sooner, tested);
+    if (sooner < 50) fail_msg("%s: stop=decided ended only %d of %d searches early", a, sooner, tested);
+    if (cards < 30) fail_msg("only %d card choices among %d positions", cards, tested);
     agent_destroy(&full);
     agent_destroy(&early);
+}
+
+static void test_search_stop_decided_keeps_the_move(void **state)
+{
+    (void)state;
+    stop_decided_keeps_the_move("");
+    stop_decided_keeps_the_move(",cards=simultaneous");
+    stop_decided_keeps_the_move(",cards=simultaneous,dice=branch");
 }
 
 /* greedy takes a win it can take now.  P0 on 48 (lap 1) with the dice 1
