@@ -30,7 +30,7 @@ J=bin/jamaica
 # results/soak/; about 20 minutes on two cores);
 # `search`: the searcher's additions (docs/SEARCH.md) one at a time, each
 # against mcts:iters=1000 with its time per decision from the same run
-# (results/search/; about 30 minutes on two cores);
+# (results/search/; about 45 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -79,7 +79,10 @@ if has search; then
     done
     # The best as one seat against three mcts:iters=1000; then with
     # stop=decided and the iterations the time it saves buys.
-    for a in mcts:iters=3000,cutoff=2,c=0.3 mcts:iters=5000,cutoff=2,c=0.3,stop=decided; do
+    # Last, the staged evaluation with the round's cards simultaneous in the
+    # tree, at the iterations that keep it under mcts:iters=1000's time.
+    for a in mcts:iters=3000,cutoff=2,c=0.3 mcts:iters=5000,cutoff=2,c=0.3,stop=decided \
+        mcts:iters=4000,cutoff=2,c=0.3,stop=decided,eval=stage,cards=simultaneous; do
         srun "$a" 4 --games 1000 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
     done
     # The staged evaluation against the linear one, side by side: two seats
@@ -88,6 +91,18 @@ if has search; then
     { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $S,eval=stage,$S,$S,eval=stage,$S --out results/search/stage-vs-linear-4p.csv"
       $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$S,eval=stage,$S,$S,eval=stage,$S" \
           --out results/search/stage-vs-linear-4p.csv; } >results/search/stage-vs-linear-4p.txt
+    # The round's card choices as simultaneous in the tree against the
+    # engine's order, side by side the same way (the staged searcher).
+    S=mcts:iters=300,cutoff=2,c=0.3,eval=stage
+    { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $S,cards=simultaneous,$S,$S,cards=simultaneous,$S --out results/search/simultaneous-vs-ordered-4p.csv"
+      $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$S,cards=simultaneous,$S,$S,cards=simultaneous,$S" \
+          --out results/search/simultaneous-vs-ordered-4p.csv; } >results/search/simultaneous-vs-ordered-4p.txt
+    # A node per roll of the action dice in later rounds, side by side,
+    # both with cards=simultaneous.
+    T=$S,cards=simultaneous
+    { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $T,dice=branch,$T,$T,dice=branch,$T --out results/search/dice-branch-vs-averaged-4p.csv"
+      $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$T,dice=branch,$T,$T,dice=branch,$T" \
+          --out results/search/dice-branch-vs-averaged-4p.csv; } >results/search/dice-branch-vs-averaged-4p.txt
 fi
 if has tune; then
     mkdir -p results/tune
