@@ -1,7 +1,7 @@
 #!/bin/sh
-# Regenerate the reference results that README.md quotes.  Each file is the
-# summary CSV of one command below; the same command writes the same bytes
-# on any machine and thread count.
+# Regenerate the reference results that README.md and docs/RESULTS.md
+# quote.  Each file is the summary CSV of one command below; the same
+# command writes the same bytes on any machine and thread count.
 set -eu
 cd "$(dirname "$0")/.."
 make -s bin/jamaica
