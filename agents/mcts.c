@@ -64,7 +64,7 @@ typedef struct node {
     float reward[JM_MAX_PLAYERS];
     float prior;              /* bias > 0: the evaluation's share for `who` after the action */
 } node;
-_Static_assert(sizeof(node) == 48, "node layout: the README quotes 48 bytes a node");
+_Static_assert(sizeof(node) == 48, "node layout: docs/AGENTS.md quotes 48 bytes a node");
 
 typedef struct mcts {
     int pimc;                 /* 0: ISMCTS, 1: PIMC */

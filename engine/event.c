@@ -1,6 +1,6 @@
 /*
  * event.c - names and field layouts of trace events, and the trace hash.
- * The printers in sim/ and the JSON keys documented in README.md come from
+ * The printers in sim/ and the JSON keys documented in docs/TRACE.md come from
  * this one table.
  */
 #include "jamaica.h"

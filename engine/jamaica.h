@@ -443,7 +443,7 @@ void jm_decision_context(const jm_state *s, jm_context *c);
 
 /* ---------------------------------------------------------------- positions as text
  *
- * One line holding a whole state, documented in README.md ("Positions").
+ * One line holding a whole state, documented in docs/POSITIONS.md.
  * jm_position_format() then jm_position_parse() gives a byte-identical
  * state; parse then format gives the same text for text that format wrote.
  * Parse accepts the fields in any order and leaves out fields at their

@@ -1,7 +1,7 @@
 /*
  * position.c - a whole state as one line of text, and back.
  *
- * The notation (README.md, "Positions") is a tag and space-separated
+ * The notation (docs/POSITIONS.md) is a tag and space-separated
  * key=value fields.  Format writes them in a fixed order and leaves out the
  * ones at their defaults; parse takes them in any order, fills defaults, and
  * checks the result: field syntax and ranges, then the rules' invariants

@@ -51,7 +51,7 @@ jm_state random_state(int players, const char *rules, uint64_t seed, uint64_t g,
  * hand with one of its draw pile, and one of its face-down treasures with
  * one out of the game; other future dice too.  The count of changes. */
 int swap_hidden(jm_state *s, int other);
-/* A position from text (README.md, "Positions"), printf-style; a parse
+/* A position from text (docs/POSITIONS.md), printf-style; a parse
  * error fails the test with the message. */
 jm_state pos(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The next n chance draws of s (jm_force_dice). */

@@ -372,29 +372,29 @@ static void test_state_is_small_and_copyable(void **state)
     assert_memory_equal(&a, &b, sizeof a);
 }
 
-/* README.md documents every trace event and key. */
-static void test_readme_documents_every_trace_key(void **state)
+/* docs/TRACE.md documents every trace event and key. */
+static void test_docs_document_every_trace_key(void **state)
 {
     (void)state;
-    FILE *f = fopen("README.md", "r");
-    if (!f) fail_msg("README.md: cannot open (run from the project root)");
+    FILE *f = fopen("docs/TRACE.md", "r");
+    if (!f) fail_msg("docs/TRACE.md: cannot open (run from the project root)");
     static char text[65536];
     size_t n = fread(text, 1, sizeof text - 1, f);
     fclose(f);
     text[n] = '\0';
     char *table = strstr(text, "| event | keys |");
-    if (!table) fail_msg("README.md: no table of trace events");
+    if (!table) fail_msg("docs/TRACE.md: no table of trace events");
     for (int e = 0; e < JM_EV_COUNT; e++) {
         const jm_event_desc *d = jm_event_info(e);
         char key[64], *row;
         snprintf(key, sizeof key, "| `%s` |", d->name);
         row = strstr(table, key);
-        if (!row) fail_msg("README.md: no row for event %s", d->name);
+        if (!row) fail_msg("docs/TRACE.md: no row for event %s", d->name);
         char *end = strchr(row + 1, '\n');
         for (int i = 0; i < d->nfields; i++) {
             snprintf(key, sizeof key, "`%s`", d->fields[i].name);
             char *k = strstr(row, key);
-            if (!k || (end && k > end)) fail_msg("README.md: event %s lacks key %s", d->name, d->fields[i].name);
+            if (!k || (end && k > end)) fail_msg("docs/TRACE.md: event %s lacks key %s", d->name, d->fields[i].name);
         }
     }
 }
@@ -410,7 +410,7 @@ int main(void)
         cmocka_unit_test(test_observation_hides_hidden_information),
         cmocka_unit_test(test_illegal_action_changes_nothing),
         cmocka_unit_test(test_state_is_small_and_copyable),
-        cmocka_unit_test(test_readme_documents_every_trace_key),
+        cmocka_unit_test(test_docs_document_every_trace_key),
     };
     return cmocka_run_group_tests_name("games", tests, NULL, NULL);
 }

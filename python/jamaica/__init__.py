@@ -380,7 +380,7 @@ class Game:
 
     @property
     def position(self):
-        """The state as one line of position text (README, "Positions")."""
+        """The state as one line of position text (docs/POSITIONS.md)."""
         buf = ctypes.create_string_buffer(POSITION_MAX)
         _lib.jm_position_format(ctypes.byref(self._s), buf, len(buf))
         return buf.value.decode()
@@ -722,7 +722,7 @@ class Env:
         return self._obs(), reward, terminated, False, self._info()
 
     def render(self):
-        """'ansi': the position text (README "Positions")."""
+        """'ansi': the position text (docs/POSITIONS.md)."""
         return self.game.position if self.render_mode == "ansi" and self.game else None
 
     def close(self):
@@ -893,8 +893,8 @@ class Action:
 
 class Observation:
     """What the seat is told at one decision: the decision's kind, the seat's
-    view (position text with '?' for everything it cannot see, README
-    "Positions" and docs/PROTOCOL.md), and the game's facts from its game
+    view (position text with '?' for everything it cannot see,
+    docs/POSITIONS.md and docs/PROTOCOL.md), and the game's facts from its game
     line (players, seat, game, seed, rules)."""
 
     def __init__(self, decision, view, game):

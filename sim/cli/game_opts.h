@@ -30,7 +30,7 @@ typedef struct game_opts {
                                                    "classic,start_gold=2,ghost=on (see README.md)"),           \
     OPT_ROW_TEXT("agents", "LIST", T, M.agents, AGENTS_DEF, AGENTS_HELP),                                       \
     OPT_ROW_TEXT("position", "TEXT", T, M.position, NULL,                                                        \
-                 "play on from this position (README.md, \"Positions\"; e.g.\n"                                 \
+                 "play on from this position (docs/POSITIONS.md; e.g.\n"                                 \
                  "from 'jamaica position'); its rng field gives the dice,\n"                                    \
                  "--seed (1) the seats' agents' streams")
 

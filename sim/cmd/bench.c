@@ -427,7 +427,7 @@ static const char bench_about[] =
     "                     one thread (the harness's game loop, as games_per_sec_1t),\n"
     "                     from the CPU's counter; 'unavailable' where the kernel\n"
     "                     gives none (virtual machines often do not): valgrind\n"
-    "                     --tool=callgrind counts them anywhere (README.md)\n"
+    "                     --tool=callgrind counts them anywhere (docs/PERFORMANCE.md)\n"
     "  observe_ns         one jm_observe() of the seat to move at the search\n"
     "                     position below (median of 5 runs)\n"
     "  playouts_per_sec   random playouts to the end of the game from a fixed\n"

@@ -23,7 +23,7 @@ static const opt options[] = {
 static const opt_table table = {
     .command = "position",
     .usage = "Usage: jamaica position --seed S [--game G] [--players N] [--rules R] [--after N]\n",
-    .about = "Print, as one line of position text (README.md, \"Positions\"), the state of\n"
+    .about = "Print, as one line of position text (docs/POSITIONS.md), the state of\n"
              "game G of seed S after N decisions taken at random, as 'jamaica trace' takes\n"
              "them (forced ones, with a single legal action, count too).  A game that ends\n"
              "sooner prints its final position.  'jamaica trace --position' plays on from it.\n",

@@ -73,7 +73,7 @@ static const opt_table table = {
              "run to run and never enter the CSVs).\n",
     .opts = options,
     .n = OPT_COUNT(options),
-    .after = "See README.md for the CSV columns.\n",
+    .after = "See docs/FORMATS.md for the CSV columns.\n",
 };
 
 /* The options as a run; 0, or 2 after reporting what is wrong. */
