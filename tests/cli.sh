@@ -200,7 +200,7 @@ expect2 "--position" trace --position "jamaica/1 players=4 dice=1,2" --players 3
 expect2 "--seed" position --after 3
 expect2 "'x'" position --seed 1 --after x
 
-# Outputs (README "Reliability").  A symlink is written through to its
+# Outputs (docs/RELIABILITY.md).  A symlink is written through to its
 # target; /dev/null is written in place and stays a device.
 echo old >"$tmp/target.csv"
 ln -s "$tmp/target.csv" "$tmp/link.csv"
