@@ -31,6 +31,9 @@ J=bin/jamaica
 # `search`: the searcher's additions (docs/SEARCH.md) one at a time, each
 # against mcts:iters=1000 with its time per decision from the same run
 # (results/search/; about 45 minutes on two cores);
+# `ceiling`: what more time buys as one seat against three mcts:iters=1000:
+# plain ISMCTS at 4,000 iterations and the best searcher at 16,000, with no
+# limit on the time (results/search/; about 30 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -57,18 +60,18 @@ if has balance; then
         analysis/plot.sh balance results/balance/captain-4p.csv results/balance/captain-4p.png
     fi
 fi
-if has search; then
+# srun SPEC PLAYERS SIM-ARGS: SPEC against mcts:iters=1000 (PLAYERS-1 of
+# it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (the spec's
+# ':' '=' ',' as '-' '_' '_'): the command, its report, its times.
+srun() {
+    name="$(echo "$1" | tr ':=,' '-__')-${2}p"
+    shift 2
     mkdir -p results/search
-    # srun SPEC PLAYERS SIM-ARGS: SPEC against mcts:iters=1000 (PLAYERS-1 of
-    # it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (the spec's
-    # ':' '=' ',' as '-' '_' '_'): the command, its report, its times.
-    srun() {
-        name="$(echo "$1" | tr ':=,' '-__')-${2}p"
-        shift 2
-        { echo "$J sim $* --out results/search/$name.csv"
-          $J sim "$@" --out results/search/$name.csv --timing results/search/$name-timing.csv; } >results/search/$name.txt
-    }
-    B=mcts:iters=1000
+    { echo "$J sim $* --out results/search/$name.csv"
+      $J sim "$@" --out results/search/$name.csv --timing results/search/$name-timing.csv; } >results/search/$name.txt
+}
+B=mcts:iters=1000
+if has search; then
     # 2 players (and the ghost), 1000 games, seats rotated: plain ISMCTS at
     # its own budget; the evaluation at the same iterations; the iterations
     # the cheaper playouts pay for; exploration for the evaluation's
@@ -103,6 +106,14 @@ if has search; then
     { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $T,dice=branch,$T,$T,dice=branch,$T --out results/search/dice-branch-vs-averaged-4p.csv"
       $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$T,dice=branch,$T,$T,dice=branch,$T" \
           --out results/search/dice-branch-vs-averaged-4p.csv; } >results/search/dice-branch-vs-averaged-4p.txt
+fi
+if has ceiling; then
+    # One seat against three mcts:iters=1000 with four times their budget:
+    # plain ISMCTS (four times their time), and the best searcher at four
+    # times its own (500 games: its decisions take about 25 ms).
+    srun mcts:iters=4000 4 --games 1000 --players 4 --seed 1 --agents "mcts:iters=4000,$B,$B,$B" --rotate
+    a=mcts:iters=16000,cutoff=2,c=0.3,stop=decided,eval=stage
+    srun "$a" 4 --games 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
 fi
 if has tune; then
     mkdir -p results/tune
