@@ -236,6 +236,55 @@ static int dice_child(mcts *m, int cur, const jm_state *d)
     return c;
 }
 
+/* The child of kids[] that `who` picks by UCB1 on its own mean reward,
+ * with availability counts (and the fading progressive bias). */
+static int ucb_child(const mcts *m, const int *kids, int nk, int who)
+{
+    int best = kids[0];
+    double bv = -1e300;
+    for (int k = 0; k < nk; k++) {
+        const node *x = &m->pool[kids[k]];
+        double ln = x->avail < (uint32_t)m->nln ? m->ln[x->avail] : log((double)x->avail);
+        double v = x->reward[who] / x->visits + m->c * sqrt(ln / x->visits);
+        if (m->bias > 0) v += m->bias * x->prior / (x->visits + 1); /* fades as visits grow */
+        if (v > bv) {
+            bv = v;
+            best = kids[k];
+        }
+    }
+    return best;
+}
+
+/* A new child of cur for `who`'s action act, applied to d; the node. */
+static int expand(mcts *m, int cur, int act, int dec, int who, jm_state *d)
+{
+    int x = new_node(m, act, dec, who);
+    m->pool[x].sibling = m->pool[cur].child;
+    m->pool[x].avail = 1;
+    m->pool[cur].child = x;
+    jm_apply_trusted(d, act, NULL);
+    if (m->bias > 0) { /* progressive bias: the evaluation just after the action */
+        double sh[JM_MAX_PLAYERS];
+        evaluate(m, d, sh);
+        m->pool[x].prior = (float)sh[who];
+    }
+    return x;
+}
+
+/* The reward vector of a playout from the leaf d (consumed): to the end, or
+ * with cutoff=R to the R-th round and the learned evaluation's win shares. */
+static void leaf_reward(mcts *m, jm_state *d, jm_pcg32 *r, double *rw)
+{
+    if (m->cutoff) {
+        search_playout_to_round(d, r, m->playout, &m->w, jm_round(d) + m->cutoff);
+        if (jm_over(d)) search_reward(d, m->reward, rw);
+        else evaluate(m, d, rw);
+    } else {
+        search_playout(d, r, m->playout, &m->w);
+        search_reward(d, m->reward, rw);
+    }
+}
+
 /* One iteration from state d (a determinization of `seat`'s observation,
  * consumed). */
 static void iterate(mcts *m, int seat, jm_state *d, jm_pcg32 *r)
@@ -272,32 +321,11 @@ static void iterate(mcts *m, int seat, jm_state *d, jm_pcg32 *r)
         for (int k = 0; k < nk; k++) m->pool[kids[k]].avail++;
         if (nu > 0 && m->used < m->cap && depth < 1024) {
             int act = untried[nu == 1 ? 0 : jm_pcg32_bounded(r, (uint32_t)nu)];
-            int x = new_node(m, act, dec, who);
-            m->pool[x].sibling = m->pool[cur].child;
-            m->pool[x].avail = 1;
-            m->pool[cur].child = x;
-            path[depth++] = x;
-            jm_apply_trusted(d, act, NULL);
-            if (m->bias > 0) { /* progressive bias: the evaluation just after the action */
-                double sh[JM_MAX_PLAYERS];
-                evaluate(m, d, sh);
-                m->pool[x].prior = (float)sh[who];
-            }
+            path[depth++] = expand(m, cur, act, dec, who, d);
             break;
         }
         if (nk == 0 || depth == 1024) break; /* the pool is full: play out from here */
-        int best = kids[0];
-        double bv = -1e300;
-        for (int k = 0; k < nk; k++) {
-            const node *x = &m->pool[kids[k]];
-            double ln = x->avail < (uint32_t)m->nln ? m->ln[x->avail] : log((double)x->avail);
-            double v = x->reward[who] / x->visits + m->c * sqrt(ln / x->visits);
-            if (m->bias > 0) v += m->bias * x->prior / (x->visits + 1); /* fades as visits grow */
-            if (v > bv) {
-                bv = v;
-                best = kids[k];
-            }
-        }
+        int best = ucb_child(m, kids, nk, who);
         path[depth++] = best;
         cur = best;
         if (dec == JM_D_CARD) {
@@ -307,14 +335,7 @@ static void iterate(mcts *m, int seat, jm_state *d, jm_pcg32 *r)
         jm_apply_trusted(d, m->pool[best].action, NULL);
     }
     double rw[JM_MAX_PLAYERS] = {0};
-    if (m->cutoff) { /* early termination: the learned evaluation's win shares */
-        search_playout_to_round(d, r, m->playout, &m->w, jm_round(d) + m->cutoff);
-        if (jm_over(d)) search_reward(d, m->reward, rw);
-        else evaluate(m, d, rw);
-    } else {
-        search_playout(d, r, m->playout, &m->w);
-        search_reward(d, m->reward, rw);
-    }
+    leaf_reward(m, d, r, rw);
     for (int i = 0; i < depth; i++) {
         node *x = &m->pool[path[i]];
         x->visits++;
