@@ -206,6 +206,109 @@ static void test_sim_rotate_seats_balance_exactly(void **state)
 }
 
 /* The summary's figures are the per-game rows summed. */
+/* Sums from GAMES.csv by group and key: games, wins, score, rounds; and
+ * per group the game's wins (a cluster: an agent's seats of one game), with
+ * their squares in 420ths. */
+typedef struct row_sum {
+    char group[16], key[64];
+    long n, score, rounds, game;
+    double wins, game_wins, sq420;
+    an_cluster cl;
+} row_sum;
+
+/* The row_sum of group/key in sums[] (added if new). */
+static row_sum *row_sum_of(row_sum *sums, int *nsum, const char *grp, const char *key)
+{
+    int k = 0;
+    while (k < *nsum && (strcmp(sums[k].group, grp) || strcmp(sums[k].key, key))) k++;
+    if (k == *nsum) {
+        memset(&sums[k], 0, sizeof sums[k]);
+        strcpy(sums[k].group, grp);
+        strcpy(sums[k].key, key);
+        (*nsum)++;
+    }
+    return &sums[k];
+}
+
+/* A group's game is over: its wins' square and its cluster. */
+static void row_sum_close_game(row_sum *x)
+{
+    x->sq420 += (x->game_wins * 420) * (x->game_wins * 420);
+    x->game_wins = 0;
+    an_cluster_close(&x->cl);
+}
+
+/* Sums a GAMES.csv into sums[] (at most 32); the games and their rounds. */
+static int sum_rows(const char *path, row_sum *sums, long *ngames, long *rounds_all)
+{
+    int nsum = 0;
+    char *rows = slurp(path, NULL), *save = NULL, *f[32];
+    for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "game,", 5)) continue;
+        assert_int_equal(csv_split(line, f, 32), 22);
+        int ghost = atoi(f[6]);
+        if (atoi(f[4]) == 0) {
+            (*ngames)++;
+            *rounds_all += atol(f[9]);
+        }
+        const char *groups[3] = {"agent", "seat", "captain_offset"};
+        const char *keys[3] = {f[5], f[4], f[8]};
+        for (int gi = 0; gi < (ghost ? 1 : 3); gi++) {
+            row_sum *x = row_sum_of(sums, &nsum, ghost ? "ghost" : groups[gi], ghost ? "ghost" : keys[gi]);
+            if (x->n && x->game != atol(f[0])) row_sum_close_game(x);
+            x->game = atol(f[0]);
+            x->game_wins += atof(f[14]);
+            an_cluster_add(&x->cl, atof(f[14]));
+            x->n++;
+            x->wins += atof(f[14]);
+            x->score += atol(f[12]);
+            x->rounds += atol(f[9]);
+        }
+    }
+    free(rows);
+    for (int k = 0; k < nsum; k++) row_sum_close_game(&sums[k]);
+    return nsum;
+}
+
+/* Every row of the summary (of `games` games) against the sums; the rows
+ * matched. */
+static int check_summary(const char *path, row_sum *sums, int nsum, long games, long rounds_all)
+{
+    char *sum = slurp(path, NULL), *save = NULL, *f[32];
+    int matched = 0;
+    for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "seed,", 5)) continue;
+        assert_int_equal(csv_split(line, f, 32), 21);
+        assert_int_equal(atol(f[3]), games);
+        assert_int_equal(atol(f[14]), 0); /* first_game */
+        if (!strcmp(f[4], "all")) {
+            assert_int_equal(atol(f[6]), games);
+            assert_true(fabs(atof(f[12]) - (double)rounds_all / games) < 1e-3);
+            continue;
+        }
+        int k = 0;
+        while (k < nsum && (strcmp(sums[k].group, f[4]) || strcmp(sums[k].key, f[5]))) k++;
+        if (k == nsum) fail_msg("summary row %s/%s has no game rows", f[4], f[5]);
+        assert_int_equal(atol(f[6]), sums[k].n);
+        assert_true(fabs(atof(f[7]) - sums[k].wins) < 1e-3);
+        assert_true(fabs(atof(f[8]) - sums[k].wins / sums[k].n) < 1e-5);
+        assert_true(fabs(atof(f[11]) - (double)sums[k].score / sums[k].n) < 1e-3);
+        assert_true(fabs(atof(f[12]) - (double)sums[k].rounds / sums[k].n) < 1e-3);
+        /* The exact tallies that merge adds up. */
+        assert_int_equal(atoll(f[16]), llround(sums[k].wins * 420));
+        assert_int_equal(atoll(f[17]), sums[k].score);
+        assert_int_equal(atoll(f[18]), sums[k].rounds);
+        /* The interval with the game as the unit, from the rows. */
+        assert_int_equal(atoll(f[20]), llround(sums[k].sq420));
+        assert_int_equal(sums[k].cl.clusters, games);
+        an_interval iv = an_cluster_bounded(&sums[k].cl, 0, 1);
+        assert_true(fabs(atof(f[9]) - iv.lo) < 1e-5 && fabs(atof(f[10]) - iv.hi) < 1e-5);
+        matched++;
+    }
+    free(sum);
+    return matched;
+}
+
 static void test_sim_summary_equals_rows_summed(void **state)
 {
     (void)state;
@@ -214,94 +317,14 @@ static void test_sim_summary_equals_rows_summed(void **state)
         sim_config c = config(dir, players, players == 2 ? "first,random" : "random,first,random,random", 2, 2500);
         c.rotate = 1;
         run(&c);
-        /* Sums from GAMES.csv: by group and key, games, wins, score, rounds. */
-        /* And per group the game's wins (a cluster: an agent's seats of
-         * one game), with their squares in 420ths. */
-        struct sum {
-            char group[16], key[64];
-            long n, score, rounds, game;
-            double wins, game_wins, sq420;
-            an_cluster cl;
-        } sums[32];
-        int nsum = 0;
+        row_sum sums[32];
         long ngames = 0, rounds_all = 0;
-        char *rows = slurp(c.games_path, NULL), *save = NULL, *f[32];
-        for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-            if (!strncmp(line, "game,", 5)) continue;
-            assert_int_equal(csv_split(line, f, 32), 22);
-            int ghost = atoi(f[6]);
-            if (atoi(f[4]) == 0) {
-                ngames++;
-                rounds_all += atol(f[9]);
-            }
-            const char *groups[3] = {"agent", "seat", "captain_offset"};
-            const char *keys[3] = {f[5], f[4], f[8]};
-            for (int gi = 0; gi < (ghost ? 1 : 3); gi++) {
-                const char *grp = ghost ? "ghost" : groups[gi], *key = ghost ? "ghost" : keys[gi];
-                int k = 0;
-                while (k < nsum && (strcmp(sums[k].group, grp) || strcmp(sums[k].key, key))) k++;
-                if (k == nsum) {
-                    memset(&sums[k], 0, sizeof sums[k]);
-                    strcpy(sums[k].group, grp);
-                    strcpy(sums[k].key, key);
-                    nsum++;
-                }
-                if (sums[k].n && sums[k].game != atol(f[0])) {
-                    sums[k].sq420 += (sums[k].game_wins * 420) * (sums[k].game_wins * 420);
-                    sums[k].game_wins = 0;
-                    an_cluster_close(&sums[k].cl);
-                }
-                sums[k].game = atol(f[0]);
-                sums[k].game_wins += atof(f[14]);
-                an_cluster_add(&sums[k].cl, atof(f[14]));
-                sums[k].n++;
-                sums[k].wins += atof(f[14]);
-                sums[k].score += atol(f[12]);
-                sums[k].rounds += atol(f[9]);
-            }
-        }
-        free(rows);
-        for (int k = 0; k < nsum; k++) {
-            sums[k].sq420 += (sums[k].game_wins * 420) * (sums[k].game_wins * 420);
-            an_cluster_close(&sums[k].cl);
-        }
+        int nsum = sum_rows(c.games_path, sums, &ngames, &rounds_all);
         assert_int_equal(ngames, 2500);
-        char *sum = slurp(c.out_path, NULL);
-        int matched = 0;
-        save = NULL;
-        for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-            if (!strncmp(line, "seed,", 5)) continue;
-            assert_int_equal(csv_split(line, f, 32), 21);
-            assert_int_equal(atol(f[3]), 2500);
-            assert_int_equal(atol(f[14]), 0); /* first_game */
-            if (!strcmp(f[4], "all")) {
-                assert_int_equal(atol(f[6]), 2500);
-                assert_true(fabs(atof(f[12]) - (double)rounds_all / 2500) < 1e-3);
-                continue;
-            }
-            int k = 0;
-            while (k < nsum && (strcmp(sums[k].group, f[4]) || strcmp(sums[k].key, f[5]))) k++;
-            if (k == nsum) fail_msg("summary row %s/%s has no game rows", f[4], f[5]);
-            assert_int_equal(atol(f[6]), sums[k].n);
-            assert_true(fabs(atof(f[7]) - sums[k].wins) < 1e-3);
-            assert_true(fabs(atof(f[8]) - sums[k].wins / sums[k].n) < 1e-5);
-            assert_true(fabs(atof(f[11]) - (double)sums[k].score / sums[k].n) < 1e-3);
-            assert_true(fabs(atof(f[12]) - (double)sums[k].rounds / sums[k].n) < 1e-3);
-            /* The exact tallies that merge adds up. */
-            assert_int_equal(atoll(f[16]), llround(sums[k].wins * 420));
-            assert_int_equal(atoll(f[17]), sums[k].score);
-            assert_int_equal(atoll(f[18]), sums[k].rounds);
-            /* The interval with the game as the unit, from the rows. */
-            assert_int_equal(atoll(f[20]), llround(sums[k].sq420));
-            assert_int_equal(sums[k].cl.clusters, 2500);
-            an_interval iv = an_cluster_bounded(&sums[k].cl, 0, 1);
-            assert_true(fabs(atof(f[9]) - iv.lo) < 1e-5 && fabs(atof(f[10]) - iv.hi) < 1e-5);
-            matched++;
-        }
+        int matched = check_summary(c.out_path, sums, nsum, 2500, rounds_all);
         /* agents (2 distinct), seats, offsets, and the ghost with 2 players. */
         assert_int_equal(matched, 2 + 2 * players + (players == 2));
         assert_int_equal(matched, nsum);
-        free(sum);
         rmdir_all(dir);
     }
 }
