@@ -33,7 +33,7 @@ J=bin/jamaica
 # (results/search/; about 45 minutes on two cores);
 # `ceiling`: what more time buys as one seat against three mcts:iters=1000:
 # plain ISMCTS at 4,000 iterations and the best searcher at 16,000, with no
-# limit on the time (results/search/; about 30 minutes on two cores);
+# limit on the time (results/search/; about 40 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -66,6 +66,12 @@ fi
 srun() {
     name="$(echo "$1" | tr ':=,' '-__')-${2}p"
     shift 2
+    srun_as "$name" "$@"
+}
+# srun_as NAME SIM-ARGS: the same, in results/search/NAME.*.
+srun_as() {
+    name=$1
+    shift
     mkdir -p results/search
     { echo "$J sim $* --out results/search/$name.csv"
       $J sim "$@" --out results/search/$name.csv --timing results/search/$name-timing.csv; } >results/search/$name.txt
@@ -110,10 +116,15 @@ fi
 if has ceiling; then
     # One seat against three mcts:iters=1000 with four times their budget:
     # plain ISMCTS (four times their time), and the best searcher at four
-    # times its own (500 games: its decisions take about 25 ms).
+    # times its own: 1000 games as two shards of 500 (-part1, -part2, each
+    # about 8 minutes on two cores) merged into the whole run's summary.
     srun mcts:iters=4000 4 --games 1000 --players 4 --seed 1 --agents "mcts:iters=4000,$B,$B,$B" --rotate
     a=mcts:iters=16000,cutoff=2,c=0.3,stop=decided,eval=stage
-    srun "$a" 4 --games 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
+    n="$(echo "$a" | tr ':=,' '-__')-4p"
+    srun_as "$n-part1" --games 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
+    srun_as "$n-part2" --games 500 --first-game 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
+    { echo "$J merge results/search/$n.csv results/search/$n-part1.csv results/search/$n-part2.csv"
+      $J merge results/search/$n.csv results/search/$n-part1.csv results/search/$n-part2.csv; } >results/search/$n.txt
 fi
 if has tune; then
     mkdir -p results/tune
