@@ -74,7 +74,7 @@ srun_as() {
     shift
     mkdir -p results/search
     { echo "$J sim $* --out results/search/$name.csv"
-      $J sim "$@" --out results/search/$name.csv --timing results/search/$name-timing.csv; } >results/search/$name.txt
+      $J sim "$@" --out "results/search/$name.csv" --timing "results/search/$name-timing.csv"; } >"results/search/$name.txt"
 }
 B=mcts:iters=1000
 if has search; then
@@ -123,8 +123,9 @@ if has ceiling; then
     n="$(echo "$a" | tr ':=,' '-__')-4p"
     srun_as "$n-part1" --games 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
     srun_as "$n-part2" --games 500 --first-game 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
-    { echo "$J merge results/search/$n.csv results/search/$n-part1.csv results/search/$n-part2.csv"
-      $J merge results/search/$n.csv results/search/$n-part1.csv results/search/$n-part2.csv; } >results/search/$n.txt
+    f="results/search/$n"
+    { echo "$J merge $f.csv $f-part1.csv $f-part2.csv"
+      $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv"; } >"$f.txt"
 fi
 if has tune; then
     mkdir -p results/tune
@@ -179,8 +180,8 @@ mkdir -p results/timing
 run() {
     name=$1
     shift
-    echo "$J sim $* --out results/$name.csv" >results/timing/$name.txt
-    $J sim "$@" --out results/$name.csv --timing results/timing/$name.csv | tee -a results/timing/$name.txt
+    echo "$J sim $* --out results/$name.csv" >"results/timing/$name.txt"
+    $J sim "$@" --out "results/$name.csv" --timing "results/timing/$name.csv" | tee -a "results/timing/$name.txt"
 }
 run greedy-vs-random-4p --games 10000 --players 4 --seed 1 --agents greedy,random,random,random --rotate
 # sharp (greedy tuned, results/tune/) against three greedy.
@@ -248,14 +249,14 @@ mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage \
         --players 4 --games 150 --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv \
         --timing results/timing/ladder.csv >$A/ladder.md
 fi
-for f in $A/captain-*.csv; do [ -e "$f" ] && plot captain "$f" "results/plots/$(basename "$f" .csv).png"; done
+for f in "$A"/captain-*.csv; do [ -e "$f" ] && plot captain "$f" "results/plots/$(basename "$f" .csv).png"; done
 # The ghost's 2-player win rate by agent strength: the three runs' rows in one CSV.
 if [ -e $A/ghost-random.csv ] && [ -e $A/ghost-greedy.csv ] && [ -e $A/ghost-mcts50.csv ]; then
     { head -n 1 $A/ghost-random.csv; grep -h ',ghost_win_rate,' $A/ghost-random.csv $A/ghost-mcts50.csv \
         $A/ghost-greedy.csv; } >$A/ghost-by-agent.csv
     plot ghost $A/ghost-by-agent.csv results/plots/ghost-by-agent.png
 fi
-for f in $A/sweep-*.csv; do [ -e "$f" ] && plot sweep "$f" "results/plots/$(basename "$f" .csv).png"; done
+for f in "$A"/sweep-*.csv; do [ -e "$f" ] && plot sweep "$f" "results/plots/$(basename "$f" .csv).png"; done
 [ -e $A/ladder-ratings.csv ] && plot ratings $A/ladder-ratings.csv results/plots/ladder-ratings.png
 [ -e results/timing/ladder.csv ] && plot ladder $A/ladder-ratings.csv results/plots/ladder-time.png results/timing/ladder.csv
 # Distributions of score and game length: 20,000 random 4-player games.
