@@ -63,8 +63,10 @@ fi
 # srun SPEC PLAYERS SIM-ARGS: SPEC against mcts:iters=1000 (PLAYERS-1 of
 # it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (the spec's
 # ':' '=' ',' as '-' '_' '_'): the command, its report, its times.
+# spec_name SPEC: the spec as a file name (its ':' '=' ',' as '-' '_' '_').
+spec_name() { echo "$1" | tr ':=,' '-__'; }
 srun() {
-    name="$(echo "$1" | tr ':=,' '-__')-${2}p"
+    name="$(spec_name "$1")-${2}p"
     shift 2
     srun_as "$name" "$@"
 }
@@ -120,7 +122,7 @@ if has ceiling; then
     # about 8 minutes on two cores) merged into the whole run's summary.
     srun mcts:iters=4000 4 --games 1000 --players 4 --seed 1 --agents "mcts:iters=4000,$B,$B,$B" --rotate
     a=mcts:iters=16000,cutoff=2,c=0.3,stop=decided,eval=stage
-    n="$(echo "$a" | tr ':=,' '-__')-4p"
+    n="$(spec_name "$a")-4p"
     srun_as "$n-part1" --games 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
     srun_as "$n-part2" --games 500 --first-game 500 --players 4 --seed 1 --agents "$a,$B,$B,$B" --rotate
     f="results/search/$n"
