@@ -61,8 +61,8 @@ if has balance; then
     fi
 fi
 # srun SPEC PLAYERS SIM-ARGS: SPEC against mcts:iters=1000 (PLAYERS-1 of
-# it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (the spec's
-# ':' '=' ',' as '-' '_' '_'): the command, its report, its times.
+# it), in results/search/SPEC-Pp.{txt,csv} and -timing.csv (SPEC as
+# spec_name writes it): the command, its report, its times.
 # spec_name SPEC: the spec as a file name (its ':' '=' ',' as '-' '_' '_').
 spec_name() { echo "$1" | tr ':=,' '-__'; }
 srun() {
