@@ -34,6 +34,10 @@ J=bin/jamaica
 # `ceiling`: what more time buys as one seat against three mcts:iters=1000:
 # plain ISMCTS at 4,000 iterations and the best searcher at 16,000, with no
 # limit on the time (results/search/; about 40 minutes on two cores);
+# `goal`: the best searcher at the goal's budget (no more time a decision
+# than mcts:iters=1000) as one seat against three of them, 3,000 games as
+# three shards of 1,000 merged (results/search/; about 20 minutes on two
+# cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -128,6 +132,20 @@ if has ceiling; then
     f="results/search/$n"
     { echo "$J merge $f.csv $f-part1.csv $f-part2.csv"
       $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv"; } >"$f.txt"
+fi
+if has goal; then
+    # The best searcher within mcts:iters=1000's time (docs/SEARCH.md) as
+    # one seat against three of it: games 0-2999 of seed 1 as three shards
+    # (-part1..3, each about 7 minutes on two cores), merged.
+    a=mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage
+    n="$(spec_name "$a")-4p"
+    for k in 1 2 3; do
+        srun_as "$n-part$k" --games 1000 --first-game $(((k - 1) * 1000)) --players 4 --seed 1 \
+            --agents "$a,$B,$B,$B" --rotate
+    done
+    f="results/search/$n"
+    { echo "$J merge $f.csv $f-part1.csv $f-part2.csv $f-part3.csv"
+      $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv" "$f-part3.csv"; } >"$f.txt"
 fi
 if has tune; then
     mkdir -p results/tune
