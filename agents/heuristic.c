@@ -148,16 +148,66 @@ const heur_staged_fit heur_staged = {
     .per_stage = {0.314833, 0.322145, -0.114167, 0.257880, -0.385490, -0.136074, 0.030748},
 };
 
+/* The last line of results/learn/sharp-4p-hand.txt: the seven features,
+ * then the hand's three. */
+const heur_staged_fit heur_hand = {
+    .start = {-0.137178, 0.001740, 0.237828, -0.064767, 0.638720, 0.187200, 0.100303, -0.005753, -0.129892, -0.139743},
+    .per_stage = {0.298389, 0.287419, -0.222128, 0.285084, -0.495330, -0.131022, -0.076612, 0.134843, 0.203873, 0.344730},
+    .hand = 1,
+};
+
+/* Half h of card c as steps: +1 forward, -1 backward, 0 a load. */
+static int half_steps(int c, int h)
+{
+    int a = jm_card_action(c, h);
+    return a == JM_ACT_FWD ? 1 : a == JM_ACT_BACK ? -1 : 0;
+}
+
+int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES])
+{
+    int np = jm_players(s), d = jm_decision(s), a = jm_dice(s, 0), b = jm_dice(s, 1);
+    /* the dice are rolled and no card chosen yet: the Captain places them,
+     * or after a double (no choice to make) the first seat chooses */
+    int start = d == JM_D_DICE || (d == JM_D_CARD && a > 0 && a == b); /* a double: nothing to place */
+    for (int p = 0; start && p < np; p++) start = !jm_card_count(s, p, JM_PILE_CHOSEN);
+    for (int p = 0; p < np; p++) {
+        double fwd[2] = {0, 0}, gold[2] = {0, 0}, halves = 0;
+        int first = 1;
+        for (unsigned m = start ? jm_cards(s, p, JM_PILE_HAND) : 0; m; m &= m - 1) {
+            int c = __builtin_ctz(m); /* the lowest card in the mask */
+            int s0 = half_steps(c, 0), s1 = half_steps(c, 1);
+            int g0 = jm_card_action(c, 0) == JM_ACT_GOLD, g1 = jm_card_action(c, 1) == JM_ACT_GOLD;
+            halves += s0 + s1;
+            for (int o = 0; o < 2; o++) { /* o = 1: the dice the other way round */
+                int morning = o ? b : a, evening = o ? a : b;
+                double f = s0 * morning + s1 * evening, g = g0 * morning + g1 * evening;
+                if (first || f > fwd[o]) fwd[o] = f;
+                if (g > gold[o]) gold[o] = g;
+            }
+            first = 0;
+        }
+        x[p][0] = (fwd[0] + fwd[1]) / 2;
+        x[p][1] = (gold[0] + gold[1]) / 2;
+        x[p][2] = halves;
+    }
+    return start;
+}
+
 void heur_staged_shares(const jm_state *s, const heur_staged_fit *fit, double *share)
 {
     if (ended_shares(s, share)) return;
     int np = jm_players(s);
-    double z[JM_MAX_PLAYERS], f[JM_MAX_PLAYERS][HEUR_FEATURES];
+    double z[JM_MAX_PLAYERS], f[JM_MAX_PLAYERS][HEUR_FEATURES], x[JM_MAX_PLAYERS][HEUR_HAND_FEATURES];
     features_all(s, f);
     double t = stage_of(f, np);
+    int hand = fit->hand && heur_hand_features(s, x);
     for (int p = 0; p < np; p++) {
         z[p] = 0;
         for (int i = 0; i < HEUR_FEATURES; i++) z[p] += (fit->start[i] + fit->per_stage[i] * t) * f[p][i];
+        for (int i = 0; hand && i < HEUR_HAND_FEATURES; i++) {
+            int j = HEUR_FEATURES + i;
+            z[p] += (fit->start[j] + fit->per_stage[j] * t) * x[p][i];
+        }
     }
     softmax(z, np, share);
 }

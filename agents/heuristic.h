@@ -46,17 +46,33 @@ void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, dou
  * circuit done (its heur_features() progress over 64), the same for every
  * seat.  heur_staged's weights move with it. */
 double heur_stage(const jm_state *s);
+/* The hand's reach this round, for every player in x[p] (x[p][0..2]): the
+ * most steps forward one card of its hand makes with the round's two action
+ * dice (backward halves counting against), the most gold one card loads,
+ * and the hand's forward halves less its backward ones.  The Captain may
+ * place the dice either way round, so the first two are the mean of both
+ * orders.  Only at the start of a round, once the dice are rolled and no
+ * card is chosen (the Captain's dice, or the first card choice after a
+ * double), where a cut-off playout stops: 1 there, else 0 with x zeroed. */
+#define HEUR_HAND_FEATURES 3
+int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES]);
 /* A value whose weights change with the stage t: player p's log-odds of
  * the win are sum over features j of (start[j] + per_stage[j] t) f[p][j],
- * in heur_features()' order, in log-odds per unit (no further slope). */
+ * in heur_features()' order and then, with hand set, heur_hand_features()'
+ * (left out where that gives 0), in log-odds per unit (no further slope). */
 typedef struct heur_staged_fit {
-    double start[HEUR_FEATURES];     /* the weights at t = 0 */
-    double per_stage[HEUR_FEATURES]; /* their change from t = 0 to t = 1 */
+    double start[HEUR_FEATURES + HEUR_HAND_FEATURES];     /* the weights at t = 0 */
+    double per_stage[HEUR_FEATURES + HEUR_HAND_FEATURES]; /* their change from t = 0 to t = 1 */
+    int hand;                                             /* whether the hand's terms count */
 } heur_staged_fit;
 /* The fit `jamaica learn --stage` made from 20,000 games of sharp
  * (results/learn/sharp-4p-stage.txt, whose last line holds the same
  * numbers; tests/test_agents.c compares them). */
 extern const heur_staged_fit heur_staged;
+/* The fit `jamaica learn --hand` made from the start of every round of the
+ * same 20,000 games, with the hand's features (results/learn/sharp-4p-hand.txt,
+ * checked the same way): mcts's eval=hand. */
+extern const heur_staged_fit heur_hand;
 /* heur_win_shares() with the staged value: a softmax over the players of
  * their log-odds under fit; an ended game gets its real shares. */
 void heur_staged_shares(const jm_state *s, const heur_staged_fit *fit, double *share);

@@ -24,7 +24,9 @@
  *             estimate of each player's share of the win (heur_win_shares:
  *             a softmax of eval_k times each player's weighted features;
  *             with eval=stage, heur_staged_shares: weights that change
- *             with the stage of the game); a playout that reaches the end
+ *             with the stage of the game; with eval=hand, the same with
+ *             heur_hand's weights and the hand's reach this round too);
+ *             a playout that reaches the end
  *             is scored as before.
  *   bias=B    progressive bias: a child's UCB value gains B times the
  *             evaluation's share for the deciding seat just after its
@@ -71,7 +73,7 @@ typedef struct mcts {
     int iters, ms, worlds, final, playout, reward, max_nodes;
     int cutoff;               /* playouts stop after this many rounds (0: at the end) */
     int stop;                 /* STOP_BUDGET or STOP_DECIDED */
-    int eval;                 /* EVAL_LINEAR or EVAL_STAGE */
+    int eval;                 /* EVAL_LINEAR, EVAL_STAGE or EVAL_HAND */
     int cards;                /* CARDS_ORDERED or CARDS_SIMULTANEOUS */
     int dice;                 /* DICE_AVERAGED or DICE_BRANCH */
     double c, eval_k, bias;
@@ -84,7 +86,7 @@ typedef struct mcts {
 
 enum { FINAL_VISITS, FINAL_VOTES };
 enum { STOP_BUDGET, STOP_DECIDED };
-enum { EVAL_LINEAR, EVAL_STAGE };
+enum { EVAL_LINEAR, EVAL_STAGE, EVAL_HAND };
 enum { CARDS_ORDERED, CARDS_SIMULTANEOUS };
 enum { DICE_AVERAGED, DICE_BRANCH };
 /* A dice=branch node's `dec`: no decision's kind (JM_D_*). */
@@ -101,7 +103,7 @@ static const param_spec mcts_spec[] = {
     {"eval_k", PARAM_DOUBLE, offsetof(mcts, eval_k), 0, 10, NULL},
     {"bias", PARAM_DOUBLE, offsetof(mcts, bias), 0, 100, NULL},
     {"stop", PARAM_CHOICE, offsetof(mcts, stop), 0, 0, "budget|decided"},
-    {"eval", PARAM_CHOICE, offsetof(mcts, eval), 0, 0, "linear|stage"},
+    {"eval", PARAM_CHOICE, offsetof(mcts, eval), 0, 0, "linear|stage|hand"},
     {"cards", PARAM_CHOICE, offsetof(mcts, cards), 0, 0, "ordered|simultaneous"},
     {"dice", PARAM_CHOICE, offsetof(mcts, dice), 0, 0, "averaged|branch"},
 };
@@ -137,8 +139,9 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
     int rc = pimc ? params_parse("pimc", params, pimc_spec, NSPEC(pimc_spec), m, err, errlen)
                   : params_parse("mcts", params, mcts_spec, NSPEC(mcts_spec), m, err, errlen);
     if (rc) return rc;
-    if (m->eval == EVAL_STAGE && m->eval_k >= 0) {
-        snprintf(err, errlen, "agent 'mcts': eval_k is eval=linear's slope; eval=stage has its own fit");
+    if (m->eval != EVAL_LINEAR && m->eval_k >= 0) {
+        snprintf(err, errlen, "agent 'mcts': eval_k is eval=linear's slope; eval=%s has its own fit",
+                 m->eval == EVAL_HAND ? "hand" : "stage");
         return -1;
     }
     if (m->eval_k < 0) m->eval_k = HEUR_LEARNED_SLOPE;
@@ -159,7 +162,7 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
 /* The evaluation's estimate of every player's share of the win in d. */
 static void evaluate(const mcts *m, const jm_state *d, double *share)
 {
-    if (m->eval == EVAL_STAGE) heur_staged_shares(d, &heur_staged, share);
+    if (m->eval != EVAL_LINEAR) heur_staged_shares(d, m->eval == EVAL_HAND ? &heur_hand : &heur_staged, share);
     else heur_win_shares(d, &heur_learned, m->eval_k, share);
 }
 
@@ -435,8 +438,9 @@ const agent_ops agent_mcts = {
     .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
                "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N,\n"
                "                   cutoff=R (stop playouts after R rounds and use the learned\n"
-               "                   evaluation; 0: play to the end), eval=linear|stage (stage:\n"
-               "                   weights that change with the stage of the game), eval_k=0.086\n"
+               "                   evaluation; 0: play to the end), eval=linear|stage|hand\n"
+               "                   (stage: weights that change with the stage of the game;\n"
+               "                   hand: those and the hand's reach this round), eval_k=0.086\n"
                "                   (eval=linear's slope), bias=B (0),\n"
                "                   stop=budget|decided (decided: end the search once the\n"
                "                   iterations left cannot change the move),\n"

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#define AN_LOGISTIC_MAX 15       /* features, the intercept aside */
+#define AN_LOGISTIC_MAX 20       /* features, the intercept aside */
 
 typedef struct an_logistic_fit {
     double beta[AN_LOGISTIC_MAX + 1]; /* beta[0] the intercept, beta[j] feature j-1's */

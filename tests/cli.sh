@@ -570,6 +570,19 @@ grep -qE '^eval=stage start=(-?[0-9]+\.[0-9]{6},){6}-?[0-9]+\.[0-9]{6} per_stage
     "$tmp/s1.txt" && [ "$(grep -cE '^# (gold|progress|space|treasure|power|food|powder) +(-?[0-9]+\.[0-9]+ +){3}-?[0-9]+\.[0-9]+$' "$tmp/s1.txt")" -eq 7 ] && ok ||
     bad "learn --stage's lines: $(tail -n 3 "$tmp/s1.txt")"
 [ "$(tail -n 1 "$tmp/s1.txt")" != "$(tail -n 1 "$tmp/l1.txt")" ] && ok || bad "learn --stage fits what learn fits"
+# learn --hand: the same bytes on any thread count, the 7 features and the
+# hand's 3 in the table, a last line of 10 + 10 numbers (heur_hand's form),
+# fewer states than --stage at every decision (only the starts of rounds).
+$J learn --agents greedy --games 150 --every 1 --seed 3 --hand --threads 1 --out "$tmp/h1.txt" >"$tmp/ho" 2>"$tmp/e" &&
+    $J learn --agents greedy --games 150 --every 1 --seed 3 --hand --threads 2 --out "$tmp/h2.txt" >/dev/null 2>&1 &&
+    ok || bad "learn --hand: $(cat "$tmp/e")"
+[ "$(tail -n +2 "$tmp/h1.txt")" = "$(tail -n +2 "$tmp/h2.txt")" ] && ok || bad "learn --hand differs with --threads"
+grep -qE '^eval=hand start=(-?[0-9]+\.[0-9]{6},){9}-?[0-9]+\.[0-9]{6} per_stage=(-?[0-9]+\.[0-9]{6},){9}-?[0-9]+\.[0-9]{6}$' \
+    "$tmp/h1.txt" && [ "$(grep -cE '^# (gold|progress|space|treasure|power|food|powder|hand_steps|hand_gold|hand_halves) +(-?[0-9]+\.[0-9]+ +){3}-?[0-9]+\.[0-9]+$' "$tmp/h1.txt")" -eq 10 ] &&
+    grep -q "one in 1 starts of a round" "$tmp/h1.txt" && ok || bad "learn --hand's lines: $(tail -n 3 "$tmp/h1.txt")"
+$J learn --agents greedy --games 150 --every 1 --seed 3 --stage --threads 1 --out "$tmp/s3.txt" >"$tmp/so" 2>&1 &&
+    [ "$(sed 's/ states.*//; s/.*: //' "$tmp/ho")" -lt "$(sed 's/ states.*//; s/.*: //' "$tmp/so")" ] && ok ||
+    bad "learn --hand keeps as many states as every decision: $(cat "$tmp/ho") / $(cat "$tmp/so")"
 expect2 "'0'" learn --every 0
 expect2 "'bogus'" learn --agents bogus
 mkdir "$tmp/lint"

@@ -11,7 +11,7 @@
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
-    "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage", "mcts:iters=4,cards=simultaneous",
+    "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage", "mcts:iters=4,cutoff=1,eval=hand", "mcts:iters=4,cards=simultaneous",
     "mcts:iters=4,cards=simultaneous,dice=branch",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
@@ -185,6 +185,7 @@ static void test_search_finds_the_forced_win(void **state)
     assert_int_equal(choose("flat:playouts=300", &s), C_FWD_FWD);
     assert_int_equal(choose("mcts:iters=300,cutoff=1", &s), C_FWD_FWD);
     assert_int_equal(choose("mcts:iters=300,cutoff=1,eval=stage", &s), C_FWD_FWD);
+    assert_int_equal(choose("mcts:iters=300,cutoff=1,eval=hand", &s), C_FWD_FWD);
     /* P1 picks its card after P0: with cards=simultaneous its card nodes
      * hang off the root beside P0's, and the move must be P0's. */
     assert_int_equal(choose("mcts:iters=300,cards=simultaneous", &s), C_FWD_FWD);
@@ -374,26 +375,98 @@ static void last_line(const char *path, char *last)
     last[strcspn(last, "\n")] = '\0';
 }
 
-/* heur_staged holds the numbers of results/learn/sharp-4p-stage.txt's last
- * line ("eval=stage start=a,... per_stage=b,..."), the same decimals. */
-static void test_staged_is_the_fitted_file(void **state)
+/* fit holds the numbers of the last line of `path` ("eval=NAME start=a,...
+ * per_stage=b,..."): nf of each, the same decimals. */
+static void assert_fit_is_the_file(const char *path, const char *name, const heur_staged_fit *fit, int nf)
 {
-    (void)state;
-    char last[1024];
-    last_line("results/learn/sharp-4p-stage.txt", last);
-    const char *p = strstr(last, "start=");
-    assert_non_null(p);
-    assert_true(strncmp(last, "eval=stage ", 11) == 0);
+    char last[1024], head[64];
+    last_line(path, last);
+    snprintf(head, sizeof head, "eval=%s start=", name);
+    assert_true(strncmp(last, head, strlen(head)) == 0);
+    const char *p = last;
     for (int half = 0; half < 2; half++) {
         p = strchr(p, '=') + 1;
-        for (int k = 0; k < HEUR_FEATURES; k++) {
+        if (half == 0) p = strchr(p, '=') + 1; /* past "eval=" */
+        for (int k = 0; k < nf; k++) {
             char *end;
             double v = strtod(p, &end);
             assert_true(end > p);
-            assert_true(v == (half ? heur_staged.per_stage[k] : heur_staged.start[k]));
+            assert_true(v == (half ? fit->per_stage[k] : fit->start[k]));
             p = end + (*end == ',');
         }
+        assert_true(*p == (half ? '\0' : ' '));
     }
+}
+
+/* heur_staged holds the numbers of results/learn/sharp-4p-stage.txt's last
+ * line, heur_hand those of results/learn/sharp-4p-hand.txt's (the hand's
+ * three too). */
+static void test_staged_is_the_fitted_file(void **state)
+{
+    (void)state;
+    assert_fit_is_the_file("results/learn/sharp-4p-stage.txt", "stage", &heur_staged, HEUR_FEATURES);
+    assert_false(heur_staged.hand);
+    assert_fit_is_the_file("results/learn/sharp-4p-hand.txt", "hand", &heur_hand, HEUR_FEATURES + HEUR_HAND_FEATURES);
+    assert_true(heur_hand.hand);
+}
+
+/* The hand's reach at the start of a round, worked by hand.  Dice 5 and 2
+ * rolled.  P0 holds forward/forward (7 steps either way), backward/forward
+ * (-3 or +3) and gold/gold (7 gold): steps 7, gold 7, halves 2 + 0 + 0.
+ * P1 holds forward/backward (+3, or -3 with the dice the other way round),
+ * gold/forward (2 steps and 5 gold, or 5 steps and 2 gold) and
+ * food/gunpowder: steps (3 + 5) / 2, gold (5 + 2) / 2, halves 0 + 1 + 0.
+ * Once the dice are placed (a card choice, not a double) there is nothing
+ * to measure; after a double nothing was placed, so the first card choice
+ * is the start.  The shares with heur_hand are the softmax of all ten
+ * terms at the round's start, of the seven elsewhere. */
+static void test_hand_features_known_values(void **state)
+{
+    (void)state;
+    const char *ships = " ship0=20:1:3g.3f.-.-.- ship1=22:1:3g.3f.-.-.- cards0=dhdhddhdddd cards1=ddhddddhdhd";
+    char text[400];
+    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=dice dice=5,2%s", ships);
+    jm_state s = pos(text);
+    double x[JM_MAX_PLAYERS][HEUR_HAND_FEATURES];
+    assert_int_equal(heur_hand_features(&s, x), 1);
+    assert_true(x[0][0] == 7 && x[0][1] == 7 && x[0][2] == 2);
+    assert_true(x[1][0] == 4 && x[1][1] == 3.5 && x[1][2] == 1);
+    double f[JM_MAX_PLAYERS][HEUR_FEATURES], sh[JM_MAX_PLAYERS], z[2], t = heur_stage(&s);
+    for (int p = 0; p < 2; p++) {
+        heur_features(&s, p, f[p]);
+        z[p] = 0;
+        for (int k = 0; k < HEUR_FEATURES; k++) z[p] += (heur_hand.start[k] + heur_hand.per_stage[k] * t) * f[p][k];
+        for (int k = 0; k < HEUR_HAND_FEATURES; k++) {
+            int j = HEUR_FEATURES + k;
+            z[p] += (heur_hand.start[j] + heur_hand.per_stage[j] * t) * x[p][k];
+        }
+    }
+    heur_staged_shares(&s, &heur_hand, sh);
+    assert_true(fabs(sh[0] - exp(z[0]) / (exp(z[0]) + exp(z[1]))) < 1e-12);
+
+    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=card dice=5,2%s", ships);
+    s = pos(text);
+    x[0][0] = -1;
+    assert_int_equal(heur_hand_features(&s, x), 0);
+    assert_true(x[0][0] == 0 && x[0][1] == 0 && x[0][2] == 0 && x[1][0] == 0);
+    for (int p = 0; p < 2; p++) {
+        z[p] = 0;
+        for (int k = 0; k < HEUR_FEATURES; k++) z[p] += (heur_hand.start[k] + heur_hand.per_stage[k] * t) * f[p][k];
+    }
+    heur_staged_shares(&s, &heur_hand, sh);
+    assert_true(fabs(sh[0] - exp(z[0]) / (exp(z[0]) + exp(z[1]))) < 1e-12);
+
+    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=card dice=4,4%s", ships);
+    s = pos(text);
+    assert_int_equal(heur_hand_features(&s, x), 1);
+    assert_true(x[0][0] == 8 && x[0][1] == 8 && x[1][0] == 4 && x[1][1] == 4); /* 4 + 4; 4 - 4 or 4 */
+
+    agent a;
+    char err[200];
+    assert_int_equal(agent_create(&a, "mcts:eval=hand,eval_k=0.1", err, sizeof err), -1);
+    assert_non_null(strstr(err, "eval=hand"));
+    if (agent_create(&a, "mcts:iters=10,cutoff=2,eval=hand", err, sizeof err)) fail_msg("%s", err);
+    agent_destroy(&a);
 }
 
 /* learned is greedy with 8 samples and the weights of the last line of
@@ -447,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_learned_is_the_fitted_greedy),
         cmocka_unit_test(test_staged_shares_known_values),
         cmocka_unit_test(test_staged_is_the_fitted_file),
+        cmocka_unit_test(test_hand_features_known_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,7 +41,7 @@
 
 typedef struct learn_opts {
     uint64_t games, players, seed, threads, every, progress, samples;
-    int stage;
+    int stage, hand;
     const char *agents, *rules, *out;
 } learn_opts;
 
@@ -60,6 +60,10 @@ static const opt options[] = {
                  "weights that change with the stage of the game: each lead also\n"
                  "multiplied by the leader's share of the circuit done (mcts's\n"
                  "eval=stage)"),
+    OPT_ROW_FLAG("hand", learn_opts, hand,
+                 "--stage with three more features, the hand's reach this round\n"
+                 "(steps, gold, forward halves), fitted at the start of each round\n"
+                 "once the dice are rolled (--every counts those; mcts's eval=hand)"),
     OPT_THREADS(learn_opts),
     OPT_PROGRESS(learn_opts),
     OPT_OUT(learn_opts, "learned.txt", "the weights, with the command that made them ({default})"),
@@ -68,7 +72,8 @@ static const opt options[] = {
 static const opt_table table = {
     .command = "learn",
     .usage = "Usage: jamaica learn [--agents MIX] [--players P] [--games N] [--seed S] [--rules R]\n"
-             "                     [--every K] [--samples M] [--stage] [--threads T] [--out FILE]\n",
+             "                     [--every K] [--samples M] [--stage | --hand] [--threads T]\n"
+             "                     [--out FILE]\n",
     .about = "Fit a value function to the outcomes of self-play games: at one in K\n"
              "decisions of N games played by the agents, each seat's heuristic features\n"
              "(gold, progress, space, treasure, powers, food, gunpowder) less the other\n"
@@ -78,14 +83,16 @@ static const opt_table table = {
              "plays it: greedy with the coefficients as its weights (a doubloon = 1), e.g.\n"
              "--agents \"$(tail -n 1 learned.txt)\".  With --stage each weight is a + b t,\n"
              "t the stage of the game (the leader's share of the circuit done), and the\n"
-             "last line holds a and b.  The same options give the same bytes\n"
+             "last line holds a and b.  --hand fits the staged weights at the start of\n"
+             "every round, where a cut-off playout stops, with the hand's reach this\n"
+             "round as three more features.  The same options give the same bytes\n"
              "on any thread count (the first line, the command, aside).\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };
 
-static const char *const feature_names[HEUR_FEATURES] = {"gold", "progress", "space", "treasure",
-                                                         "power", "food", "powder"};
+static const char *const feature_names[HEUR_FEATURES + HEUR_HAND_FEATURES] = {
+    "gold", "progress", "space", "treasure", "power", "food", "powder", "hand_steps", "hand_gold", "hand_halves"};
 #define RIDGE 1.0 /* a penalty far below the data's weight: it only keeps the system regular */
 #define BLOCK 256 /* games played between two merges */
 
@@ -93,7 +100,9 @@ static const char *const feature_names[HEUR_FEATURES] = {"gold", "progress", "sp
 typedef struct samples {
     float *x, *y;                /* k per row; its seat's share */
     size_t n, cap;
-    int k;                       /* HEUR_FEATURES, twice that with --stage */
+    int k;                       /* HEUR_FEATURES, twice that with --stage; with --hand
+                                    twice HEUR_FEATURES + HEUR_HAND_FEATURES */
+    int hand;                    /* --hand: rows at the start of a round, hand features too */
 } samples;
 
 static int grow(samples *d, size_t more)
@@ -111,8 +120,37 @@ static int grow(samples *d, size_t more)
     return 0;
 }
 
+/* Keep each seat's row of state s: its features (and with x its hand's)
+ * less the other players' mean, then with --stage each of those times the
+ * stage, and for now its seat, to be replaced by its share at the end.
+ * 0, or -1 out of memory. */
+static int keep_row(const jm_state *s, int np, const double (*x)[HEUR_HAND_FEATURES], samples *d)
+{
+    if (grow(d, (size_t)np)) return -1;
+    enum { ALL = HEUR_FEATURES + HEUR_HAND_FEATURES };
+    int nf = x ? ALL : HEUR_FEATURES;
+    double f[JM_MAX_PLAYERS][ALL], sum[ALL] = {0};
+    for (int p = 0; p < np; p++) {
+        heur_features(s, p, f[p]);
+        for (int j = HEUR_FEATURES; j < nf; j++) f[p][j] = x[p][j - HEUR_FEATURES];
+        for (int j = 0; j < nf; j++) sum[j] += f[p][j];
+    }
+    /* Each seat's features less the other players' mean: the win goes to
+     * the one ahead, whatever the stage of the game. */
+    double t = d->k > nf ? heur_stage(s) : 0;
+    for (int p = 0; p < np; p++) {
+        float *row = d->x + (d->n + (size_t)p) * (size_t)d->k;
+        for (int j = 0; j < nf; j++) row[j] = (float)(f[p][j] - (sum[j] - f[p][j]) / (np - 1));
+        for (int j = nf; j < d->k; j++) row[j] = (float)(row[j - nf] * t);
+        d->y[d->n + (size_t)p] = (float)p;
+    }
+    d->n += (size_t)np;
+    return 0;
+}
+
 /* Play game g with the seats' agents, keeping each seat's features at
- * every k-th decision with a choice, and each row's share at the end.
+ * every k-th decision with a choice (with --hand every k-th start of a
+ * round), and each row's share at the end.
  * 0, or -1 (out of memory, or an agent failed: err says which). */
 static int play_one(const jm_rules *r, int np, uint64_t seed, uint64_t g, uint64_t k, agent *seats, samples *d,
                     char *err, size_t errlen)
@@ -121,7 +159,8 @@ static int play_one(const jm_rules *r, int np, uint64_t seed, uint64_t g, uint64
     jm_init(&s, r, np, seed, g, NULL, NULL, 0);
     for (int p = 0; p < np; p++) agent_new_game(&seats[p], r, np, seed, g, p);
     int legal[JM_MAX_ACTIONS], n;
-    uint64_t choices = 0;
+    uint64_t kept = 0;
+    int hand = d->hand;
     size_t first = d->n;
     while ((n = jm_legal(&s, legal)) > 0) {
         int a = legal[0];
@@ -133,26 +172,12 @@ static int play_one(const jm_rules *r, int np, uint64_t seed, uint64_t g, uint64
                          agent_fault(ag));
                 return -1;
             }
-            if (++choices % k == 0) {
-                if (grow(d, (size_t)np)) return -1;
-                double f[JM_MAX_PLAYERS][HEUR_FEATURES], sum[HEUR_FEATURES] = {0};
-                for (int p = 0; p < np; p++) {
-                    heur_features(&s, p, f[p]);
-                    for (int j = 0; j < HEUR_FEATURES; j++) sum[j] += f[p][j];
-                }
-                /* Each seat's features less the other players' mean: the
-                 * win goes to the one ahead, whatever the stage of the game;
-                 * with --stage, then each of them times the stage. */
-                double t = d->k > HEUR_FEATURES ? heur_stage(&s) : 0;
-                for (int p = 0; p < np; p++) {
-                    float *row = d->x + (d->n + (size_t)p) * (size_t)d->k;
-                    for (int j = 0; j < HEUR_FEATURES; j++) row[j] = (float)(f[p][j] - (sum[j] - f[p][j]) / (np - 1));
-                    for (int j = HEUR_FEATURES; j < d->k; j++) row[j] = (float)(row[j - HEUR_FEATURES] * t);
-                    d->y[d->n + (size_t)p] = (float)p; /* the seat, until the end */
-                }
-                d->n += (size_t)np;
-            }
         }
+        /* the states kept: one in k decisions with a choice, or with
+         * --hand one in k starts of a round */
+        double x[JM_MAX_PLAYERS][HEUR_HAND_FEATURES];
+        int keep = hand ? heur_hand_features(&s, x) : n > 1;
+        if (keep && ++kept % k == 0 && keep_row(&s, np, hand ? x : NULL, d)) return -1;
         jm_apply_trusted(&s, a, NULL);
     }
     jm_score sc[JM_MAX_SHIPS];
@@ -194,6 +219,7 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
 #endif
             per[i].n = 0;
             per[i].k = all->k;
+            per[i].hand = all->hand;
             if (play_one(r, np, o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
 #pragma omp critical
                 if (!failed) {
@@ -236,19 +262,20 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
 /* The staged fit's lines: per feature its weight at the start (t = 0)
  * and its change by the end (t = 1), in log-odds, then the last line
  * with both lists, as heur_staged holds them. */
-static void write_staged(FILE *f, const an_logistic_fit *fit)
+static void write_staged(FILE *f, const samples *d, const an_logistic_fit *fit)
 {
+    int nf = d->k / 2;
     fprintf(f, "# %-10s %12s %10s %12s %10s\n", "feature", "start", "std_error", "per_stage", "std_error");
     fprintf(f, "# %-10s %12.6f %10.6f\n", "intercept", fit->beta[0], fit->se[0]);
-    for (int j = 0; j < HEUR_FEATURES; j++)
+    for (int j = 0; j < nf; j++)
         fprintf(f, "# %-10s %12.6f %10.6f %12.6f %10.6f\n", feature_names[j], fit->beta[j + 1], fit->se[j + 1],
-                fit->beta[HEUR_FEATURES + j + 1], fit->se[HEUR_FEATURES + j + 1]);
+                fit->beta[nf + j + 1], fit->se[nf + j + 1]);
     fprintf(f, "# a player's log-odds: the sum of (start + per_stage t) feature, t the leader's share\n"
-               "# of the circuit done (mcts:eval=stage uses heur_staged, these numbers)\n");
+               "# of the circuit done (mcts:eval=%s uses heur_%s, these numbers)\n",
+            d->hand ? "hand" : "stage", d->hand ? "hand" : "staged");
     for (int half = 0; half < 2; half++) {
-        fputs(half ? " per_stage=" : "eval=stage start=", f);
-        for (int j = 0; j < HEUR_FEATURES; j++)
-            fprintf(f, "%s%.6f", j ? "," : "", fit->beta[half * HEUR_FEATURES + j + 1]);
+        fprintf(f, half ? " per_stage=" : "eval=%s start=", d->hand ? "hand" : "stage");
+        for (int j = 0; j < nf; j++) fprintf(f, "%s%.6f", j ? "," : "", fit->beta[half * nf + j + 1]);
     }
     fputc('\n', f);
 }
@@ -291,14 +318,18 @@ static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, c
 {
     fputs("# jamaica", f);
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
-    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %llu: %zu states (one in %llu decisions,\n"
+    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %llu: %zu states (one in %llu %s,\n"
                "# each seat's); the share of the win by logistic regression on the seat's lead over\n"
                "# the other players' mean in heur_value's features%s (ridge %g): log-loss %.5f against\n"
                "# %.5f for the base rate alone, %d Newton steps\n",
             (unsigned long long)o->games, o->agents, (unsigned long long)o->players, o->rules,
             (unsigned long long)o->seed, d->n, (unsigned long long)o->every,
-            o->stage ? ",\n# and on each lead times the stage" : "", RIDGE, fit->log_loss, base_loss, fit->iterations);
-    if (o->stage) write_staged(f, fit);
+            o->hand ? "starts of a round" : "decisions",
+            o->hand    ? " and the hand's reach,\n# and on each lead times the stage"
+            : o->stage ? ",\n# and on each lead times the stage"
+                       : "",
+            RIDGE, fit->log_loss, base_loss, fit->iterations);
+    if (o->stage || o->hand) write_staged(f, d, fit);
     else write_linear(f, o, d, fit);
 }
 
@@ -316,7 +347,8 @@ int cmd_learn(int argc, char **argv)
     if (cli_threads(&o.threads)) return 2;
     outfile out;
     if (outfile_open(&out, o.out, err, sizeof err)) return cli_usage_error("%s", err);
-    samples d = {.k = o.stage ? 2 * HEUR_FEATURES : HEUR_FEATURES};
+    samples d = {.k = o.hand ? 2 * (HEUR_FEATURES + HEUR_HAND_FEATURES) : o.stage ? 2 * HEUR_FEATURES : HEUR_FEATURES,
+                 .hand = o.hand};
     an_logistic_fit fit;
     double base = 0;
     rc = 1;
