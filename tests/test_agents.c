@@ -424,9 +424,7 @@ static void test_hand_features_known_values(void **state)
 {
     (void)state;
     const char *ships = " ship0=20:1:3g.3f.-.-.- ship1=22:1:3g.3f.-.-.- cards0=dhdhddhdddd cards1=ddhddddhdhd";
-    char text[400];
-    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=dice dice=5,2%s", ships);
-    jm_state s = pos(text);
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off decision=dice dice=5,2%s", ships);
     double x[JM_MAX_PLAYERS][HEUR_HAND_FEATURES];
     assert_int_equal(heur_hand_features(&s, x), 1);
     assert_true(x[0][0] == 7 && x[0][1] == 7 && x[0][2] == 2);
@@ -444,8 +442,7 @@ static void test_hand_features_known_values(void **state)
     heur_staged_shares(&s, &heur_hand, sh);
     assert_true(fabs(sh[0] - exp(z[0]) / (exp(z[0]) + exp(z[1]))) < 1e-12);
 
-    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=card dice=5,2%s", ships);
-    s = pos(text);
+    s = pos("jamaica/1 players=2 rules=ghost=off decision=card dice=5,2%s", ships);
     x[0][0] = -1;
     assert_int_equal(heur_hand_features(&s, x), 0);
     assert_true(x[0][0] == 0 && x[0][1] == 0 && x[0][2] == 0 && x[1][0] == 0);
@@ -456,8 +453,7 @@ static void test_hand_features_known_values(void **state)
     heur_staged_shares(&s, &heur_hand, sh);
     assert_true(fabs(sh[0] - exp(z[0]) / (exp(z[0]) + exp(z[1]))) < 1e-12);
 
-    snprintf(text, sizeof text, "jamaica/1 players=2 rules=ghost=off decision=card dice=4,4%s", ships);
-    s = pos(text);
+    s = pos("jamaica/1 players=2 rules=ghost=off decision=card dice=4,4%s", ships);
     assert_int_equal(heur_hand_features(&s, x), 1);
     assert_true(x[0][0] == 8 && x[0][1] == 8 && x[1][0] == 4 && x[1][1] == 4); /* 4 + 4; 4 - 4 or 4 */
 
