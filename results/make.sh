@@ -20,7 +20,9 @@ J=bin/jamaica
 # `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
 # then played on other deals (seed 2) against three greedy and three sharp;
 # and the same games fitted with weights by stage of the game (--stage:
-# results/learn/sharp-4p-stage.txt, heur_staged, the searcher's eval=stage);
+# results/learn/sharp-4p-stage.txt, heur_staged, the searcher's eval=stage),
+# and at the start of every round with the hand's reach this round (--hand:
+# results/learn/sharp-4p-hand.txt, heur_hand, eval=hand);
 # `balance`: the Ghost Ship's gold and combat bonus that give it a fair
 # third of 2-player games, and the starting gold, food and hand that would
 # remove the first Captain's edge at 3-6 players, both under `sharp`
@@ -34,10 +36,10 @@ J=bin/jamaica
 # `ceiling`: what more time buys as one seat against three mcts:iters=1000:
 # plain ISMCTS at 4,000 iterations and the best searcher at 16,000, with no
 # limit on the time (results/search/; about 40 minutes on two cores);
-# `goal`: the best searcher at the goal's budget (no more time a decision
-# than mcts:iters=1000) as one seat against three of them, 3,000 games as
-# three shards of 1,000 merged (results/search/; about 20 minutes on two
-# cores);
+# `goal`: the best searchers at the goal's budget (no more time a decision
+# than mcts:iters=1000) as one seat against three of them, eval=stage and
+# eval=hand, each 3,000 games as three shards of 1,000 merged
+# (results/search/; about 40 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -106,6 +108,12 @@ if has search; then
     { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $S,eval=stage,$S,$S,eval=stage,$S --out results/search/stage-vs-linear-4p.csv"
       $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$S,eval=stage,$S,$S,eval=stage,$S" \
           --out results/search/stage-vs-linear-4p.csv; } >results/search/stage-vs-linear-4p.txt
+    # The evaluation with the hand's reach against the staged one, side by
+    # side the same way.
+    S=mcts:iters=300,cutoff=2,c=0.3
+    { echo "$J sim --games 6000 --players 4 --seed 12 --rotate --agents $S,eval=hand,$S,eval=stage,$S,eval=hand,$S,eval=stage --out results/search/hand-vs-stage-4p.csv"
+      $J sim --games 6000 --players 4 --seed 12 --rotate --agents "$S,eval=hand,$S,eval=stage,$S,eval=hand,$S,eval=stage" \
+          --out results/search/hand-vs-stage-4p.csv; } >results/search/hand-vs-stage-4p.txt
     # The round's card choices as simultaneous in the tree against the
     # engine's order, side by side the same way (the staged searcher).
     S=mcts:iters=300,cutoff=2,c=0.3,eval=stage
@@ -134,18 +142,22 @@ if has ceiling; then
       $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv"; } >"$f.txt"
 fi
 if has goal; then
-    # The best searcher within mcts:iters=1000's time (docs/SEARCH.md) as
+    # The best searchers within mcts:iters=1000's time (docs/SEARCH.md) as
     # one seat against three of it: games 0-2999 of seed 1 as three shards
-    # (-part1..3, each about 7 minutes on two cores), merged.
-    a=mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage
-    n="$(spec_name "$a")-4p"
-    for k in 1 2 3; do
-        srun_as "$n-part$k" --games 1000 --first-game $(((k - 1) * 1000)) --players 4 --seed 1 \
-            --agents "$a,$B,$B,$B" --rotate
+    # (-part1..3, each about 7 minutes on two cores), merged.  First the
+    # staged evaluation, then the one with the hand's reach (eval=hand,
+    # whose evaluation costs more, so 4,500 iterations).
+    for a in mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage \
+        mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand; do
+        n="$(spec_name "$a")-4p"
+        for k in 1 2 3; do
+            srun_as "$n-part$k" --games 1000 --first-game $(((k - 1) * 1000)) --players 4 --seed 1 \
+                --agents "$a,$B,$B,$B" --rotate
+        done
+        f="results/search/$n"
+        { echo "$J merge $f.csv $f-part1.csv $f-part2.csv $f-part3.csv"
+          $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv" "$f-part3.csv"; } >"$f.txt"
     done
-    f="results/search/$n"
-    { echo "$J merge $f.csv $f-part1.csv $f-part2.csv $f-part3.csv"
-      $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv" "$f-part3.csv"; } >"$f.txt"
 fi
 if has tune; then
     mkdir -p results/tune
@@ -176,6 +188,11 @@ if has learn; then
       $J tournament --agents "$L,sharp" --players 2 --games 2000 --seed 2 --out results/learn/learned-vs-sharp-2p.csv; } \
         >results/learn/learned-vs-sharp-2p.md
     $J learn --agents sharp --players 4 --games 20000 --seed 1 --stage --out results/learn/sharp-4p-stage.txt
+    # The same games fitted at the start of every round, with the hand's
+    # reach this round (--hand: results/learn/sharp-4p-hand.txt, heur_hand,
+    # the searcher's eval=hand).
+    $J learn --agents sharp --players 4 --games 20000 --seed 1 --hand --every 1 \
+        --out results/learn/sharp-4p-hand.txt
 fi
 if has coverage; then
     mkdir -p results/analysis
@@ -265,7 +282,7 @@ if has ladder; then
     # beside the ratings (results/timing/ladder.csv, wall clock).
     $J tournament --agents random,first,greedy,sharp,learned,flat:playouts=300,pimc:worlds=10,iters=300,\
 mcts:iters=100,mcts:iters=300,mcts:iters=1000,mcts:iters=300,cutoff=2,c=0.3,\
-mcts:iters=5000,cutoff=2,c=0.3,stop=decided,eval=stage \
+mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand \
         --players 4 --games 150 --out $A/ladder-ratings.csv --pairs $A/ladder-pairs.csv \
         --timing results/timing/ladder.csv >$A/ladder.md
 fi
