@@ -53,7 +53,8 @@ static const opt options[] = {
     OPT_SEED(learn_opts, "1", "the run's seed: game g has the dice of stream g"),
     OPT_RULES(learn_opts, "2021 (default) or classic, with key=value options"),
     OPT_ROW_UINT("every", "K", learn_opts, every, "sampling interval", 1, 1000, "8",
-                 "keep the state at one in K decisions with a choice"),
+                 "keep the state at one in K decisions with a choice (with\n"
+                 "--hand, at one in K starts of a round)"),
     OPT_ROW_UINT("samples", "M", learn_opts, samples, "samples", 1, 64, "8",
                  "the learned agent's samples= (greedy's determinizations)"),
     OPT_ROW_FLAG("stage", learn_opts, stage,
