@@ -38,8 +38,9 @@ J=bin/jamaica
 # limit on the time (results/search/; about 40 minutes on two cores);
 # `goal`: the best searchers at the goal's budget (no more time a decision
 # than mcts:iters=1000) as one seat against three of them, eval=stage and
-# eval=hand, each 3,000 games as three shards of 1,000 merged
-# (results/search/; about 40 minutes on two cores);
+# eval=hand, each 3,000 games as three shards of 1,000 merged, then the
+# eval=hand searcher in 1,000 2-player games against mcts:iters=1000
+# (results/search/; about 45 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -158,6 +159,10 @@ if has goal; then
         { echo "$J merge $f.csv $f-part1.csv $f-part2.csv $f-part3.csv"
           $J merge "$f.csv" "$f-part1.csv" "$f-part2.csv" "$f-part3.csv"; } >"$f.txt"
     done
+    # The same searcher with the hand's reach in 2-player games (and the
+    # ghost) against mcts:iters=1000, as the search part's 2-player rows.
+    a=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+    srun "$a" 2 --games 1000 --players 2 --seed 1 --agents "$a,$B" --rotate
 fi
 if has tune; then
     mkdir -p results/tune
