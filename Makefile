@@ -74,17 +74,28 @@ bin/gen/replay_page.h: sim/io/replay.html
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } >$@.tmp
 	mv $@.tmp $@
 
-# Test binaries: the same sources with the invariant checker on.
-bin/test/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
-	@mkdir -p bin/test
-	$(CC) $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
-	    $(CMOCKA_LIBS) -lm -ldl
+# Test binaries: the same sources with the invariant checker on, compiled
+# once for all the tests (bin/test/obj/), and again under the sanitizers
+# (bin/asan/obj/); each test links its own file with them.
+TEST_CFLAGS := $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS)
+ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+               $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS)
+TESTOBJ := $(patsubst %.c,bin/test/obj/%.o,$(LIBSRC) tests/helpers.c)
+ASANOBJ := $(patsubst %.c,bin/asan/obj/%.o,$(LIBSRC) tests/helpers.c)
 
-bin/asan/%: tests/%.c tests/helpers.c $(LIBSRC) $(HEADERS)
-	@mkdir -p bin/asan
-	$(CC) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	    $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS) -o $@ $< tests/helpers.c $(LIBSRC) \
-	    $(CMOCKA_LIBS) -lm -ldl
+bin/test/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
+
+bin/asan/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+
+bin/test/%: tests/%.c $(TESTOBJ) $(HEADERS)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(TESTOBJ) $(CMOCKA_LIBS) -lm -ldl
+
+bin/asan/%: tests/%.c $(ASANOBJ) $(HEADERS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $< $(ASANOBJ) $(CMOCKA_LIBS) -lm -ldl
 
 check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
