@@ -23,6 +23,21 @@
 #include "play.h"
 
 #define BLOCK 2048            /* games per parallel block */
+#define CACHE_LINE 64
+
+/* Each thread's games and decisions so far, for the progress line: a cache
+ * line of its own, so that no thread's count shares a line that another
+ * thread writes (the sum is read by thread 0 now and then). */
+typedef struct thread_count {
+    _Alignas(CACHE_LINE) uint64_t played;
+    uint64_t decisions;
+} thread_count;
+_Static_assert(sizeof(thread_count) == CACHE_LINE, "one cache line a thread");
+
+/* Spare elements that keep one thread's block of an array apart from the
+ * next thread's by a cache line at least (each thread writes its own: the
+ * agents' streams at every decision, the timings). */
+#define LINE_GAP(type) ((CACHE_LINE + sizeof(type) - 1) / sizeof(type))
 
 /* Whether the run makes GAMES.csv rows (and so the trace hashes). */
 static int wants_rows(const sim_config *c)
@@ -274,6 +289,7 @@ typedef struct run {
     unsigned char *done;
     char *text;                  /* a block's GAMES.csv rows (ROWS_CAP per game), or NULL */
     char *gtext;                 /* rank 0: a block's rows gathered from every rank */
+    size_t ag_stride, tm_stride; /* a thread's agents and timings, with a cache line's gap */
     sim_timing *tm;              /* T x agents */
     sim_timing **tmby;           /* T x specs: the timing of each thread's spec */
     double t0, last;             /* the clock at the start and at the last progress line */
@@ -282,7 +298,8 @@ typedef struct run {
     int replaying;               /* consuming the games of the checkpoint resumed (logged already) */
     int fault_i;                 /* the first game of the block whose agent failed, or INT_MAX */
     char fault[800];             /* and why */
-    uint64_t played, decisions;  /* counted across threads, for the progress line */
+    uint64_t played, decisions;  /* before this process's games, for the progress line */
+    thread_count *count;         /* T: each thread's since */
 } run;
 
 /* Games and decisions done, games/s and the time left on stderr: redrawn
@@ -297,6 +314,18 @@ static void progress(run *r, uint64_t done, uint64_t decisions, int force)
             (unsigned long long)done, (unsigned long long)r->units, (unsigned long long)decisions, rate,
             rate > 0 ? (double)(r->units - done) / rate : 0.0, r->c->progress_every ? "\n" : "   ");
     r->last = now;
+}
+
+/* The progress line from every thread's count (thread 0, while the
+ * others play). */
+static void progress_threads(run *r)
+{
+    uint64_t played = r->played, decisions = r->decisions;
+    for (int t = 0; t < r->T; t++) {
+        played += __atomic_load_n(&r->count[t].played, __ATOMIC_RELAXED);
+        decisions += __atomic_load_n(&r->count[t].decisions, __ATOMIC_RELAXED);
+    }
+    progress(r, played, decisions, 0);
 }
 
 /* Check and open every output before the first game (the same file under
@@ -369,25 +398,30 @@ static int allocate(run *r, char *err, size_t errlen)
 {
     size_t T = (size_t)r->T, slots = (size_t)r->slots, nspecs = (size_t)r->nspecs,
            nagents = (size_t)r->ts.nagents;
-    r->ag = calloc(T * slots, sizeof *r->ag);
+    r->ag_stride = slots + LINE_GAP(agent);
+    r->tm_stride = nagents + LINE_GAP(sim_timing);
+    r->ag = calloc(T * r->ag_stride, sizeof *r->ag);
     r->byslot = calloc(T * slots, sizeof *r->byslot);
     r->res = malloc(BLOCK * sizeof *r->res);
     r->len = malloc(BLOCK * sizeof *r->len);
     r->done = malloc(BLOCK);
-    r->tm = calloc(T * nagents, sizeof *r->tm);
+    r->tm = calloc(T * r->tm_stride, sizeof *r->tm);
+    r->count = aligned_alloc(CACHE_LINE, T * sizeof *r->count);
+    if (r->count) memset(r->count, 0, T * sizeof *r->count);
     r->tmby = calloc(T * nspecs, sizeof *r->tmby);
     if (wants_rows(r->c)) r->text = malloc(BLOCK * ROWS_CAP);
-    if (!r->ag || !r->byslot || !r->res || !r->len || !r->done || !r->tm || !r->tmby ||
+    if (!r->ag || !r->byslot || !r->res || !r->len || !r->done || !r->tm || !r->tmby || !r->count ||
         (wants_rows(r->c) && !r->text)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (size_t t = 0; t < T * slots; t++) {
-        if (agent_create(&r->ag[t], r->c->specs[t % slots % nspecs], err, errlen)) return -1;
-        r->byslot[t] = &r->ag[t];
+        agent *a = &r->ag[t / slots * r->ag_stride + t % slots];
+        if (agent_create(a, r->c->specs[t % slots % nspecs], err, errlen)) return -1;
+        r->byslot[t] = a;
     }
     for (size_t t = 0; t < T * nspecs; t++)
-        r->tmby[t] = &r->tm[t / nspecs * nagents + (size_t)r->ts.agent_of_spec[t % nspecs]];
+        r->tmby[t] = &r->tm[t / nspecs * r->tm_stride + (size_t)r->ts.agent_of_spec[t % nspecs]];
     return 0;
 }
 
@@ -433,13 +467,11 @@ static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_
         }
         if (r->text) r->len[i] = games_csv_rows(&r->rows, &r->res[i], r->text + (size_t)i * ROWS_CAP, ROWS_CAP);
         r->done[i] = 1;
-        uint64_t so_far, dec;
-#pragma omp atomic capture
-        so_far = ++r->played;
-#pragma omp atomic capture
-        dec = r->decisions += r->res[i].decisions;
+        thread_count *own = &r->count[tid];
+        __atomic_store_n(&own->played, own->played + 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&own->decisions, own->decisions + r->res[i].decisions, __ATOMIC_RELAXED);
         /* With several ranks, rank 0 reports after each block. */
-        if (c->progress && tid == 0 && !r->dist) progress(r, so_far, dec, 0);
+        if (c->progress && tid == 0 && !r->dist) progress_threads(r);
     }
 }
 
@@ -645,7 +677,7 @@ static void release(run *r)
 {
     for (int k = 0; k < NOUT; k++) outfile_abort(&r->of[k]);
     if (r->ag)
-        for (int t = 0; t < r->T * r->slots; t++)
+        for (size_t t = 0; t < (size_t)r->T * r->ag_stride; t++)
             if (r->ag[t].ops) agent_destroy(&r->ag[t]);
     free(r->ag);
     free(r->byslot);
@@ -655,6 +687,7 @@ static void release(run *r)
     free(r->text);
     free(r->tm);
     free(r->tmby);
+    free(r->count);
     free(r->gtext);
     free(r);
 }
@@ -708,7 +741,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
      * not in the files; the counts here are of every game played. */
     for (int t = 0; t < r->T; t++)
         for (int a = 0; a < r->ts.nagents; a++)
-            timing_merge(&out->timing[a], &r->tm[(size_t)t * (size_t)r->ts.nagents + (size_t)a]);
+            timing_merge(&out->timing[a], &r->tm[(size_t)t * r->tm_stride + (size_t)a]);
     if (!rc && r->dist) r->dist->sum(r->dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
     if (!rc && r->jn) rc = end_segment(r, out, g0, err, errlen);
     if (!rc && r->writer) rc = write_outputs(r, out, err, errlen);
