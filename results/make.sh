@@ -13,6 +13,9 @@ J=bin/jamaica
 # two cores; CI runs the same check at 1000);
 # `speed`: the engine against the one before the performance work, side by
 # side (results/speed.sh: results/timing/engine-speed.txt);
+# `scaling`: games/s over 1 to 16 threads and MPI ranks, random and
+# mcts:iters=300, with the efficiency per physical core (results/scaling.sh:
+# results/scaling/; a count above the machine's CPUs is left out);
 # `replay`: a 4-player game as a replay page (results/replay/game-4p.html)
 # and a screenshot of it in headless chromium (results/replay/replay-4p.png,
 # the README's picture);
@@ -48,6 +51,7 @@ want=${*:-base agents}
 [ "$want" = analysis ] && want="captain ghost sweep skilled ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 if has speed; then sh results/speed.sh; fi
+if has scaling; then sh results/scaling.sh; fi
 if has soak; then sh results/soak.sh; fi
 if has balance; then
     mkdir -p results/balance

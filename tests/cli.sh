@@ -383,6 +383,16 @@ expect2 "'26'" trace --seed 1 --players 2 --rules ghost_gold=26
 expect2 "'3'" trace --seed 1 --players 2 --rules ghost_moves=3
 expect2 "'7'" trace --seed 1 --players 2 --rules ghost_bonus=7
 
+# results/scaling.sh on one and two threads, a few games each: a row a
+# run in its CSV, a row a count in its table (plotted where gnuplot is).
+if SCALE_RUNS=1 SCALE_WORKERS="1 2" SCALE_PARTS=threads SCALE_RANDOM_PER=2000 SCALE_MCTS_PER=1 \
+    sh results/scaling.sh "$tmp/scaling" >/dev/null 2>"$tmp/e" &&
+    [ "$(grep -c '^random,threads,[12],1,[0-9]*000,[0-9.]*,[0-9.]*$' "$tmp/scaling/scaling.csv")" -eq 2 ] &&
+    [ "$(grep -c '^mcts,threads,[12],1,[12],' "$tmp/scaling/scaling.csv")" -eq 2 ] &&
+    grep -q '^| random | threads | 2 | [0-9]* \[[0-9]*, [0-9]*\] | [0-9.]* | [0-9]*% |$' "$tmp/scaling/scaling.md" &&
+    grep -q '^| mcts:iters=300 | threads | 1 | .* | 1.00 | 100% |$' "$tmp/scaling/scaling.md" &&
+    grep -q '^CPU(s):' "$tmp/scaling/machine.txt"; then ok; else bad "results/scaling.sh: $(cat "$tmp/e")"; fi
+
 # Plots (when gnuplot is installed: .ci/run installs it): a PNG or SVG of
 # every kind from the small runs above.
 if command -v gnuplot >/dev/null 2>&1; then
@@ -426,6 +436,17 @@ if command -v gnuplot >/dev/null 2>&1; then
         bad "plot games for an absent agent: exit $rc"
     analysis/plot.sh captain "$tmp/gh.csv" "$tmp/bad.png" 2>"$tmp/e"; rc=$?
     [ $rc -eq 2 ] && [ ! -e "$tmp/bad.png" ] && grep -q "no column" "$tmp/e" && ok || bad "plot of the wrong CSV: exit $rc"
+    # scaling: each workload and mode's speed-up is its median games/s over
+    # the workload's median on one thread; a workload never run on one
+    # thread has none and is left out.
+    printf '%s\n' workload,mode,workers,run,games,seconds,games_per_sec random,threads,1,1,1,1,100 \
+        random,threads,1,2,1,1,90 random,threads,1,3,1,1,110 random,threads,2,1,1,1,190 random,threads,2,2,1,1,200 \
+        random,threads,2,3,1,1,180 random,ranks,2,1,1,1,150 mcts,ranks,2,1,1,1,7 >"$tmp/sc.csv"
+    python3 analysis/plots/extract.py scaling "$tmp/sc.csv" "$tmp/sc.data" &&
+        [ "$(tr '\n' '/' <"$tmp/sc.data")" = "1 1.000/2 1.900///2 1.500/" ] &&
+        grep -q 'titles = "random-threads random-ranks"' "$tmp/sc.data.vars" &&
+        analysis/plot.sh scaling "$tmp/sc.csv" "$tmp/sc.png" && [ -s "$tmp/sc.png" ] && ok ||
+        bad "plot scaling: $(tr '\n' '/' <"$tmp/sc.data")"
 else
     echo "cli: gnuplot not installed: plots not checked (apt-get install gnuplot-nox)"
 fi

@@ -162,6 +162,34 @@ def main():
             hi = r["rating_high"] or r["rating"]
             out.append("%s %s %s %s %s %.3f %s" % (ms[r["agent"]], r["rating"], lo, hi, label(r["lines"][0]),
                                                   r["label_y"], label(r["lines"][1] if len(r["lines"]) > 1 else "")))
+    elif kind == "scaling":
+        # results/scaling.sh's runs: for each workload and mode (threads,
+        # ranks) a block of "workers speed-up", the speed-up the median
+        # games/s over the workload's median on one thread; blocks two
+        # blank lines apart, their titles in the variable titles.
+        rs = rows(src, ["workload", "mode", "workers", "games_per_sec"])
+        runs = {}
+        for r in rs:
+            runs.setdefault((r["workload"], r["mode"]), {}).setdefault(int(r["workers"]), []).append(
+                float(r["games_per_sec"]))
+
+        def median(v):
+            v = sorted(v)
+            return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+        titles = []
+        for (w, m), by in runs.items():
+            base = runs.get((w, "threads"), {}).get(1)
+            if not base:
+                continue
+            if titles:
+                out += ["", ""]
+            titles.append("%s-%s" % ("mcts:iters=300" if w == "mcts" else w, m))
+            for n in sorted(by):
+                out.append("%d %.3f" % (n, median(by[n]) / median(base)))
+        if not titles:
+            fail(src + " has no run on one thread to measure a speed-up from")
+        var["titles"] = " ".join(titles)
+        var["most"] = str(max(int(r["workers"]) for r in rs))
     elif kind == "games":
         rs = rows(src, ["game", "seat", "agent", "is_ghost", "score", "rounds"])
         if not rs:
