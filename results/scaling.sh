@@ -88,7 +88,7 @@ for k in $(seq 1 "$runs"); do
                 fi
                 # shellcheck disable=SC2086
                 set -- $r
-                echo "$w,$m,$n,$k,$1,$2,$(awk -v g="$1" -v t="$2" 'BEGIN { printf "%.1f", (t > 0 ? g / t : 0) }')" >>"$csv"
+                echo "$w,$m,$n,$k,$1,$2,$(awk -v g="$1" -v t="$2" 'BEGIN { printf "%.3f", (t > 0 ? g / t : 0) }')" >>"$csv"
                 echo "scaling: run $k of $runs: $w, $n $m: $1 games in $2 s" >&2
             done
         done
