@@ -275,6 +275,7 @@ typedef struct run {
     const sim_dist *dist;
     int writer, rank, size;      /* writer: this process writes the files (rank 0) */
     int T, nspecs, slots;        /* threads; specs; agents per thread */
+    int chunk;                   /* games a thread takes at a time (play_block) */
     uint64_t units, u0;          /* games to play (deals x seatings) and the first one's unit */
     outfile of[NOUT];
     outfile *games;              /* where GAMES.csv rows go (rank 0), or NULL */
@@ -420,6 +421,13 @@ static int allocate(run *r, char *err, size_t errlen)
         if (agent_create(a, r->c->specs[t % slots % nspecs], err, errlen)) return -1;
         r->byslot[t] = a;
     }
+    /* Cheap games (random, first) are taken four at a time, so that threads
+     * meet at the shared counter less often; games of any other agent one
+     * at a time, so that no thread is left with a run of long games while
+     * the others wait at the block's end. */
+    r->chunk = 4;
+    for (size_t k = 0; k < slots; k++)
+        if (!r->ag[k].ops->cheap) r->chunk = 1;
     for (size_t t = 0; t < T * nspecs; t++)
         r->tmby[t] = &r->tm[t / nspecs * r->tm_stride + (size_t)r->ts.agent_of_spec[t % nspecs]];
     return 0;
@@ -447,7 +455,7 @@ static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_
 {
     const sim_config *c = r->c;
     int hashing = wants_rows(c);
-#pragma omp parallel for num_threads(r->T) schedule(dynamic, 4)
+#pragma omp parallel for num_threads(r->T) schedule(dynamic, r->chunk)
     for (int i = lo; i < hi; i++) {
         int first_fault;
 #pragma omp atomic read
