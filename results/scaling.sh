@@ -67,7 +67,8 @@ one() {
 
 {
     dirty=""
-    git diff --quiet HEAD 2>/dev/null || dirty=" with changes not committed"
+    git diff --quiet HEAD -- engine agents analysis sim Makefile 2>/dev/null ||
+        dirty=" with changes to the sources not committed"
     echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$dirty, $(date -u +%Y-%m-%d)"
     ${CC:-cc} --version | head -n 1
     lscpu 2>/dev/null | grep -E '^(Architecture|Model name|CPU\(s\)|Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|NUMA node\(s\)|L3 cache)' || true
