@@ -96,7 +96,7 @@ int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u)
 }
 
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
-                   sim_timing *const *timing, int hashing)
+                   sim_timing *const *timing, unsigned what)
 {
     int np = c->players;
     uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u;
@@ -111,13 +111,17 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
-    /* The trace hash costs a little per event: only when asked. */
+    /* The events cost a little each: the engine emits them only when
+     * something reads them, every event for the trace hash, the battles
+     * and shortages for their counts. */
+    int hashing = (what & SIM_GAME_HASH) != 0;
     trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
     if (hashing) cn.hash = &hash;
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
+    const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
-    jm_init(&s, &c->rules, np, c->seed, g, &tr, NULL, 0);
-    int played = sim_play(&s, seats, &tr, &st);
+    jm_init(&s, &c->rules, np, c->seed, g, trp, NULL, 0);
+    int played = sim_play(&s, seats, trp, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
     r->failed = (int8_t)(played > 0 ? played : 0);
@@ -454,7 +458,9 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
 static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_t *stop)
 {
     const sim_config *c = r->c;
-    int hashing = wants_rows(c);
+    /* GAMES.csv's rows need the hash and the counts; a consumer of the
+     * games (a study, a tournament) may read the counts. */
+    unsigned what = wants_rows(c) ? SIM_GAME_HASH | SIM_GAME_COUNTS : c->on_game ? SIM_GAME_COUNTS : 0;
 #pragma omp parallel for num_threads(r->T) schedule(dynamic, r->chunk)
     for (int i = lo; i < hi; i++) {
         int first_fault;
@@ -468,7 +474,7 @@ static void play_block(run *r, uint64_t g0, int lo, int hi, volatile sig_atomic_
 #endif
         agent *const *agents = r->byslot + (size_t)tid * (size_t)r->slots;
         uint64_t u = r->u0 + g0 + (uint64_t)i;
-        sim_play_game(c, agents, u, &r->res[i], r->tmby + (size_t)tid * (size_t)r->nspecs, hashing);
+        sim_play_game(c, agents, u, &r->res[i], r->tmby + (size_t)tid * (size_t)r->nspecs, what);
         if (r->res[i].failed) {
             note_fault(r, agents, u, i);
             continue;

@@ -107,9 +107,11 @@ typedef struct sim_outcome {
  * agent for spec k).  u is the game index, or with seatings game u / S in
  * seating u mod S.  timing, if not NULL, is this thread's sim_timing for
  * each spec k: the decisions of that spec's seats are counted and timed
- * there.  hash: compute the trace hash. */
+ * there.  what: SIM_GAME_HASH computes the trace hash, SIM_GAME_COUNTS the
+ * battles (won and lost) and the shortages; without them they are 0. */
+enum { SIM_GAME_HASH = 1u, SIM_GAME_COUNTS = 2u };
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
-                   sim_timing *const *timing, int hash);
+                   sim_timing *const *timing, unsigned what);
 /* Specs in use; agent slots per thread (sim_play_game's agents: one per
  * spec, or with seatings one per seat and spec, since a tournament may seat
  * one agent twice); the slot of a seat's spec. */
