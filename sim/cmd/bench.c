@@ -117,7 +117,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
     /* Each thread's four agents, a cache line's worth of spare ones after
      * them (as the harness keeps them: their streams change at every
      * decision). */
-    size_t stride = 4 + (64 + sizeof(agent) - 1) / sizeof(agent);
+    size_t stride = 4 + LINE_GAP(agent);
     agent *ag = calloc((size_t)threads * stride, sizeof *ag);
     agent **by = calloc((size_t)threads * 4, sizeof *by);
     for (int i = 0; i < threads * 4; i++) {

@@ -23,7 +23,6 @@
 #include "play.h"
 
 #define BLOCK 2048            /* games per parallel block */
-#define CACHE_LINE 64
 
 /* Each thread's games and decisions so far, for the progress line: a cache
  * line of its own, so that no thread's count shares a line that another
@@ -34,10 +33,6 @@ typedef struct thread_count {
 } thread_count;
 _Static_assert(sizeof(thread_count) == CACHE_LINE, "one cache line a thread");
 
-/* Spare elements that keep one thread's block of an array apart from the
- * next thread's by a cache line at least (each thread writes its own: the
- * agents' streams at every decision, the timings). */
-#define LINE_GAP(type) ((CACHE_LINE + sizeof(type) - 1) / sizeof(type))
 
 /* Whether the run makes GAMES.csv rows (and so the trace hashes). */
 static int wants_rows(const sim_config *c)

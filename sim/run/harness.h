@@ -110,6 +110,11 @@ typedef struct sim_outcome {
  * there.  what: SIM_GAME_HASH computes the trace hash, SIM_GAME_COUNTS the
  * battles (won and lost) and the shortages; without them they are 0. */
 enum { SIM_GAME_HASH = 1u, SIM_GAME_COUNTS = 2u };
+/* Spare elements that keep one thread's block of an array apart from the
+ * next thread's by a cache line at least (each thread writes its own: the
+ * agents' streams at every decision, the timings). */
+#define CACHE_LINE 64
+#define LINE_GAP(type) ((CACHE_LINE + sizeof(type) - 1) / sizeof(type))
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
                    sim_timing *const *timing, unsigned what);
 /* Specs in use; agent slots per thread (sim_play_game's agents: one per
