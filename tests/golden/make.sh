@@ -26,7 +26,8 @@ done
 : >"$tmp/a.txt"
 for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 flat:playouts=50" \
     "2 mcts:iters=200,cutoff=1,bias=0.5 mcts:iters=100,playout=greedy,reward=score" \
-    "3 mcts:iters=100,reward=rank sharp learned"; do
+    "3 mcts:iters=100,reward=rank sharp learned" \
+    "4 mcts:iters=300,cutoff=2,c=0.3,stop=decided,eval=hand mcts:iters=100,cutoff=2,eval=stage,cards=simultaneous mcts:iters=100,cutoff=1,eval=hand,bias=0.5 random"; do
     set -- $lineup
     p=$1
     shift
