@@ -107,12 +107,20 @@ int jm_force_dice(jm_state *s, int n, const int *draws)
 
 /* ---------------------------------------------------------------- what a seat may know */
 
+/* A card mask (bit 2c for card c, the even bits only) as bit c for card c:
+ * each step closes the gaps between the bits by half, moving every pair,
+ * then every four, eight and sixteen bits together. */
+static inline uint32_t card_bits(uint32_t m)
+{
+    m = (m | m >> 1) & 0x33333333u;
+    m = (m | m >> 2) & 0x0f0f0f0fu;
+    m = (m | m >> 4) & 0x00ff00ffu;
+    return (m | m >> 8) & 0x0000ffffu;
+}
 unsigned jm_cards(const jm_state *s, int p, int place)
 {
     if (!player_ok(s, p) || place < CL_DRAW || place > CL_CHOSEN) return 0;
-    uint32_t m = cards_at(s, p, place), out = 0;
-    for (; m; m &= m - 1) out |= 1u << mask_first(m);
-    return out;
+    return card_bits(cards_at(s, p, place));
 }
 int jm_card_count(const jm_state *s, int p, int place)
 {

@@ -72,6 +72,25 @@ static void test_readers_refuse_bad_indexes(void **state)
     assert_int_equal(jm_space_score(0), 15);
 }
 
+/* jm_cards() and jm_card_count() read every card's place: bit c of the
+ * mask is set exactly when card_get() puts card c there, for card words
+ * spread over all 4^11 (each card's 2 bits any of the four places). */
+static void test_card_readers_match_each_card(void **state)
+{
+    (void)state;
+    jm_state s = game4();
+    for (uint32_t w = 0; w < (1u << 22); w += 37) {
+        s.cards[2] = w;
+        for (int place = CL_DRAW; place <= CL_CHOSEN; place++) {
+            unsigned want = 0;
+            for (int c = 0; c < JM_CARDS; c++)
+                if (card_get(&s, 2, c) == place) want |= 1u << c;
+            if (jm_cards(&s, 2, place) != want) fail_msg("word %#x place %d: %#x, not %#x", w, place, jm_cards(&s, 2, place), want);
+            assert_int_equal(jm_card_count(&s, 2, place), __builtin_popcount(want));
+        }
+    }
+}
+
 static void test_status_functions_refuse_bad_arguments(void **state)
 {
     (void)state;
@@ -141,6 +160,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_readers_refuse_bad_indexes),
+        cmocka_unit_test(test_card_readers_match_each_card),
         cmocka_unit_test(test_status_functions_refuse_bad_arguments),
         cmocka_unit_test(test_agents_refuse_what_they_cannot_do),
     };
