@@ -1,5 +1,6 @@
 /* heuristic.c - the value of a state for a seat (see heuristic.h). */
 #include <math.h>
+#include <stdint.h>
 
 #include "heuristic.h"
 
@@ -31,16 +32,17 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
         int k = jm_scores(s, sc);
         v = w->win * (sc[seat].winner ? 1.0 / k : 0.0);
     }
-    int pos = jm_pos(s, seat), lap = jm_lap(s, seat);
-    int space = jm_finished(s, seat) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
+    int pos = jm_pos(s, seat), lap = jm_lap(s, seat), mine = jm_steps_left(s, seat);
+    int space = mine == 0 ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5; /* E3: 0 steps left: finished */
     int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
-    v += w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - jm_steps_left(s, seat)) + w->space * space;
+    v += w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - mine) + w->space * space;
     v += w->food * (food < 6 ? food : 6);
-    int near = 0;
-    for (int i = 0; i < JM_MAX_SHIPS; i++)
-        if (i != seat && jm_in_play(s, i)) {
-            int d = jm_steps_left(s, i) - jm_steps_left(s, seat);
-            near |= d >= -6 && d <= 6;
+    /* another ship in play (a player's, or the ghost's) within 6 steps */
+    int near = 0, np = jm_players(s), ghost = jm_has_ghost(s);
+    for (int i = 0; i < JM_MAX_SHIPS && !near; i++)
+        if (i != seat && (i < np || (i == JM_GHOST && ghost))) {
+            int d = jm_steps_left(s, i) - mine;
+            near = d >= -6 && d <= 6;
         }
     v += w->powder * (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
     for (int t = 0; t < JM_TREASURES; t++)
@@ -53,7 +55,10 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
 static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
 {
     int np = jm_players(s), steps[JM_MAX_SHIPS], powers[JM_MAX_SHIPS] = {0}, treasure[JM_MAX_SHIPS] = {0};
-    for (int i = 0; i < JM_MAX_SHIPS; i++) steps[i] = jm_in_play(s, i) ? jm_steps_left(s, i) : -1;
+    /* the ships in play: the players', and the ghost's with the ghost */
+    for (int i = 0; i < JM_MAX_SHIPS; i++) steps[i] = -1;
+    for (int i = 0; i < np; i++) steps[i] = jm_steps_left(s, i);
+    if (jm_has_ghost(s)) steps[JM_GHOST] = jm_steps_left(s, JM_GHOST);
     for (int t = 0; t < JM_TREASURES; t++) {
         int o = jm_treasure_owner(s, t);
         if (o < 0) continue;
@@ -70,7 +75,7 @@ static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
             }
         f[p][0] = jm_total(s, p, JM_GOLD);
         f[p][1] = 64 - steps[p];
-        f[p][2] = jm_finished(s, p) ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5;
+        f[p][2] = steps[p] == 0 ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5; /* E3: 0 steps left: finished */
         f[p][3] = treasure[p];
         f[p][4] = powers[p];
         f[p][5] = food < 6 ? food : 6;
@@ -156,11 +161,23 @@ const heur_staged_fit heur_hand = {
     .hand = 1,
 };
 
-/* Half h of card c as steps: +1 forward, -1 backward, 0 a load. */
-static int half_steps(int c, int h)
+/* Each card's halves as the hand's features read them: steps +1 forward,
+ * -1 backward, 0 a load; and 1 where the half loads gold.  Built from
+ * jm_card_action() when the program or library loads, so that an
+ * evaluation (one a search iteration) reads a table instead of calling
+ * the engine four times a card. */
+static struct {
+    int8_t steps[2], gold[2];
+} card_half[JM_CARDS];
+
+__attribute__((constructor)) static void build_card_halves(void)
 {
-    int a = jm_card_action(c, h);
-    return a == JM_ACT_FWD ? 1 : a == JM_ACT_BACK ? -1 : 0;
+    for (int c = 0; c < JM_CARDS; c++)
+        for (int h = 0; h < 2; h++) {
+            int a = jm_card_action(c, h);
+            card_half[c].steps[h] = (int8_t)(a == JM_ACT_FWD ? 1 : a == JM_ACT_BACK ? -1 : 0);
+            card_half[c].gold[h] = (int8_t)(a == JM_ACT_GOLD);
+        }
 }
 
 int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES])
@@ -171,23 +188,22 @@ int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES])
     int start = d == JM_D_DICE || (d == JM_D_CARD && a > 0 && a == b); /* a double: nothing to place */
     for (int p = 0; start && p < np; p++) start = !jm_card_count(s, p, JM_PILE_CHOSEN);
     for (int p = 0; p < np; p++) {
-        double fwd[2] = {0, 0}, gold[2] = {0, 0}, halves = 0;
-        int first = 1;
+        int fwd[2] = {0, 0}, gold[2] = {0, 0}, halves = 0, first = 1; /* small integers: exact as doubles */
         for (unsigned m = start ? jm_cards(s, p, JM_PILE_HAND) : 0; m; m &= m - 1) {
             int c = __builtin_ctz(m); /* the lowest card in the mask */
-            int s0 = half_steps(c, 0), s1 = half_steps(c, 1);
-            int g0 = jm_card_action(c, 0) == JM_ACT_GOLD, g1 = jm_card_action(c, 1) == JM_ACT_GOLD;
+            int s0 = card_half[c].steps[0], s1 = card_half[c].steps[1];
+            int g0 = card_half[c].gold[0], g1 = card_half[c].gold[1];
             halves += s0 + s1;
             for (int o = 0; o < 2; o++) { /* o = 1: the dice the other way round */
                 int morning = o ? b : a, evening = o ? a : b;
-                double f = s0 * morning + s1 * evening, g = g0 * morning + g1 * evening;
+                int f = s0 * morning + s1 * evening, g = g0 * morning + g1 * evening;
                 if (first || f > fwd[o]) fwd[o] = f;
                 if (g > gold[o]) gold[o] = g;
             }
             first = 0;
         }
-        x[p][0] = (fwd[0] + fwd[1]) / 2;
-        x[p][1] = (gold[0] + gold[1]) / 2;
+        x[p][0] = (double)(fwd[0] + fwd[1]) / 2;
+        x[p][1] = (double)(gold[0] + gold[1]) / 2;
         x[p][2] = halves;
     }
     return start;
