@@ -97,27 +97,30 @@ bin/test/%: tests/%.c $(TESTOBJ) $(HEADERS)
 bin/asan/%: tests/%.c $(ASANOBJ) $(HEADERS)
 	$(CC) $(ASAN_CFLAGS) -o $@ $< $(ASANOBJ) $(CMOCKA_LIBS) -lm -ldl
 
+# Each suite through tests/suite.sh: every suite runs, and `make test` ends
+# with one line over them all (tests/summary.sh).
+SUITE := sh tests/suite.sh
 check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
-	@set -e; for t in $(TESTS); do echo "== $$t"; bin/test/$$t; done
-	@sh tests/rule_ids.sh
-	@sh tests/cli.sh
-	@sh tests/replay.sh
-	@sh tests/faults.sh
-	@sh tests/lib.sh
-	@sh tests/agents.sh
-	@if command -v python3 >/dev/null 2>&1; then python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
+	@for t in $(TESTS); do echo "== $$t"; $(SUITE) $$t bin/test/$$t; done
+	@$(SUITE) rule_ids sh tests/rule_ids.sh
+	@$(SUITE) cli sh tests/cli.sh
+	@$(SUITE) replay sh tests/replay.sh
+	@$(SUITE) faults sh tests/faults.sh
+	@$(SUITE) lib sh tests/lib.sh
+	@$(SUITE) agents sh tests/agents.sh
+	@if command -v python3 >/dev/null 2>&1; then $(SUITE) includes python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
-	    python3 tests/coverage.py bin/jamaica --runs 1000 --check; \
+	    $(SUITE) coverage python3 tests/coverage.py bin/jamaica --runs 1000 --check; \
 	else echo "coverage: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then \
-	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica python3 -m unittest discover -s python/tests; \
+	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python python3 -m unittest discover -s python/tests; \
 	else echo "python: python3 not installed, skipped"; fi
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
-	    $(MAKE) -s bin/jamaica-mpi && sh tests/mpi.sh; \
+	    $(MAKE) -s bin/jamaica-mpi && $(SUITE) mpi sh tests/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
 
 check-asan: $(addprefix bin/asan/,$(TESTS))
-	@set -e; for t in $(TESTS); do echo "== asan $$t"; bin/asan/$$t; done
+	@for t in $(TESTS); do echo "== asan $$t"; $(SUITE) asan-$$t bin/asan/$$t; done
 
 # The tree must also be warning-free under clang (skipped if it is absent).
 check-clang: $(GENERATED)
@@ -126,7 +129,7 @@ check-clang: $(GENERATED)
 	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
 	    { ! command -v $(MPICC) >/dev/null 2>&1 || \
 	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/run/mpi.c; } && \
-	    echo "clang: no warnings"; \
+	    { echo "clang: no warnings"; echo "pass clang" >>bin/test/suites; } || { echo "fail clang" >>bin/test/suites; exit 1; }; \
 	else echo "clang: not installed, skipped"; fi
 
 # make test installs what it needs first (tests/deps.sh: apt-get as root or
@@ -135,7 +138,9 @@ deps:
 	@sh tests/deps.sh
 
 test: deps
-	@$(MAKE) --no-print-directory check-clang check check-asan
+	@mkdir -p bin/test && rm -f bin/test/suites
+	@$(MAKE) --no-print-directory check-clang check check-asan || echo "fail make (a build or a target stopped)" >>bin/test/suites; \
+	    sh tests/summary.sh
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus; a crash leaves its input in bin/fuzz/ and fails the target.
@@ -219,7 +224,7 @@ install: bin/jamaica lib
 	ln -sf ../share/jamaica/plot.sh $(DESTDIR)$(PREFIX)/bin/jamaica-plot
 	@if [ -n "$(PYTHONDIR)" ]; then \
 	    install -d $(DESTDIR)$(PYTHONDIR)/jamaica && \
-	    install -m 644 python/jamaica/__init__.py $(DESTDIR)$(PYTHONDIR)/jamaica/ && \
+	    install -m 644 python/jamaica/*.py $(DESTDIR)$(PYTHONDIR)/jamaica/ && \
 	    echo "python module: $(DESTDIR)$(PYTHONDIR)/jamaica"; \
 	else echo "python module: python3 not installed, skipped"; fi
 

@@ -25,6 +25,10 @@ typedef struct agent_ops {
     int uniform;           /* 1: choose() is legal[jm_pcg32_bounded(&a->rng, n)]
                               and nothing else, so a driver may let the
                               engine make that draw (jm_play_random) */
+    int sealed;            /* 1: an agent from outside (a plugin, a program):
+                              its stream is keyed from the run's seed by
+                              SipHash, so that nothing it is given leads back
+                              to the seed (docs/PROTOCOL.md, "Sealed runs") */
     /* Parse parameters ("" for none) into a->data; 0, or -1 with err. */
     int (*create)(agent *a, const char *params, char *err, size_t errlen);
     /* Pick one of legal[0..n) (n >= 2). */
@@ -84,5 +88,10 @@ unsigned agent_faults(agent *a);
 /* Kill every program agent's process at once (async-signal-safe: for a
  * process that must end now). */
 void agent_kill_programs(void);
+/* A plugin that calls exit() while jamaica is inside one of its functions
+ * ends the process with status 3 and one line on stderr, the programs
+ * killed; cleanup (NULL: none; async-signal-safe) runs first, for the
+ * caller's temporary files. */
+void agent_on_plugin_exit(void (*cleanup)(void));
 
 #endif

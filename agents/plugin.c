@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "jamaica_plugin.h"
 #include "outside.h"
@@ -20,13 +21,47 @@ typedef struct plugin {
     jm_rules rules;
     jm_plugin_game game;
     agent_ops ops;               /* agent_plugin's, as the plugin's flags say */
+    char path[AGENT_SPEC_MAX];   /* for messages */
 } plugin;
+
+/* A plugin that calls exit() would end jamaica with the plugin's status
+ * (0: a run that looks like a success, with no output).  While a thread is
+ * inside a plugin's function, an exit() there runs exit_fault() first
+ * (atexit): one line naming the plugin, the programs killed, status 3. */
+static _Thread_local const char *inside;  /* the plugin this thread is calling, or NULL */
+static void (*exit_cleanup)(void);
+
+void agent_on_plugin_exit(void (*cleanup)(void))
+{
+    exit_cleanup = cleanup;
+}
+
+static void exit_fault(void)
+{
+    if (!inside) return;
+    fprintf(stderr, "jamaica: plugin '%s' called exit() during the run: an agent failure\n", inside);
+    agent_kill_programs();
+    if (exit_cleanup) exit_cleanup();
+    _exit(3);
+}
+
+static void watch_exit(void)
+{
+    static int registered;
+    if (!__atomic_exchange_n(&registered, 1, __ATOMIC_ACQ_REL)) atexit(exit_fault);
+}
+
+#define CALL(pl, expr) (inside = (pl)->path, (expr))
+#define DONE() (inside = NULL)
 
 static void plugin_destroy(agent *a)
 {
     plugin *pl = a->data;
     if (!pl) return;
-    if (pl->self && pl->p->destroy) pl->p->destroy(pl->self);
+    if (pl->self && pl->p->destroy) {
+        CALL(pl, pl->p->destroy(pl->self));
+        DONE();
+    }
     if (pl->dl) dlclose(pl->dl);
     free(pl);
     a->data = NULL;
@@ -83,7 +118,10 @@ static int plugin_create(agent *a, const char *params, char *err, size_t errlen)
     if (outside_params(&pl->o, path, colon ? colon + 1 : "", 0, err, errlen) || plugin_open(pl, path, err, errlen))
         return -1;
     char perr[400] = "";
-    pl->self = pl->p->create(pl->o.rest, perr, sizeof perr);
+    snprintf(pl->path, sizeof pl->path, "%s", path);
+    watch_exit();
+    pl->self = CALL(pl, pl->p->create(pl->o.rest, perr, sizeof perr));
+    DONE();
     if (!pl->self) {
         snprintf(err, errlen, "plugin '%s': %s", path, *perr ? perr : "create() failed");
         return -1;
@@ -102,14 +140,18 @@ static void plugin_new_game(agent *a, const jm_rules *rules, int players, uint64
     pl->game = (jm_plugin_game){rules ? &pl->rules : NULL, players, a->seat, game, &a->rng};
     pl->o.faults = 0;
     pl->o.fallback = 0;
-    if (pl->p->new_game) pl->p->new_game(pl->self, &pl->game);
+    if (pl->p->new_game) {
+        CALL(pl, pl->p->new_game(pl->self, &pl->game));
+        DONE();
+    }
 }
 
 static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
 {
     plugin *pl = a->data;
     if (pl->o.fallback) return outside_random(a, legal, n);
-    int x = pl->p->choose(pl->self, obs, legal, n);
+    int x = CALL(pl, pl->p->choose(pl->self, obs, legal, n));
+    DONE();
     /* Is x legal?  Every entry is compared, without an early exit whose
      * place a random choice would make the branch predictor miss. */
     int found = 0;
@@ -126,6 +168,7 @@ const agent_ops agent_plugin = {
     .needs_obs = 1,
     .cheap = 0,
     .uniform = 0,
+    .sealed = 1,
     .create = plugin_create,
     .choose = plugin_choose,
     .destroy = plugin_destroy,

@@ -9,8 +9,9 @@
  * an index out of range or nothing, or floods its output is a failure:
  * the run stops (on_fault=stop) or the seat plays on at random and the
  * process is started again for the next game (on_fault=random).  The
- * process is killed when the instance is destroyed, and when jamaica
- * dies (PR_SET_PDEATHSIG) or stops at once (agent_kill_programs).
+ * process and all it starts (its process group) are killed when the
+ * instance is destroyed, when jamaica stops at once (agent_kill_programs),
+ * and when jamaica dies in any way (its guardian, guard()).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,8 +39,10 @@ typedef struct program {
     outside o;                    /* first: outside_fault() reads it */
     char cmd[AGENT_SPEC_MAX];
     char name[64];                /* what it called itself */
-    pid_t pid;                    /* 0: not running */
+    pid_t pid;                    /* its guardian (guard()), the leader of its
+                                     process group; 0: not running */
     int fd;                       /* our end of its stdin and stdout */
+    int life;                     /* the guardian's lifeline (-1: none) */
     char in[LINE_MAX_BYTES + 1];  /* what it wrote, not yet read as lines */
     size_t have;
     char out[JM_POSITION_MAX + JM_MAX_ACTIONS * (JM_ACTION_TEXT_MAX + 32) + 64];
@@ -73,10 +77,55 @@ static double now_s(void)
 
 /* ---------------------------------------------------------------- the process */
 
-/* Start COMMAND: 0, or -1 with why. */
+/* The guardian: a child of jamaica that leads the program's process group,
+ * starts the program in it and stays until the program ends.  jamaica
+ * holds the write end of a pipe (the lifeline) that only the guardian
+ * reads: when jamaica ends in any way (its own end, a crash, SIGKILL), the
+ * kernel closes it and the guardian kills the whole group, so nothing the
+ * program started outlives the run.  When the program ends first, the
+ * guardian ends the same way (its status, or its signal), for jamaica to
+ * report; jamaica then kills what is left of the group (reap()).  Only
+ * calls that are safe after fork() in a threaded process are made here. */
+static void guard(int life, const char *sh, int logfd, int sock)
+{
+    setpgid(0, 0); /* the group: a Ctrl-C at the terminal is jamaica's to handle */
+    dup2(sock, 0);
+    dup2(sock, 1);
+    if (logfd >= 0) dup2(logfd, 2);
+    dup2(life, 3);
+    close_range(4, ~0U, 0); /* jamaica's other descriptors: other programs' lifelines among them */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    pid_t p = fork();
+    if (p == 0) {
+        close(3);
+        execl("/bin/sh", "sh", "-c", sh, (char *)NULL);
+        _exit(127);
+    }
+    close(0);
+    close(1);
+    if (p < 0) _exit(127);
+    int pfd = (int)syscall(SYS_pidfd_open, p, 0);
+    for (;;) {
+        struct pollfd pf[2] = {{3, POLLIN, 0}, {pfd, POLLIN, 0}};
+        int r = poll(pf, pfd >= 0 ? 2 : 1, pfd >= 0 ? -1 : 5);
+        if (r > 0 && pf[0].revents) kill(0, SIGKILL); /* jamaica is gone, or done with it */
+        int st;
+        if (waitpid(p, &st, WNOHANG) != p) continue;
+        if (WIFEXITED(st)) _exit(WEXITSTATUS(st));
+        struct rlimit none_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &none_core);
+        signal(WTERMSIG(st), SIG_DFL);
+        kill(getpid(), WTERMSIG(st));
+        _exit(128 + WTERMSIG(st));
+    }
+}
+
+/* Start COMMAND under its guardian: 0, or -1 with why. */
 static int spawn(program *pg, char *err, size_t errlen)
 {
-    int sv[2];
+    int sv[2], life[2];
     char sh[AGENT_SPEC_MAX + 8];
     snprintf(sh, sizeof sh, "exec %s", pg->cmd);
     int logfd = -1;
@@ -89,33 +138,46 @@ static int spawn(program *pg, char *err, size_t errlen)
         if (logfd >= 0) close(logfd);
         return -1;
     }
-    pid_t parent = getpid(), pid = fork();
+    if (pipe2(life, O_CLOEXEC)) {
+        snprintf(err, errlen, "agent '%s': pipe: %s", pg->cmd, strerror(errno));
+        close(sv[0]);
+        close(sv[1]);
+        if (logfd >= 0) close(logfd);
+        return -1;
+    }
+    pid_t pid = fork();
     if (pid == 0) {
-        /* The child: only calls that are safe after fork() in a threaded process. */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(127);
-        setpgid(0, 0); /* a Ctrl-C at the terminal is jamaica's to handle */
-        dup2(sv[1], 0);
-        dup2(sv[1], 1);
-        if (logfd >= 0) dup2(logfd, 2);
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        execl("/bin/sh", "sh", "-c", sh, (char *)NULL);
+        close(life[1]);
+        guard(life[0], sh, logfd, sv[1]);
         _exit(127);
     }
     close(sv[1]);
+    close(life[0]);
     if (logfd >= 0) close(logfd);
     if (pid < 0) {
         close(sv[0]);
+        close(life[1]);
         snprintf(err, errlen, "agent '%s': fork: %s", pg->cmd, strerror(errno));
         return -1;
     }
+    setpgid(pid, pid); /* also here, so that a kill of the group cannot come before the child's own */
     pg->pid = pid;
     pg->fd = sv[0];
+    pg->life = life[1];
     pg->have = 0;
     track(pid, 0);
     return 0;
+}
+
+/* The process has ended (or is to end): kill what is left of its group,
+ * cut the lifeline, forget it. */
+static void forget(program *pg)
+{
+    kill(-pg->pid, SIGKILL);
+    if (pg->life >= 0) close(pg->life);
+    pg->life = -1;
+    track(0, pg->pid);
+    pg->pid = 0;
 }
 
 /* Wait for the process for up to `grace` seconds, then kill it. */
@@ -135,9 +197,7 @@ static void reap(program *pg, double grace)
         struct timespec ms = {0, 2000000};
         nanosleep(&ms, NULL);
     }
-    kill(-pg->pid, SIGKILL); /* anything it left running in its group */
-    track(0, pg->pid);
-    pg->pid = 0;
+    forget(pg); /* anything it left running in its group */
 }
 
 /* How the process ended, if it has (waiting a moment for it). */
@@ -150,9 +210,7 @@ static void describe_end(program *pg, char *buf, size_t len)
         nanosleep(&ms, NULL);
     }
     if (r == pg->pid) {
-        kill(-pg->pid, SIGKILL); /* what it left running */
-        track(0, pg->pid);
-        pg->pid = 0;
+        forget(pg); /* what it left running */
         if (WIFEXITED(st)) snprintf(buf, len, "it exited with status %d", WEXITSTATUS(st));
         else snprintf(buf, len, "it was killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
     } else {
@@ -365,6 +423,35 @@ static void program_destroy(agent *a)
     a->data = NULL;
 }
 
+/* Is the command's first word a program that can be run?  0, or -1 with
+ * why: so that a missing program is one line of jamaica's, not the shell's
+ * "not found" for every seat besides.  A first word the shell would read
+ * otherwise (quotes, variables, an assignment, a keyword) is left to it. */
+static int runnable(const char *cmd, char *err, size_t errlen)
+{
+    char word[AGENT_SPEC_MAX];
+    size_t n = strcspn(cmd, " \t");
+    memcpy(word, cmd, n);
+    word[n] = '\0';
+    if (!n || strpbrk(word, "'\"\\$`(){}[]|;&<>=*?~!#") || !strcmp(word, "exec")) return 0;
+    if (strchr(word, '/')) {
+        if (access(word, X_OK) == 0) return 0;
+        snprintf(err, errlen, "agent 'cmd:%.200s': cannot run '%s': %s", cmd, word, strerror(errno));
+        return -1;
+    }
+    const char *path = getenv("PATH");
+    char full[2 * AGENT_SPEC_MAX];
+    for (const char *p = path ? path : "/usr/bin:/bin"; p;) {
+        const char *colon = strchr(p, ':');
+        int len = colon ? (int)(colon - p) : (int)strlen(p);
+        snprintf(full, sizeof full, "%.*s%s%s", len, p, len ? "/" : "", word);
+        if (access(full, X_OK) == 0) return 0;
+        p = colon ? colon + 1 : NULL;
+    }
+    snprintf(err, errlen, "agent 'cmd:%.200s': no program '%s' on PATH", cmd, word);
+    return -1;
+}
+
 /* COMMAND[:key=value,...]: the parameters follow the last ':' whose tail
  * is key=value items with no space. */
 static const char *params_of(const char *spec)
@@ -389,9 +476,11 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     }
     a->data = pg;
     pg->fd = -1;
+    pg->life = -1;
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';
-    if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen)) return -1;
+    if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen))
+        return -1;
     return start(pg, err, errlen);
 }
 
@@ -409,6 +498,7 @@ const agent_ops agent_program = {
     .needs_obs = 1,
     .cheap = 0,
     .uniform = 0,
+    .sealed = 1,
     .create = program_create,
     .choose = program_choose_checked,
     .destroy = program_destroy,

@@ -37,9 +37,23 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
     return -1;
 }
 
+/* The seat's stream for (run seed, game, seat).  A built-in agent's start
+ * comes from the seed by jm_mix64 (which can be inverted; these agents
+ * send nothing anywhere, and their draws are kept so that every published
+ * game stays the same).  An agent from outside gets a start keyed by the
+ * seed through SipHash-2-4, a one-way function: even the whole state of its
+ * stream, which a plugin is handed, tells nothing of the seed, so nothing
+ * of the other seats' streams or of the game's chance. */
+#define SEAL_KEY 0x6a616d616963612eULL /* the key's second word, "jamaica." */
+
 static void seed_stream(agent *a, uint64_t seed, uint64_t game, int seat)
 {
     a->seat = seat;
+    if (a->ops && a->ops->sealed) {
+        const uint64_t msg[3] = {(uint64_t)seat, a->stream, game};
+        jm_pcg32_seed(&a->rng, jm_siphash(seed, SEAL_KEY, msg, sizeof msg), game);
+        return;
+    }
     uint64_t state = jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1)));
     if (a->stream) state = jm_mix64(state ^ (0x73747265616dULL * a->stream));
     jm_pcg32_seed(&a->rng, state, game);

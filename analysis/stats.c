@@ -58,6 +58,11 @@ double an_t_quantile(double p, double df)
 {
     double z = normal_quantile(p);
     if (df <= 0) return z;
+    /* Exact for 1 and 2 degrees of freedom, where the series is poor (it
+     * gives 11.3 for t(1)'s 12.71): the Cauchy quantile, and
+     * (2p - 1) / sqrt(2 p (1 - p)). */
+    if (df == 1) return tan(M_PI * (p - 0.5));
+    if (df == 2) return (2 * p - 1) / sqrt(2 * p * (1 - p));
     double z2 = z * z, z3 = z2 * z, z5 = z3 * z2, z7 = z5 * z2, z9 = z7 * z2;
     /* Cornish-Fisher terms of t in powers of 1/df (Abramowitz and Stegun 26.7.5). */
     return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
@@ -229,6 +234,23 @@ an_interval an_cluster_t(const an_cluster *c, double mu0)
     return r;
 }
 
+/* The bounded interval at confidence 1 - alpha (an_cluster_bounded's
+ * rule); u and se on the unit scale, C the cluster count. */
+static void bounded_unit(double u, double se, uint64_t C, double alpha, double *lo, double *hi)
+{
+    /* No spread to measure (every deal alike, or a single deal): each deal
+     * one trial, the cautious reading when the correlation inside a deal
+     * cannot be seen. */
+    double n = se > 0 && u > 0 && u < 1 ? u * (1 - u) / (se * se) : (double)C;
+    /* Student's t with C - 1 degrees of freedom, and with 1 for a single
+     * deal as for two: one deal never gives a narrower interval than two. */
+    double q = an_t_quantile(1 - alpha / 2, C >= 2 ? (double)(C - 1) : 1), q2 = q * q;
+    double den = 1 + q2 / n, mid = (u + q2 / (2 * n)) / den;
+    double half = q * sqrt(u * (1 - u) / n + q2 / (4 * n * n)) / den;
+    *lo = mid - half < 0 ? 0 : mid - half;
+    *hi = mid + half > 1 ? 1 : mid + half;
+}
+
 an_interval an_cluster_bounded(const an_cluster *c, double a, double b)
 {
     an_interval r = an_cluster_t(c, 0);
@@ -238,21 +260,37 @@ an_interval an_cluster_bounded(const an_cluster *c, double a, double b)
     double u = (r.mean - a) / (b - a), se = r.sd / sqrt((double)c->clusters) / (b - a);
     if (u < 0) u = 0;
     if (u > 1) u = 1;
-    double n = (double)c->clusters;
-    if (c->clusters >= 2 && se == 0 && u > 0 && u < 1) {
-        r.lo = r.hi = r.mean; /* every deal alike, away from the bounds */
-        return r;
-    }
-    if (se > 0 && u > 0 && u < 1) {
-        n = u * (1 - u) / (se * se);
-    }
-    double q = c->clusters >= 2 ? an_t_quantile(0.975, (double)(c->clusters - 1)) : AN_Z95, q2 = q * q;
-    double den = 1 + q2 / n, mid = (u + q2 / (2 * n)) / den;
-    double half = q * sqrt(u * (1 - u) / n + q2 / (4 * n * n)) / den;
-    double lo = mid - half < 0 ? 0 : mid - half, hi = mid + half > 1 ? 1 : mid + half;
+    double lo, hi;
+    bounded_unit(u, se, c->clusters, 0.05, &lo, &hi);
     r.lo = a + (b - a) * lo;
     r.hi = a + (b - a) * hi;
     return r;
+}
+
+double an_cluster_bounded_p(const an_cluster *c, double a, double b, double mu0)
+{
+    an_interval r = an_cluster_t(c, mu0);
+    if (!c->clusters || !(b > a)) return 1;
+    double se = r.sd / sqrt((double)c->clusters) / (b - a);
+    if (se > 0 && c->clusters >= 2) return r.p;
+    double u = (r.mean - a) / (b - a), u0 = (mu0 - a) / (b - a), lo, hi;
+    if (u < 0) u = 0;
+    if (u > 1) u = 1;
+    /* The level at which mu0 is just at the interval's edge: the interval
+     * narrows as alpha grows, so bisection on alpha finds where it stops
+     * holding mu0.  Below 1e-9 the p is given as 0. */
+    double in = 1e-9, out = 1 - 1e-9;
+    bounded_unit(u, se, c->clusters, in, &lo, &hi);
+    if (u0 < lo || u0 > hi) return 0;
+    bounded_unit(u, se, c->clusters, out, &lo, &hi);
+    if (u0 >= lo && u0 <= hi) return 1;
+    for (int i = 0; i < 60; i++) {
+        double mid = 0.5 * (in + out);
+        bounded_unit(u, se, c->clusters, mid, &lo, &hi);
+        if (u0 >= lo && u0 <= hi) in = mid;
+        else out = mid;
+    }
+    return 0.5 * (in + out);
 }
 
 an_interval an_moments_bounded(const an_moments *m, double a, double b)

@@ -99,14 +99,23 @@ an_interval an_cluster_t(const an_cluster *c, double mu0);
  * at the observation count (Korn and Graubard's truncation): a deal played
  * in every seating can measure an agent more closely than as many
  * independent games, and the capped interval covered 99.5% in
- * tests/coverage.py where this one covers 95%.  Every value at a bound (all wins, all losses)
- * shows no spread to measure: n* is then the cluster count, each deal one
- * trial, the cautious reading when the correlation inside a deal cannot be
- * seen (so all wins in 10 deals give [0.66, 1], not [1, 1]); the same with
- * a single cluster.  Two or more clusters with the same mean inside the
- * bounds give that mean as a point, as a t interval would.  No clusters:
- * [a, b]. */
+ * tests/coverage.py where this one covers 95%.  Where the sample shows no
+ * spread to measure (every deal's mean alike: all wins, all losses, or the
+ * same share inside the bounds in every deal; or a single deal), n* is the
+ * cluster count, each deal one trial: the cautious reading, since a
+ * constant mean in a few deals is no proof of no variance (all wins in 10
+ * deals give [0.66, 1], not [1, 1]).  A single deal takes the quantile of
+ * two (t with 1 degree of freedom), so that one deal is never narrower
+ * than two.  No point interval comes from here: a quantity constant by
+ * construction (an agent in every seat) is the caller's to report as
+ * such.  No clusters: [a, b]. */
 an_interval an_cluster_bounded(const an_cluster *c, double a, double b);
+/* The two-sided p of the test that the mean is mu0 that agrees with that
+ * interval: Student's t test where the sample has a spread, and where it
+ * has none (se 0, or one deal), the level at which mu0 leaves the bounded
+ * interval (test inversion), so p < 0.05 exactly when mu0 is outside the
+ * 95% interval. */
+double an_cluster_bounded_p(const an_cluster *c, double a, double b, double mu0);
 /* The same for independent observations (clusters of one). */
 an_interval an_moments_bounded(const an_moments *m, double a, double b);
 

@@ -284,7 +284,7 @@ static inline int ghost_forced(const jm_state *s)
  * end), and the reverse: set step and seat for a decision, checking that it
  * can arise in s.  0, or -1 with why. */
 int jm__decision_variant(const jm_state *s);
-int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len);
+int jm__settle_decision(jm_state *s, int dec, int variant, int view, char *why, size_t len);
 
 /* Every option of r within the range jm_rules_parse() accepts: 0, or -1
  * with the first bad one named in err (rules.c). */

@@ -61,8 +61,13 @@ uint32_t jm_pcg32_next(jm_pcg32 *rng);
  * draws nothing.  A generator in forced mode (jm_force_dice) first returns
  * its queued draws. */
 uint32_t jm_pcg32_bounded(jm_pcg32 *rng, uint32_t bound);
-/* A 64-bit mixer (splitmix64 finaliser) for deriving seeds. */
+/* A 64-bit mixer (splitmix64 finaliser) for deriving seeds.  It can be
+ * inverted: never derive from it what a program must not learn. */
 uint64_t jm_mix64(uint64_t x);
+/* SipHash-2-4 of len bytes under the 128-bit key (k0, k1), k0 the key's
+ * first eight bytes read little-endian: a one-way keyed function, for
+ * seeds that an outside agent is given (docs/PROTOCOL.md, "Sealed runs"). */
+uint64_t jm_siphash(uint64_t k0, uint64_t k1, const void *msg, size_t len);
 
 /* ---------------------------------------------------------------- limits */
 
@@ -257,6 +262,7 @@ enum {
 #define JM_LOOT_CURSE(t) (48 + (t))      /* give cursed card t */
 
 const char *jm_decision_name(int d);
+
 
 /* ---------------------------------------------------------------- state */
 

@@ -68,3 +68,43 @@ uint64_t jm_mix64(uint64_t x)
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
 }
+
+/* SipHash-2-4 (Aumasson and Bernstein, "SipHash: a fast short-input PRF",
+ * 2012): a keyed hash that no one without the key can invert or predict.
+ * The key is two 64-bit words (k0, k1), the message whole 64-bit words
+ * (each taken as its 8 little-endian bytes), so the result is the paper's
+ * for the byte string of those words; tests/test_pcg.c checks the paper's
+ * vectors. */
+#define SIP_ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+#define SIP_ROUND(v0, v1, v2, v3)                                                          \
+    do {                                                                               \
+        v0 += v1; v1 = SIP_ROTL(v1, 13); v1 ^= v0; v0 = SIP_ROTL(v0, 32);                  \
+        v2 += v3; v3 = SIP_ROTL(v3, 16); v3 ^= v2;                                         \
+        v0 += v3; v3 = SIP_ROTL(v3, 21); v3 ^= v0;                                         \
+        v2 += v1; v1 = SIP_ROTL(v1, 17); v1 ^= v2; v2 = SIP_ROTL(v2, 32);                  \
+    } while (0)
+
+uint64_t jm_siphash(uint64_t k0, uint64_t k1, const void *msg, size_t len)
+{
+    const unsigned char *p = msg;
+    uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
+    uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
+    size_t whole = len & ~(size_t)7;
+    for (size_t i = 0; i < whole; i += 8) {
+        uint64_t m = 0;
+        for (int b = 7; b >= 0; b--) m = m << 8 | p[i + (size_t)b];
+        v3 ^= m;
+        SIP_ROUND(v0, v1, v2, v3);
+        SIP_ROUND(v0, v1, v2, v3);
+        v0 ^= m;
+    }
+    uint64_t last = (uint64_t)(len & 0xff) << 56;
+    for (size_t b = 0; b < (len & 7); b++) last |= (uint64_t)p[whole + b] << (8 * b);
+    v3 ^= last;
+    SIP_ROUND(v0, v1, v2, v3);
+    SIP_ROUND(v0, v1, v2, v3);
+    v0 ^= last;
+    v2 ^= 0xff;
+    for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
+    return v0 ^ v1 ^ v2 ^ v3;
+}

@@ -926,7 +926,7 @@ static int build(parser *p, jm_state *s)
         parse_rng(p, s) || parse_decision(p, &dec, &var))
         return -1;
     char why[200];
-    if (jm__settle_decision(s, dec, var, why, sizeof why)) return perr(p, "%s", why);
+    if (jm__settle_decision(s, dec, var, p->view >= 0, why, sizeof why)) return perr(p, "%s", why);
     if (jm_check(s, why, sizeof why)) return perr(p, "position breaks a rule: %s", why);
     return 0;
 }

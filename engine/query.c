@@ -407,7 +407,7 @@ static int settle_turn(jm_state *s, int dec, int variant, char *why, size_t len)
     }
 }
 
-int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len)
+int jm__settle_decision(jm_state *s, int dec, int variant, int view, char *why, size_t len)
 {
     s->dec = (uint8_t)dec;
     s->flags &= (uint8_t)~(F_OVER | F_CAPPED);
@@ -419,7 +419,10 @@ int jm__settle_decision(jm_state *s, int dec, int variant, char *why, size_t len
         return chosen_ok(s, 0, why, len);
     }
     if (reveal_ok(s, dec, why, len) || settle_turn(s, dec, variant, why, len)) return -1;
-    int opts[JM_MAX_ACTIONS], n = jm_legal(s, opts);
+    /* A view's count of actions may rest on what it hides (the winner's
+     * face-down curses at a loot): the engine asked, so the true state had
+     * a choice, whatever the placeholders give. */
+    int opts[JM_MAX_ACTIONS], n = view ? 2 : jm_legal(s, opts);
     if (n < 2) WHY("decision: %s has %d legal action%s here; the engine would not ask", jm_decision_name(dec), n, n == 1 ? "" : "s");
     return 0;
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "../agents/agent.h"
 #include "cmd/cmd.h"
+#include "io/outfile.h"
 #include "run/mpi.h"
 
 typedef struct command {
@@ -65,6 +67,7 @@ static int dispatch(int argc, char **argv)
         const command *c = &commands[i];
         if (strcmp(argv[1], c->name)) continue;
         cli_set_command(c->name);
+        agent_on_plugin_exit(outfile_remove_all_temps);
         if (sim_mpi_size() > 1 && !c->over_mpi)
             return cli_usage_error("over MPI ranks only sim, tournament and study run; run %s with "
                                    "bin/jamaica (or mpirun -np 1)", c->name);

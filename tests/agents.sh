@@ -52,7 +52,7 @@ strays && bad "on_fault=random: a process is left" || ok
 # A tournament keeps the whole deals before the failure.
 $J tournament --games 6 --threads 1 --players 2 --agents "cmd:$F crash 300",random --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e"
 rc=$?
-[ $rc -eq 3 ] && [ -s "$tmp/r.csv" ] && grep -q 'whole deals before the failed game' "$tmp/e" && ok ||
+[ $rc -eq 3 ] && [ -s "$tmp/r.csv" ] && grep -q 'whole deals before the failed game' "$tmp/o" && [ "$(wc -l <"$tmp/e")" -eq 1 ] && ok ||
     bad "tournament: status $rc: $(cat "$tmp/e")"
 # Ctrl-C twice (SIGINT to jamaica) stops at once and leaves no process.
 $J sim --games 100000 --threads 2 --players 3 --agents "cmd:$F sleep 20:timeout=60",random,random \
@@ -62,9 +62,28 @@ sleep 1
 kill -INT $pid
 sleep 0.2
 kill -INT $pid
-wait $pid
+wait $pid 2>/dev/null
 sleep 0.3
 strays && bad "two SIGINTs: a process is left" || ok
+# SIGKILL of jamaica: the guardians kill each program's whole process group
+# (the programs and the children they started).
+children() { pgrep -f "sleep 31415" >/dev/null 2>&1; }
+$J sim --games 100000 --threads 2 --players 3 --agents "cmd:$F forker",random,"cmd:$F forker" \
+    --out "$tmp/k.csv" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+children && ok || bad "SIGKILL: the forker's child never started"
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.3
+children && bad "SIGKILL of jamaica: a program's child is left" || ok
+strays && bad "SIGKILL of jamaica: a program is left" || ok
+pkill -f "sleep 31415" 2>/dev/null
+# A program that cannot start is one line (not the shell's as well).
+$J sim --games 4 --players 2 --agents "cmd:./no_such_program",random --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "no_such_program" "$tmp/e" && ok ||
+    bad "a missing program: status $rc: $(cat "$tmp/e")"
 # The agent's stderr goes to the log named.
 $J sim --games 2 --players 2 --agents "cmd:sh -c 'echo to-the-log >&2; exec $F good':log=$tmp/agent.log",random \
     --out "$tmp/s.csv" >/dev/null 2>"$tmp/e"

@@ -15,9 +15,19 @@ often each kind of interval the tool prints covers it:
   study       sweep win:0 with random agents and a random first Captain:
               1/P by symmetry; captain's advantage (offset 0) from one
               large run
+  no spread   samples whose every deal has the same mean, where a point
+              interval would claim a certainty the sample cannot give:
+              greedy in two seats of four against two random over 20 games
+              (it wins every game, 50% of its seat-games each game; the
+              truth from one large run), a tournament of one deal, a diff
+              of one game.  These intervals take each deal as one trial
+              (docs/STATISTICS.md): cautious by design, they must cover at
+              least 93% (more is their documented price); the point they
+              replace covered 36-49%.
 
 Usage: coverage.py JAMAICA [--runs R] [--table OUT.md] [--check]
-  --check   exit 1 unless every kind covers within 93-97%
+  --check   exit 1 unless every kind covers within 93-97% (the no-spread
+            kinds: at least 93%)
 The replicate seeds are 1..R; the large runs use seed 7777777.
 """
 import argparse
@@ -100,7 +110,22 @@ def replicate(j, seed, truth):
              str(seed), "--threads", "1", "--out", "c.csv", "--md", "c.md"], d)
         c = rows(os.path.join(d, "c.csv"))[0]
         out["study captain: advantage"] = (float(c["adv_low"]), float(c["adv_high"]), truth["adv3"])
+        text = run([j, "sim", "--agents", "greedy,greedy,random,random", "--games", "20", "--seed", str(seed),
+                    "--threads", "1", "--out", "s.csv"], d)
+        m = re.search(r"^  greedy: wins [0-9.]+% \[([0-9.]+), ([0-9.]+)\]", text, re.M)
+        out[NO_SPREAD[0]] = (float(m.group(1)) / 100, float(m.group(2)) / 100, truth["greedy2"])
+        r, p = tournament(j, d, "random,random:stream=1", 4, 1, seed, ("--threads", "1", "--bootstrap", "0"))
+        out[NO_SPREAD[1]] = (float(r[0]["wilson_low"]), float(r[0]["wilson_high"]), 0.25)
+        for name, agents in (("a1.csv", "random"), ("b1.csv", "random:stream=1")):
+            run([j, "sim", "--agents", agents, "--players", "4", "--games", "1", "--seed", str(seed),
+                 "--threads", "1", "--out", "s.csv", "--games-csv", name], d)
+        lo, hi = diff_seat0(j, d, "a1.csv", "b1.csv")
+        out[NO_SPREAD[2]] = (lo, hi, 0.0)
     return out
+
+
+NO_SPREAD = ("no spread: sim, greedy's 50% in every game", "no spread: tournament of 1 deal, win rate",
+             "no spread: diff of 1 game, B - A win")
 
 
 def truths(j):
@@ -112,7 +137,10 @@ def truths(j):
         run([j, "study", "captain", "--players", "3", "--agents", "random", "--games", "400000", "--seed",
              str(TRUTH_SEED), "--out", "c.csv", "--md", "c.md"], d)
         adv3 = float(rows(os.path.join(d, "c.csv"))[0]["adv"])
-    return {"rank4": rank4, "adv3": adv3}
+        text = run([j, "sim", "--agents", "greedy,greedy,random,random", "--games", "20000", "--seed",
+                    str(TRUTH_SEED), "--out", "s.csv"], d)
+        greedy2 = float(re.search(r"^  greedy: wins ([0-9.]+)%", text, re.M).group(1)) / 100
+    return {"rank4": rank4, "adv3": adv3, "greedy2": greedy2}
 
 
 def main():
@@ -138,15 +166,18 @@ def main():
         t = truth_of[kind]
         lines.append("| %s | %.4f | %d | %d | %.1f%% | %.4f |" % (kind, t, hits[kind], a.runs, 100 * cov,
                                                                  width[kind] / a.runs))
-        if not 0.93 <= cov <= 0.97:
+        if not (0.93 <= cov <= 0.97 or (kind in NO_SPREAD and cov >= 0.93)):
             bad.append(kind)
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     if a.table:
         with open(a.table + ".tmp", "w") as f:
             f.write("Coverage of the 95%% intervals `jamaica` prints: %d seeded runs each (seeds 1..%d), truth "
-                    "from symmetry or from a large run (seed %d): mean rank %.5f, captain's advantage %.5f.\n\n"
-                    % (a.runs, a.runs, TRUTH_SEED, truth["rank4"], truth["adv3"]))
+                    "from symmetry or from a large run (seed %d): mean rank %.5f, captain's advantage %.5f, greedy's share "
+                    "in two seats of four against random %.5f.  The no-spread kinds are cautious by design (each deal "
+                    "one trial, docs/STATISTICS.md): at least 93%%, where the point interval they replace covered "
+                    "36-49%%.\n\n"
+                    % (a.runs, a.runs, TRUTH_SEED, truth["rank4"], truth["adv3"], truth["greedy2"]))
             f.write(text)
         os.replace(a.table + ".tmp", a.table)
     if a.check and bad:

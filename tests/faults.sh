@@ -111,7 +111,7 @@ mkdir -p "$tmp/other"
 pid=$!
 sleep 1
 kill -INT $pid
-wait $pid
+wait $pid 2>/dev/null
 st=$?
 [ $st -eq 130 ] && [ -s "$tmp/other/s.csv.checkpoint" ] &&
     grep -q "^jamaica: checkpoint 's.csv.checkpoint' holds [0-9]* games: the same command with --resume goes on$" "$tmp/other/err" &&
@@ -123,7 +123,7 @@ mkdir -p "$tmp/short"
 pid=$!
 sleep 0.5
 kill -INT $pid
-wait $pid
+wait $pid 2>/dev/null
 [ "$(ls -A "$tmp/short" | tr '\n' ' ')" = "g.csv s.csv " ] && ok || bad "a short run's stop left: $(ls -A "$tmp/short")"
 (cd "$tmp/other" && $J sim --games 3000000 --out s.csv --seed 2 --checkpoint-every 0.2 --resume >/dev/null 2>err)
 st=$?

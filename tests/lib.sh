@@ -57,15 +57,43 @@ if make -s -C examples/plugin OUT="$tmp/lookahead.so" >"$tmp/e" 2>&1 &&
     "$P/bin/jamaica" tournament --players 4 --games 10 --agents "plugin:$tmp/lookahead.so",greedy,random,"cmd:sh tests/agents/faulty.sh good" \
         --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e" && grep -q "lookahead.so\` | 240 |" "$tmp/o"; then ok; else
     bad "template plugin: $(cat "$tmp/e")"; fi
-for p in random abi99; do
+for p in random abi99 recover crash; do
     # shellcheck disable=SC2046
     cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -o "$tmp/$p.so" "tests/plugins/$p.c" $(pkg-config --cflags --libs jamaica) \
         -Wl,-rpath,"$P/lib" 2>"$tmp/e" && ok || bad "building tests/plugins/$p.c: $(cat "$tmp/e")"
 done
+# The random plugin draws from its seat's stream: sealed (keyed from the run's
+# seed by SipHash), so other draws than the built-in random's, the same on
+# any thread count.
 "$P/bin/jamaica" sim --games 500 --threads 2 --agents random --out "$tmp/s1.csv" --games-csv "$tmp/g1.csv" >/dev/null &&
     "$P/bin/jamaica" sim --games 500 --threads 1 --agents "plugin:$tmp/random.so" --out "$tmp/s2.csv" --games-csv "$tmp/g2.csv" >/dev/null &&
-    [ "$(awk -F, 'NR > 1 {print $(NF - 0)}' "$tmp/g1.csv" | md5sum)" = "$(awk -F, 'NR > 1 {print $(NF - 0)}' "$tmp/g2.csv" | md5sum)" ] &&
-    ok || bad "the random plugin plays other games than random"
+    "$P/bin/jamaica" sim --games 500 --threads 2 --agents "plugin:$tmp/random.so" --out "$tmp/s3.csv" --games-csv "$tmp/g3.csv" >/dev/null &&
+    cmp -s "$tmp/g2.csv" "$tmp/g3.csv" &&
+    [ "$(awk -F, 'NR > 1 {print $NF}' "$tmp/g1.csv" | md5sum)" != "$(awk -F, 'NR > 1 {print $NF}' "$tmp/g2.csv" | md5sum)" ] &&
+    ok || bad "the random plugin: not sealed, or not the same on 1 and 2 threads"
+# A cheating plugin undoes its stream's seeding to guess the run's seed: it
+# gets a number, never the seed (it would for a built-in agent's stream).
+"$P/bin/jamaica" sim --games 20 --threads 2 --players 3 --seed 123456789 --agents "plugin:$tmp/recover.so",random,random \
+    --out "$tmp/recover.csv" >/dev/null 2>"$tmp/e"
+[ "$(grep -c '^recover: game' "$tmp/e")" -eq 20 ] && ! grep -q ' seed 123456789$' "$tmp/e" && ok ||
+    bad "recover: the seed was learned, or no guesses: $(head -n 3 "$tmp/e")"
+# A plugin that crashes, aborts or calls exit(): no program of the run is
+# left (the guardians), and exit() is a fault: status 3, one line.
+for how in segv abort exit; do
+    "$P/bin/jamaica" sim --games 50 --threads 2 --players 3 \
+        --agents "plugin:$tmp/crash.so:how=$how","cmd:sh tests/agents/faulty.sh forker",random --out "$tmp/crash-$how.csv" >/dev/null 2>"$tmp/e"
+    rc=$?
+    sleep 0.3
+    if pgrep -f "sleep 31415" >/dev/null 2>&1 || pgrep -f "faulty.sh forker" >/dev/null 2>&1; then
+        bad "plugin how=$how: a program or its child outlived the run"
+        pkill -f "sleep 31415"
+    else ok; fi
+    case $how in
+    exit) [ $rc -eq 3 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "plugin '$tmp/crash.so' called exit() during the run" "$tmp/e" &&
+        [ ! -e "$tmp/crash-exit.csv" ] && [ -z "$(ls -A "$tmp" | grep 'crash-exit\.csv\.jamaica')" ] && ok || bad "plugin exit(): status $rc: $(cat "$tmp/e")" ;;
+    *) [ $rc -ne 0 ] && ok || bad "plugin how=$how: status 0" ;;
+    esac
+done
 "$P/bin/jamaica" sim --games 5 --agents "plugin:$tmp/abi99.so",random --players 2 --out "$tmp/x.csv" 2>"$tmp/e" >/dev/null
 rc=$?
 [ $rc -eq 2 ] && grep -q "built for plugin ABI 99; this jamaica loads ABI 1" "$tmp/e" && [ ! -e "$tmp/x.csv" ] && ok ||

@@ -136,7 +136,7 @@ pid=$!
 n=0
 while [ $n -lt 50 ] && [ -z "$(ls -A "$tmp/int")" ]; do sleep 0.1; n=$((n + 1)); done
 kill -INT $pid
-wait $pid
+wait $pid 2>/dev/null
 rc=$?
 [ $rc -eq 130 ] && [ -z "$(ls -A "$tmp/int")" ] && ok || bad "play after Ctrl-C: exit $rc, left $(ls -A "$tmp/int")"
 expect2 "no 'human' seat" play --seed 1 --agents sharp,greedy

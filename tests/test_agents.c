@@ -9,6 +9,8 @@
 #include "../agents/heuristic.h"
 #include <math.h>
 
+extern const agent_ops agent_random;
+
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
     "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage", "mcts:iters=4,cutoff=1,eval=hand", "mcts:iters=4,cards=simultaneous",
@@ -498,6 +500,41 @@ static void test_learned_is_the_fitted_greedy(void **state)
     agent_destroy(&b);
 }
 
+/* A built-in agent's stream is the one every published game used
+ * (jm_mix64 of the seed and the seat, stream = the game); an outside
+ * agent's (sealed) is keyed by SipHash: another start, a pure function of
+ * (seed, seat, game), and no copy of the built-in one. */
+static void test_outside_streams_are_sealed(void **state)
+{
+    (void)state;
+    char err[200];
+    agent a;
+    if (agent_create(&a, "random", err, sizeof err)) fail_msg("%s", err);
+    agent_ops sealed_ops = *a.ops;
+    sealed_ops.sealed = 1;
+    for (uint64_t seed = 1; seed < 200; seed += 37)
+        for (int seat = 0; seat < 6; seat++) {
+            uint64_t game = seed * 3 + (uint64_t)seat;
+            jm_pcg32 old;
+            jm_pcg32_seed(&old, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
+            a.ops = &agent_random;
+            agent_new_game(&a, NULL, 0, seed, game, seat);
+            assert_true(a.rng.state == old.state && a.rng.inc == old.inc);
+            a.ops = &sealed_ops;
+            agent_new_game(&a, NULL, 0, seed, game, seat);
+            jm_pcg32 keyed = a.rng;
+            const uint64_t msg[3] = {(uint64_t)seat, 0, game};
+            jm_pcg32 want;
+            jm_pcg32_seed(&want, jm_siphash(seed, 0x6a616d616963612eULL, msg, sizeof msg), game);
+            assert_true(keyed.state == want.state && keyed.inc == want.inc);
+            assert_true(keyed.state != old.state);
+            agent_new_game(&a, NULL, 0, seed + 1, game, seat);
+            assert_true(a.rng.state != keyed.state);
+        }
+    a.ops = &agent_random;
+    agent_destroy(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -517,6 +554,7 @@ int main(void)
         cmocka_unit_test(test_staged_shares_known_values),
         cmocka_unit_test(test_staged_is_the_fitted_file),
         cmocka_unit_test(test_hand_features_known_values),
+        cmocka_unit_test(test_outside_streams_are_sealed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,7 @@ static const opt rows[] = {
     {.name = "format", .kind = OPT_CHOICE, .arg = "F", .offset = offsetof(demo, format), .what = "format",
      .choices = "text|jsonl|csv", .def = "jsonl", .help = "the format"},
     {.name = "call", .kind = OPT_CALL, .arg = "V", .offset = offsetof(demo, calls), .parse = count_call,
-     .help = "counted"},
+     .help = "counted", .many = 1},
 };
 
 static const opt_table table = {.command = "demo", .usage = "Usage: demo\n", .opts = rows, .n = OPT_COUNT(rows)};
@@ -78,6 +78,12 @@ static void test_options_defaults_and_values(void **state)
     assert_int_equal(d.calls, 2);
     assert_string_equal(d.out, "y.csv");
     assert_true(opt_given(&table, given, "seed"));
+    /* An option given twice is refused (the second value would silently
+     * win); one that builds a list (--call, .many) repeats. */
+    assert_int_equal(parse(&table, &d, &given, NULL, (const char *[]){"demo", "--games", "7", "--games", "8", NULL}),
+                     OPT_ERROR);
+    assert_int_equal(parse(&table, &d, &given, NULL, (const char *[]){"demo", "--rotate", "--rotate", NULL}),
+                     OPT_ERROR);
     assert_true(opt_given(&table, given, "games"));
     assert_false(opt_given(&table, given, "threads"));
     assert_false(opt_given(&table, given, "rules"));
@@ -130,7 +136,7 @@ static void test_options_help_from_the_table(void **state)
     assert_true(n > 0);
     assert_non_null(strstr(text, "Usage: demo\n"));
     assert_non_null(strstr(text, "  --games N        games (100)\n"));
-    assert_non_null(strstr(text, "  --seed S         the seed\n"));
+    assert_non_null(strstr(text, "  --seed S         the seed;\n                   'random' draws a secret one\n"));
     assert_non_null(strstr(text, "  --out PATH       the output (x.csv unless given)\n"));
     assert_non_null(strstr(text, "  --threads T      OpenMP threads (all: "));
     assert_non_null(strstr(text, "  -h, --help       this help\n"));

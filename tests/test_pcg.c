@@ -96,6 +96,24 @@ static void test_pcg32_small_bound_table_is_exact(void **state)
     }
 }
 
+/* The SipHash paper's vectors (key 00 01 .. 0f, message 00 01 .. i-1) for
+ * i = 0, 1, 7, 8 and 15: the empty message, a partial word, a whole word
+ * and a word and a tail. */
+static void test_siphash_reference_vectors(void **state)
+{
+    (void)state;
+    unsigned char msg[16];
+    for (int i = 0; i < 16; i++) msg[i] = (unsigned char)i;
+    const uint64_t k0 = 0x0706050403020100ULL, k1 = 0x0f0e0d0c0b0a0908ULL;
+    assert_true(jm_siphash(k0, k1, msg, 0) == 0x726fdb47dd0e0e31ULL);
+    assert_true(jm_siphash(k0, k1, msg, 1) == 0x74f839c593dc67fdULL);
+    assert_true(jm_siphash(k0, k1, msg, 7) == 0xab0200f58b01d137ULL);
+    assert_true(jm_siphash(k0, k1, msg, 8) == 0x93f5f5799a932462ULL);
+    assert_true(jm_siphash(k0, k1, msg, 15) == 0xa129ca6149be45e5ULL);
+    /* Another key, another value. */
+    assert_true(jm_siphash(k0 ^ 1, k1, msg, 15) != 0xa129ca6149be45e5ULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -104,6 +122,7 @@ int main(void)
         cmocka_unit_test(test_pcg32_bounded_range_and_balance),
         cmocka_unit_test(test_pcg32_bounded_rejects_biased_values),
         cmocka_unit_test(test_pcg32_small_bound_table_is_exact),
+        cmocka_unit_test(test_siphash_reference_vectors),
     };
     return cmocka_run_group_tests_name("pcg32", tests, NULL, NULL);
 }

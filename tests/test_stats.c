@@ -285,8 +285,9 @@ static void test_cluster_bounded_edges(void **state)
     assert_true(t.lo < 1);
     a = an_cluster_bounded(&r, 1, 2);
     assert_true(a.lo > 1 && a.hi < 2 && a.lo < a.mean && a.mean < a.hi);
-    /* Every deal split evenly (the seat, not the agent, decided): the deals
-     * agree, so the mean is a point, as a t interval says. */
+    /* Every deal split evenly: the deals agree, but four deals with the
+     * same mean are no proof of no variance: each deal one trial, Wilson's
+     * at n = 4 with t_3 around 0.5, not the point a t interval gives. */
     an_cluster h = {0};
     for (int k = 0; k < 4; k++) {
         an_cluster_add(&h, 1);
@@ -294,15 +295,42 @@ static void test_cluster_bounded_edges(void **state)
         an_cluster_close(&h);
     }
     a = an_cluster_bounded(&h, 0, 1);
-    assert_true(a.lo == 0.5 && a.hi == 0.5);
-    /* One deal, all won: Wilson's at n = 1 with z. */
+    wilson_q(0.5, 4, an_t_quantile(0.975, 3), &lo, &hi);
+    assert_float_equal(a.lo, lo, 1e-12);
+    assert_float_equal(a.hi, hi, 1e-12);
+    assert_true(a.lo < 0.5 && a.hi > 0.5);
+    /* Its p agrees with the interval: 0.5 inside (p 1 at the mean), 0.9
+     * outside (p below 0.05), 0.8 inside (p above 0.05). */
+    assert_float_equal(an_cluster_bounded_p(&h, 0, 1, 0.5), 1, 1e-9);
+    assert_true(an_cluster_bounded_p(&h, 0, 1, a.hi + 0.01) < 0.05);
+    assert_true(an_cluster_bounded_p(&h, 0, 1, a.hi - 0.01) > 0.05);
+    /* One deal, all won: Wilson's at n = 1 with t_1 (12.71), as two deals
+     * would have: never narrower than two deals all won. */
     an_cluster one = {0};
     an_cluster_add(&one, 1);
     an_cluster_add(&one, 1);
     an_cluster_close(&one);
     a = an_cluster_bounded(&one, 0, 1);
-    wilson_q(1, 1, AN_Z95, &lo, &hi);
+    assert_float_equal(an_t_quantile(0.975, 1), 12.7062047, 1e-6);
+    assert_float_equal(an_t_quantile(0.975, 2), 4.30265273, 1e-6);
+    wilson_q(1, 1, an_t_quantile(0.975, 1), &lo, &hi);
     assert_float_equal(a.lo, lo, 1e-12);
+    an_cluster two = one;
+    an_cluster_add(&two, 1);
+    an_cluster_add(&two, 1);
+    an_cluster_close(&two);
+    assert_true(an_cluster_bounded(&two, 0, 1).lo >= a.lo);
+    /* Three paired differences all +1 in [-1, 1]: the interval reaches below
+     * 0, and so the p is above 0.05 (the t test's p would be 0). */
+    an_cluster d = {0};
+    for (int k = 0; k < 3; k++) {
+        an_cluster_add(&d, 1);
+        an_cluster_close(&d);
+    }
+    a = an_cluster_bounded(&d, -1, 1);
+    assert_true(a.lo < 0);
+    assert_true(an_cluster_bounded_p(&d, -1, 1, 0) > 0.05);
+    assert_true(an_cluster_t(&d, 0).p == 0);
     /* Seat-games mostly won, the losses spread over deals: n* from the
      * spread between deals. */
     an_cluster w = {0};

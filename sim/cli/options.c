@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "../../agents/agent.h"
 #include "cli.h"
@@ -86,7 +87,7 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
     lo[n] = (struct option){"help", no_argument, 0, 'h'};
     lo[n + 1] = (struct option){"version", no_argument, 0, 'V'};
     lo[n + 2] = (struct option){0, 0, 0, 0};
-    if (given) *given = 0;
+    uint64_t seen = 0;
     optind = 1;
     opterr = 0;
     int c;
@@ -104,13 +105,19 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
             cli_bad_option(t->command, argv);
             return OPT_ERROR;
         }
-        if (set_value(&t->opts[c - VAL_BASE], optarg, out)) return OPT_ERROR;
-        if (given) *given |= 1ull << (c - VAL_BASE);
+        const opt *o = &t->opts[c - VAL_BASE];
+        if (!o->many && seen >> (c - VAL_BASE) & 1) { /* the second value would silently win */
+            cli_usage_error("%s: --%s given twice", t->command, o->name);
+            return OPT_ERROR;
+        }
+        seen |= 1ull << (c - VAL_BASE);
+        if (set_value(o, optarg, out)) return OPT_ERROR;
     }
     if (t->operands == 0 && optind < argc) {
         cli_usage_error("%s: unexpected argument '%s'", t->command, argv[optind]);
         return OPT_ERROR;
     }
+    if (given) *given = seen;
     if (first) *first = optind;
     return 0;
 }
@@ -119,6 +126,18 @@ int opt_given(const opt_table *t, uint64_t given, const char *name)
 {
     for (int i = 0; i < t->n && i < MAX_OPTS; i++)
         if (!strcmp(t->opts[i].name, name)) return (int)(given >> i & 1);
+    return 0;
+}
+
+int opt_parse_seed(const char *v, void *field)
+{
+    uint64_t *seed = field;
+    if (strcmp(v, "random")) return cli_parse_u64(v, "seed", 0, UINT64_MAX, seed);
+    if (getrandom(seed, sizeof *seed, 0) != (ssize_t)sizeof *seed) {
+        cli_usage_error("--seed random: the system gave no random bytes");
+        return -1;
+    }
+    fprintf(stderr, "jamaica: --seed random drew seed %llu (the outputs record it)\n", (unsigned long long)*seed);
     return 0;
 }
 

@@ -33,6 +33,9 @@ typedef struct opt {
     uint64_t lo, hi;         /* OPT_UINT: the accepted range */
     const char *choices;     /* OPT_CHOICE: "a|b|c" */
     int (*parse)(const char *value, void *field); /* OPT_CALL */
+    int many;                /* 1: may be given more than once (each value is
+                                parse()d in turn: a list); otherwise a second
+                                --NAME is refused */
     const char *def;         /* the default as text, set before parsing (NULL: none) */
     const char *help;        /* its help; '\n' starts a continuation line.  "{threads}"
                                 reads the default thread count, "{agents}" the
@@ -80,7 +83,13 @@ void opt_help(const opt_table *t);
     {.name = NAME, .kind = OPT_TEXT, .arg = ARG, .offset = offsetof(T, FIELD), .def = DEF, .help = HELP}
 #define OPT_ROW_FLAG(NAME, T, FIELD, HELP) {.name = NAME, .kind = OPT_FLAG, .offset = offsetof(T, FIELD), .help = HELP}
 
-#define OPT_SEED(T, DEF, HELP) OPT_ROW_UINT("seed", "S", T, seed, "seed", 0, UINT64_MAX, DEF, HELP)
+/* --seed S (0 to 2^64-1) or --seed random: a secret seed from the
+ * operating system, told on stderr and recorded where the run records its
+ * seed (docs/PROTOCOL.md, "Sealed runs"). */
+int opt_parse_seed(const char *value, void *field);
+#define OPT_SEED(T, DEF, HELP)                                                                              \
+    {.name = "seed", .kind = OPT_CALL, .arg = "S", .offset = offsetof(T, seed), .parse = opt_parse_seed,        \
+     .def = DEF, .help = HELP ";\n'random' draws a secret one"}
 /* WHAT names the count in messages ("game count", "deal count"). */
 #define OPT_GAMES(T, WHAT, HI, DEF, HELP) OPT_ROW_UINT("games", "N", T, games, WHAT, 1, HI, DEF, HELP)
 #define OPT_PLAYERS(T, DEF, HELP) OPT_ROW_UINT("players", "P", T, players, "player count", 2, 6, DEF, HELP)

@@ -197,19 +197,19 @@ static int parse_keep(const char *v, void *field)
 
 static const opt options[] = {
     {.name = "vary", .kind = OPT_CALL, .arg = "KEY=LO..HI[:S]|KEY=A,B", .offset = offsetof(bal_args, vary),
-     .parse = parse_vary,
+     .parse = parse_vary, .many = 1,
      .help = "a rule option (see --rules) and its values: a range of\n"
              "whole numbers or a list; repeat for up to 4 options (every\n"
              "combination is a setting, at most 1024)"},
     {.name = "target", .kind = OPT_CALL, .arg = "MEASURE=VALUE", .offset = offsetof(bal_args, goal),
-     .parse = parse_target,
+     .parse = parse_target, .many = 1,
      .help = "a measure's wanted value; measures: ghost (its win share),\n"
              "captain (the first Captain's win share minus the others'\n"
              "mean), offset:K and win:SEAT (win shares), rounds, battles,\n"
              "shortages (a game) and capped (the share of games stopped\n"
              "at the round cap)"},
     {.name = "keep", .kind = OPT_CALL, .arg = "MEASURE<=VALUE", .offset = offsetof(bal_args, goal),
-     .parse = parse_keep, .help = "a limit on a measure (<= or >=), e.g. rounds<=22"},
+     .parse = parse_keep, .many = 1, .help = "a limit on a measure (<= or >=), e.g. rounds<=22"},
     OPT_AGENTS(bal_args, "random", "the agents, as for sim, rotated over the seats ({default})"),
     OPT_PLAYERS(bal_args, NULL, "2 to 6 (as many as --agents names, if 2 to 6; else 4)"),
     OPT_GAMES(bal_args, "game count", 1000000000ULL, "2000", "games a setting in the first round (doubling each round)"),

@@ -410,7 +410,7 @@ typedef struct bench_opts {
 
 static const opt options[] = {
     OPT_ROW_FLAG("quick", bench_opts, quick, "fewer repetitions (under 5 seconds)"),
-    {.name = "agent", .kind = OPT_CALL, .arg = "SPEC", .offset = offsetof(bench_opts, agents), .parse = parse_agent,
+    {.name = "agent", .kind = OPT_CALL, .arg = "SPEC", .offset = offsetof(bench_opts, agents), .parse = parse_agent, .many = 1,
      .help = "also time this agent's decisions (any --agents item: built-in,\n"
              "plugin:PATH.so or cmd:COMMAND), side by side with the built-in\n"
              "random; repeat for more (up to 8)"},

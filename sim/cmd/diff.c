@@ -128,7 +128,7 @@ static void show_first_difference(const games_row *a, const games_row *b, evbuf 
 /* ---------------------------------------------------------------- tallies */
 
 typedef struct pair_stat {
-    char key[SIM_SPEC_LEN];
+    char key[2 * SIM_SPEC_LEN + 8]; /* the agent in A, and " -> " the one in B where it differs */
     an_cluster win, score;       /* B - A per seat-game, clustered by deal */
     double win_a, win_b, score_a, score_b;
     uint64_t b10, b01;           /* McNemar: won in A only, in B only */
@@ -159,13 +159,26 @@ static void add_pair(pair_stat *p, const games_row *a, const games_row *b, int k
     p->b01 += !(a->win[k] > 0) && b->win[k] > 0;
 }
 
+/* A paired t interval, or where one deal gives no spread to measure, no
+ * bounds at all ([-inf, +inf], p 1) rather than a point. */
+static an_interval unbounded(const an_cluster *c)
+{
+    an_interval r = an_cluster_t(c, 0);
+    if (c->clusters < 2) {
+        r.lo = -INFINITY;
+        r.hi = INFINITY;
+        r.p = 1;
+    }
+    return r;
+}
+
 static void print_rows(const char *group, const pair_stat *ps, int n)
 {
     for (int i = 0; i < n; i++) {
         const pair_stat *p = &ps[i];
         double N = (double)p->win.n, chi2, mp;
-        an_interval w = an_cluster_bounded(&p->win, -1, 1), s = an_cluster_t(&p->score, 0);
-        w.p = an_cluster_t(&p->win, 0).p;
+        an_interval w = an_cluster_bounded(&p->win, -1, 1), s = unbounded(&p->score);
+        w.p = an_cluster_bounded_p(&p->win, -1, 1, 0); /* agrees with w's interval where there is no spread */
         an_mcnemar(p->b10, p->b01, &chi2, &mp);
         printf("| %s | `%s` | %llu | %.2f%% | %.2f%% | %+.2f [%+.2f, %+.2f] | %.3g | %.3g | %.2f | %.2f | %+.3f [%+.3f, "
                "%+.3f] | %.3g |\n",
@@ -236,7 +249,10 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
         if (ga->ghost[k]) snprintf(key, sizeof key, "ghost");
         else snprintf(key, sizeof key, "%d", k);
         pair_stat *st = find_key(cmp->seats, &cmp->nseat, key);
-        pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, ga->agent[k]);
+        char who[2 * SIM_SPEC_LEN + 8];
+        if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
+        else snprintf(who, sizeof who, "%s", ga->agent[k]);
+        pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, who);
         if (st) add_pair(st, ga, gb, k);
         if (ag) add_pair(ag, ga, gb, k);
     }
@@ -255,7 +271,7 @@ static void print_report(const comparison *cmp)
     if (cmp->hash_changed)
         printf("Games whose hash changed: %s%s\n", cmp->first_changed[0], cmp->hash_changed > 1 && full0 ? " ..." : "");
     if (cmp->outcome_changed) printf("Games whose outcome changed: %s%s\n", cmp->first_changed[1], full1 ? " ..." : "");
-    an_interval r = an_cluster_t(&cmp->rounds, 0);
+    an_interval r = unbounded(&cmp->rounds);
     printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f [%+.3f, %+.3f] (paired t, p %.3g).\n\n",
            cmp->rounds_a / games, cmp->rounds_b / games, r.mean, r.lo, r.hi, r.p);
     printf("Paired by game (B - A), 95%% intervals with the deal as the unit (win differences kept inside +-100 "

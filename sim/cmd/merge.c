@@ -152,6 +152,7 @@ static int write_merged(const char *out_path, shard *sh, shard **order, int n)
     if (outfile_open(&of, out_path, err, sizeof err)) return cli_usage_error("%s", err);
     summary_run run = {.seed = a->seed, .games_total = total, .first_game = order[0]->first_game,
                        .players = a->players, .rotate = a->rotate, .rules_q = a->rules_q};
+    for (int r = 0; r < a->nrows; r++) run.ghost |= !strcmp(a->group[r], "ghost");
     summary_header(of.f);
     for (int r = 0; r < a->nrows; r++)
         summary_row(of.f, &run, a->group[r], a->key[r], &sum[r], strcmp(a->group[r], "all") != 0);

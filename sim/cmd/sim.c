@@ -107,10 +107,10 @@ static int configure(sim_opts *o, sim_config *c)
 
 /* A win rate with its 95% interval (the game as the unit: an agent's
  * seats of one game together), as SUMMARY.csv has it. */
-static void print_win(const char *who, const sim_tally *t, uint64_t games)
+static void print_win(const char *who, const sim_tally *t, uint64_t games, int exact)
 {
     double lo, hi;
-    summary_win_interval(t, games, &lo, &hi);
+    summary_win_interval(t, games, exact, &lo, &hi);
     printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games\n", who,
            t->n ? 100.0 * (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0, 100 * lo, 100 * hi,
            (unsigned long long)t->n);
@@ -134,8 +134,10 @@ static void report(const sim_config *c, const sim_outcome *res)
     if (res->faults)
         printf("  %llu agent failures played through at random (on_fault=random; GAMES.csv's faults column)\n",
                (unsigned long long)res->faults);
-    for (int a = 0; a < res->nagents; a++) print_win(res->agent[a], &res->tally[a], res->games_done);
-    if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done);
+    for (int a = 0; a < res->nagents; a++)
+        print_win(res->agent[a], &res->tally[a], res->games_done,
+                  summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0));
+    if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done, 0);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
@@ -162,8 +164,8 @@ int cmd_sim(int argc, char **argv)
         return rc;
     }
     report(&c, &res);
-    if (rc == CLI_AGENT_FAILED && !cli_quiet) /* rank 0 speaks for the files */
-        fprintf(stderr, "jamaica: the files hold the %llu games before the failed one (of %llu)\n",
+    if (rc == CLI_AGENT_FAILED && !cli_quiet) /* rank 0 speaks for the files; the fault is stderr's one line */
+        printf("the files hold the %llu games before the failed one (of %llu)\n",
                 (unsigned long long)res.games_done, (unsigned long long)c.games);
     else if (rc && !cli_quiet)
         fprintf(stderr, "jamaica: stopped by %s: the files hold the %llu games completed of %llu\n",

@@ -373,7 +373,7 @@ bad:
 }
 
 static const opt options[] = {
-    {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix,
+    {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix, .many = 1,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
     {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
      .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4,\nor 2 with --measure ghost; captain and sweep: as many\nas each --agents names, if 2 to 6)"},

@@ -362,8 +362,8 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
         printf("\n%llu agent failures were played through at random (on_fault=random; GAMES.csv's faults column).\n",
                (unsigned long long)res->faults);
     if (res->failed) {
-        fprintf(stderr, "jamaica: the report covers the %llu whole deals before the failed game\n",
-                (unsigned long long)deals);
+        /* The fault is stderr's one line; where the report stops, stdout's. */
+        printf("\nThe report covers the %llu whole deals before the failed game.\n", (unsigned long long)deals);
         return CLI_AGENT_FAILED;
     }
     if (!interrupted) return 0;

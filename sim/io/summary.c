@@ -28,8 +28,17 @@ int summary_is_header(const char *line)
     return !strcmp(line, h);
 }
 
-void summary_win_interval(const sim_tally *t, uint64_t games, double *lo, double *hi)
+int summary_exact(const sim_tally *t, uint64_t games, int players, int ghost)
 {
+    return !ghost && games && t->n == games * (uint64_t)players;
+}
+
+void summary_win_interval(const sim_tally *t, uint64_t games, int exact, double *lo, double *hi)
+{
+    if (exact) {
+        *lo = *hi = t->n ? (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0;
+        return;
+    }
     /* Clustered by game: G games, each with the group's n / G seats and
      * y_g of its wins; the spread of y_g from wins_sq. */
     double G = (double)games, U = SUMMARY_WIN_UNIT;
@@ -49,7 +58,7 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     double n = (double)t->n, w = (double)t->wins / SUMMARY_WIN_UNIT, lo = 0, hi = 0;
     if (c >= SC_WINS && c <= SC_MEAN_SCORE && !(with_wins && t->n)) return;
     if ((c == SC_MEAN_ROUNDS || c == SC_CAPPED_SHARE) && !t->n) return;
-    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) summary_win_interval(t, run->games_total, &lo, &hi);
+    if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) summary_win_interval(t, run->games_total, summary_exact(t, run->games_total, run->players, run->ghost), &lo, &hi);
     switch (c) {
     case SC_SEED: fprintf(f, "%llu", (unsigned long long)run->seed); break;
     case SC_RULES: fputs(run->rules_q, f); break;

@@ -36,13 +36,18 @@ typedef struct sim_tally {
 typedef struct summary_run {
     uint64_t seed, games_total, first_game;
     int players, rotate;
+    int ghost;            /* 1: the Ghost Ship sails (it may win) */
     const char *rules_q;  /* the rules as one CSV field */
 } summary_run;
 
 /* The win rate's 95% interval with the game as the unit, from a group's
  * tallies over `games` games (docs/STATISTICS.md): SUMMARY.csv's
  * wilson_low and wilson_high, and sim's report. */
-void summary_win_interval(const sim_tally *t, uint64_t games, double *lo, double *hi);
+void summary_win_interval(const sim_tally *t, uint64_t games, int exact, double *lo, double *hi);
+/* Is a group's win share known exactly, whatever the games?  Only when it
+ * holds every seat of every game and no Ghost Ship can win: 1 / players.
+ * Its interval is then that point; every other interval is a range. */
+int summary_exact(const sim_tally *t, uint64_t games, int players, int ghost);
 
 /* The header line, with its line break. */
 void summary_header(FILE *f);

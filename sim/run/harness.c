@@ -242,7 +242,8 @@ static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const
 {
     char key[16];
     summary_run run = {.seed = c->seed, .games_total = ts->all.n, .first_game = c->first_game,
-                       .players = c->players, .rotate = c->rotate, .rules_q = rules_q};
+                       .players = c->players, .rotate = c->rotate,
+                       .ghost = jm_has_ghost_rules(&c->rules, c->players), .rules_q = rules_q};
     summary_header(f);
     summary_row(f, &run, "all", "all", &ts->all, 0);
     for (int a = 0; a < ts->nagents; a++) {

@@ -8,12 +8,15 @@
 #   exit     exits at once, before the handshake
 #   badhello answers the handshake with something else
 #   good     never fails
+#   forker   never fails, and starts a child (sleep 31415) that would
+#            outlive it if its process group were not killed
 mode=$1
 k=${2:-1}
 g=${3:-0}
 n=0
 game=0
 [ "$mode" = exit ] && exit 7
+[ "$mode" = forker ] && { sleep 31415 & }
 while IFS= read -r line; do
     case $line in
     "jamaica-agent 1")
