@@ -299,6 +299,45 @@ int jm_capped(const jm_state *s);
 /* The kind of the pending decision (JM_D_*) and the seat that makes it. */
 int jm_decision(const jm_state *s);
 int jm_to_move(const jm_state *s);
+
+/* Action ids for learners (engine/encode.c, docs/LEARNING.md): one id per
+ * (decision kind, action code), the same in every state, ids of different
+ * kinds never equal, 0 <= id < JM_ACTION_IDS.  The kinds' code ranges lie
+ * end to end: dice 0-5 (the morning die 1-6), card 6-16, dest 17-66,
+ * hold 67-72, pay 73-78, route 79-128, target 129-135, powder 136-178,
+ * sabre 179-180, loot 181-240 (the JM_LOOT_* code), ghost_dir 241-242.
+ * JM_ACTION_IDS_VERSION changes whenever an id changes meaning. */
+#define JM_ACTION_IDS 243
+#define JM_ACTION_IDS_VERSION 1
+/* The id of a legal action of s; JM_EILLEGAL if it is not legal now. */
+int jm_action_id(const jm_state *s, int action);
+/* The action whose id that is, if it is legal in s; JM_EILLEGAL if it is
+ * not legal now, JM_EARG for an id outside 0..JM_ACTION_IDS-1. */
+int jm_action_of_id(const jm_state *s, int id);
+/* mask[id] = 1 for the ids of s's legal actions, 0 for the others
+ * (JM_ACTION_IDS bytes); returns how many are legal (0 once over). */
+int jm_action_mask(const jm_state *s, uint8_t *mask);
+/* The id of (kind, code) whatever the state, or JM_EARG where the kind has
+ * no such code; and back: the kind of an id (code in *code, if not NULL),
+ * or JM_EARG. */
+int jm_action_id_of(int kind, int code);
+int jm_action_id_kind(int id, int *code);
+
+/* The encoding for learners (engine/encode.c, docs/LEARNING.md): a seat's
+ * view as JM_OBS_SIZE floats (categories one-hot, counts scaled), holding
+ * exactly what jm_view_format() shows that seat, the pending decision in
+ * full: two states whose views are equal encode equally, bit for bit, and
+ * views that differ encode differently.  Seats are absolute (the viewing
+ * seat is marked in the first block).  JM_OBS_VERSION changes with the
+ * layout.  JM_OK, or JM_EARG for a seat outside 0..players-1. */
+#define JM_OBS_SIZE 1205
+#define JM_OBS_VERSION 1
+int jm_encode(const jm_state *s, int seat, float *out);
+/* The view back from its encoding: a state whose view by *seat is the one
+ * encoded (what the seat cannot see filled by a fixed rule, as a view's
+ * '?'), for checks and for tools.  JM_OK, or JM_EARG for floats that are no
+ * encoding. */
+int jm_decode(const float *in, jm_state *out, int *seat);
 /* Legal actions for the pending decision into out[JM_MAX_ACTIONS]; count
  * (0 when the game is over).  Hot path: s must be a state of the engine's
  * (see the top). */
