@@ -31,7 +31,7 @@ SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
-SIMRUN := sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
+SIMRUN := sim/run/vecenv.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
           sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
@@ -97,6 +97,13 @@ bin/test/%: tests/%.c $(TESTOBJ) $(HEADERS)
 bin/asan/%: tests/%.c $(ASANOBJ) $(HEADERS)
 	$(CC) $(ASAN_CFLAGS) -o $@ $< $(ASANOBJ) $(CMOCKA_LIBS) -lm -ldl
 
+# The Python the tests run: the first python3 that imports numpy (the one on
+# PATH may be an interpreter that does not see Debian's packages; Debian's
+# is /usr/bin/python3).  What needs only the standard library runs under
+# either.
+PYTHON := $(firstword $(foreach p,python3 /usr/bin/python3,$(shell $(p) -c 'import numpy' >/dev/null 2>&1 && echo $(p))))
+HAVE_TORCH := $(if $(PYTHON),$(shell $(PYTHON) -c 'import torch' >/dev/null 2>&1 && echo yes),)
+
 # Each suite through tests/suite.sh: every suite runs, and `make test` ends
 # with one line over them all (tests/summary.sh).
 SUITE := sh tests/suite.sh
@@ -112,9 +119,10 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@if command -v python3 >/dev/null 2>&1; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
 	    $(SUITE) coverage python3 tests/coverage.py bin/jamaica --runs 1000 --check; \
 	else echo "coverage: python3 not installed, skipped"; fi
-	@if command -v python3 >/dev/null 2>&1; then \
-	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python python3 -m unittest discover -s python/tests; \
-	else echo "python: python3 not installed, skipped"; fi
+	@if [ -n "$(PYTHON)" ]; then echo "== python: $(PYTHON) (the first python3 that imports numpy$(if $(HAVE_TORCH), and torch,))"; \
+	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python $(PYTHON) -m unittest discover -s python/tests; \
+	else echo "python: no python3 here imports numpy (tests/deps.sh installs python3-numpy); failed"; \
+	    echo "fail python (no numpy)" >>bin/test/suites; fi
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
 	    $(MAKE) -s bin/jamaica-mpi && $(SUITE) mpi sh tests/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
@@ -168,7 +176,7 @@ bench: bin/jamaica
 # API and the agent API (engine/jamaica.map); shared with a versioned
 # soname, and static.
 SOMAJOR := 1
-LIBSRC_CORE := $(ENGINE) $(AGENTS)
+LIBSRC_CORE := $(ENGINE) $(AGENTS) sim/run/vecenv.c
 # Where make install puts the Python module: python3's own directory for
 # the prefix (Debian: PREFIX/lib/python3.X/dist-packages); PYTHONDIR=
 # chooses another.
@@ -178,12 +186,12 @@ PREFIX ?= /usr/local
 
 bin/lib/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -fPIC -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(OMP) -fPIC -c -o $@ $<
 
 lib/libjamaica.so.$(VERSION): $(LIBOBJ) engine/jamaica.map
 	@mkdir -p lib
 	$(CC) -shared -Wl,-soname,libjamaica.so.$(SOMAJOR) -Wl,--version-script=engine/jamaica.map \
-	    -Wl,--no-undefined -o $@ $(LIBOBJ) -lm -ldl
+	    -Wl,--no-undefined $(OMP) -o $@ $(LIBOBJ) -lm -ldl
 	ln -sf libjamaica.so.$(VERSION) lib/libjamaica.so.$(SOMAJOR)
 	ln -sf libjamaica.so.$(SOMAJOR) lib/libjamaica.so
 
@@ -211,6 +219,7 @@ install: bin/jamaica lib
 	install -m 644 engine/jamaica.h $(DESTDIR)$(PREFIX)/include/jamaica/jamaica.h
 	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/agent.h >$(DESTDIR)$(PREFIX)/include/jamaica/agent.h
 	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/jamaica_plugin.h >$(DESTDIR)$(PREFIX)/include/jamaica/jamaica_plugin.h
+	sed 's|"../../engine/jamaica.h"|"jamaica.h"|' sim/run/vecenv.h >$(DESTDIR)$(PREFIX)/include/jamaica/vecenv.h
 	install -m 755 lib/libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libjamaica.so.$(SOMAJOR)
 	ln -sf libjamaica.so.$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/libjamaica.so

@@ -96,7 +96,8 @@ def build_sdist(sdist_directory, config_settings=None):
     name = dist + ".tar.gz"
     tmp = os.path.join(sdist_directory, name + ".tmp")
     with tarfile.open(tmp, "w:gz") as t:
-        for rel in ("pyproject.toml", "wheel_backend.py", "README.md", "jamaica/__init__.py"):
+        pkg = sorted("jamaica/" + n for n in os.listdir(os.path.join(HERE, "jamaica")) if n.endswith(".py"))
+        for rel in ["pyproject.toml", "wheel_backend.py", "README.md"] + pkg:
             t.add(os.path.join(HERE, rel), arcname=dist + "/" + rel)
         meta = _metadata(p).encode()
         info = tarfile.TarInfo(dist + "/PKG-INFO")

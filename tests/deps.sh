@@ -14,6 +14,12 @@ have mpicc || need="$need libopenmpi-dev"
 have mpirun || need="$need openmpi-bin"
 have groff || need="$need groff-base"
 have chromium || need="$need chromium"   # the replay page in a real browser (tests/browser.py)
+# The learning parts: numpy (VecEnv), and PyTorch with a fast BLAS for the
+# PPO smoke test (Debian's torch uses the reference BLAS without it).
+pyhas() { for p in python3 /usr/bin/python3; do $p -c "import $1" >/dev/null 2>&1 && return 0; done; return 1; }
+pyhas numpy || need="$need python3-numpy"
+pyhas torch || need="$need python3-torch"
+[ -e /usr/lib/x86_64-linux-gnu/openblas-pthread ] || [ "$(uname -m)" != x86_64 ] || need="$need libopenblas0-pthread"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then
     sudo=""

@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import tempfile
 
-__all__ = ["Game", "Agent", "Env", "AECEnv", "Discrete", "Box", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
+__all__ = ["Game", "Agent", "Env", "AECEnv", "VecEnv", "Discrete", "Box", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
            "JamaicaError"]
 
 MAX_PLAYERS = 6
@@ -985,3 +985,15 @@ def serve(agent_class, name=None, stdin=None, stdout=None):
             say(str(pick.index if isinstance(pick, Action) else int(pick)))
         elif cmd == "quit":
             return
+
+
+# The learning parts that need numpy load on first use, so that `import
+# jamaica` (Game, Agent, sim, serve) needs the standard library alone.
+_VECTOR = ("VecEnv", "OBS_SIZE", "ACTION_IDS", "action_id_kind", "random_actions")
+
+
+def __getattr__(name):
+    if name in _VECTOR:
+        from . import vector
+        return getattr(vector, name)
+    raise AttributeError("module 'jamaica' has no attribute %r" % name)

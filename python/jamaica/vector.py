@@ -1,0 +1,192 @@
+"""VecEnv: N games stepped by one call into the C library (numpy arrays).
+
+The arrays are numpy views on buffers the environment owns and the library
+writes into at each call: no copy, no allocation per step.  numpy is needed
+here (and by the encoding's users); `import jamaica` alone is not.
+"""
+import ctypes
+import os
+
+import numpy as np
+
+from . import _lib, _need_lib, _int, _str, JamaicaError, MAX_ACTIONS, MAX_PLAYERS, U64_MAX
+
+OBS_SIZE = 1205        # JM_OBS_SIZE (docs/LEARNING.md)
+ACTION_IDS = 243       # JM_ACTION_IDS
+
+
+class _Out(ctypes.Structure):
+    _fields_ = [("obs", ctypes.c_void_p), ("mask", ctypes.c_void_p), ("reward", ctypes.c_void_p),
+                ("terminated", ctypes.c_void_p), ("truncated", ctypes.c_void_p), ("to_move", ctypes.c_void_p),
+                ("scores", ctypes.c_void_p), ("game", ctypes.c_void_p), ("legal", ctypes.c_void_p),
+                ("nlegal", ctypes.c_void_p)]
+
+
+def _bind():
+    _need_lib()
+    lib = _lib
+    if getattr(lib, "_vec_bound", False):
+        return lib
+    E = ctypes.c_char_p
+    lib.jm_vec_new.restype = ctypes.c_void_p
+    lib.jm_vec_new.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint,
+                               ctypes.c_uint64, ctypes.c_int, E, ctypes.c_size_t]
+    lib.jm_vec_free.restype, lib.jm_vec_free.argtypes = None, [ctypes.c_void_p]
+    lib.jm_vec_reset.restype = ctypes.c_int
+    lib.jm_vec_reset.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_Out), E, ctypes.c_size_t]
+    lib.jm_vec_step.restype = ctypes.c_int
+    lib.jm_vec_step.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
+    lib.jm_decision_name.restype, lib.jm_decision_name.argtypes = ctypes.c_char_p, [ctypes.c_int]
+    for name, argtypes in (("jm_action_id_kind", [ctypes.c_int, ctypes.POINTER(ctypes.c_int)]),
+                           ("jm_action_id_of", [ctypes.c_int, ctypes.c_int])):
+        f = getattr(lib, name)
+        f.restype, f.argtypes = ctypes.c_int, argtypes
+    lib._vec_bound = True
+    return lib
+
+
+class VecEnv:
+    """num_envs games of `players` stepped together, in the shape of
+    Gymnasium's vector API (without importing gymnasium):
+
+        env = jamaica.VecEnv(1024, players=4, opponents="random", seed=1)
+        obs, info = env.reset()
+        while True:
+            actions = policy(obs, info["action_mask"])      # int action ids
+            obs, rewards, terminations, truncations, info = env.step(actions)
+
+    Observations are the encoding (float32, num_envs x OBS_SIZE) of the
+    view of the seat to move; actions are action ids (0..ACTION_IDS-1, the
+    same id the same action in every state; docs/LEARNING.md), one per env,
+    legal where info["action_mask"] (bool, num_envs x ACTION_IDS) is True;
+    info["legal_ids"] (int16, num_envs x 48) lists the same ids in order,
+    then -1, and info["legal_count"] how many, for samplers.
+
+    learners: the seats the caller plays (default (0,)); the others are
+    played by `opponents` (an agent spec, as `jamaica sim --agents` takes
+    one: random, greedy, sharp, mcts:..., plugin:..., cmd:...).
+    self_play=True makes every seat a learner; info["to_move"] says whose
+    turn each row is (PGX's current_player).
+
+    Rewards: with one learning seat, shape (num_envs,): that seat's win
+    share (1/k of k winners) in a game that ended at this step, else 0.
+    With several, (num_envs, players): each seat's.  terminations: the game
+    ended; truncations: it ended at the round cap.  info["scores"]
+    (num_envs x players) holds the ended games' final scores.
+
+    Autoreset is same-step (Gymnasium's AutoresetMode.SAME_STEP): a game
+    that ends is followed at once by that env's next game, and the obs
+    returned with the ending step is the new game's first.  Env i plays
+    games i, i + num_envs, ... of the seed (info["game"]), so a run is the
+    same games on any thread count.
+
+    The returned arrays are views on the environment's own buffers,
+    overwritten by the next call: copy what you keep."""
+
+    def __init__(self, num_envs, players=4, opponents="random", rules="2021", seed=1, threads=None,
+                 learners=(0,), self_play=False):
+        lib = _bind()
+        _int("num_envs", num_envs, 1, 1 << 20)
+        _int("players", players, 2, MAX_PLAYERS)
+        _str("rules", rules)
+        _int("seed", seed, 0, U64_MAX)
+        if threads is not None:
+            _int("threads", threads, 1, 1024)
+        seats = tuple(range(players)) if self_play else tuple(learners)
+        if not seats:
+            raise ValueError("learners names no seat")
+        for s in seats:
+            _int("learning seat", s, 0, players - 1)
+        mask = 0
+        for s in seats:
+            mask |= 1 << s
+        if mask != (1 << players) - 1:
+            _str("opponents", opponents)
+        self.num_envs, self.players, self.seed = num_envs, players, seed
+        self.learners = tuple(sorted(set(seats)))
+        err = ctypes.create_string_buffer(512)
+        opp = opponents.encode() if isinstance(opponents, str) else None
+        self._v = lib.jm_vec_new(num_envs, players, rules.encode(), opp, mask, seed, threads or 0, err, len(err))
+        if not self._v:
+            raise JamaicaError(err.value.decode())
+        self._lib = lib
+        n, p = num_envs, players
+        self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
+        self._mask = np.zeros((n, ACTION_IDS), dtype=np.uint8)
+        self._reward = np.zeros((n, p), dtype=np.float32)
+        self._term = np.zeros(n, dtype=np.uint8)
+        self._trunc = np.zeros(n, dtype=np.uint8)
+        self._to_move = np.zeros(n, dtype=np.int32)
+        self._scores = np.zeros((n, p), dtype=np.int32)
+        self._game = np.zeros(n, dtype=np.int64)
+        self._legal = np.zeros((n, MAX_ACTIONS), dtype=np.int16)
+        self._nlegal = np.zeros(n, dtype=np.int32)
+        self._out = _Out(*(a.ctypes.data for a in (self._obs, self._mask, self._reward, self._term, self._trunc,
+                                                  self._to_move, self._scores, self._game, self._legal,
+                                                  self._nlegal)))
+        self._err = err
+        self._started = False
+        self.single_action_space_n = ACTION_IDS
+        self.observation_shape = (OBS_SIZE,)
+
+    def _info(self):
+        return {"action_mask": self._mask.view(np.bool_), "to_move": self._to_move, "game": self._game,
+                "scores": self._scores, "legal_ids": self._legal, "legal_count": self._nlegal}
+
+    def _rewards(self):
+        return self._reward[:, self.learners[0]] if len(self.learners) == 1 else self._reward
+
+    def reset(self, seed=None, options=None):
+        """Every env starts its first game (env i: game i of the seed):
+        (obs, info)."""
+        if seed is not None:
+            self.seed = _int("seed", seed, 0, U64_MAX)
+        if self._lib.jm_vec_reset(self._v, self.seed, ctypes.byref(self._out), self._err, len(self._err)):
+            raise JamaicaError(self._err.value.decode())
+        self._started = True
+        return self._obs, self._info()
+
+    def step(self, actions):
+        """One action id per env: (obs, rewards, terminations, truncations,
+        info).  An illegal id raises JamaicaError naming the env, and no
+        game moves."""
+        if not self._started:
+            raise JamaicaError("step() before reset()")
+        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError("actions has shape %s, not (%d,): one action id per env" % (a.shape, self.num_envs))
+        if not np.issubdtype(a.dtype, np.integer):
+            raise TypeError("actions are action ids (integers), not %s" % a.dtype)
+        if a.dtype != np.int32 or not a.flags["C_CONTIGUOUS"]:
+            a = np.ascontiguousarray(a, dtype=np.int32)
+        rc = self._lib.jm_vec_step(self._v, a.ctypes.data, ctypes.byref(self._out), self._err, len(self._err))
+        if rc:
+            raise JamaicaError(self._err.value.decode())
+        return self._obs, self._rewards(), self._term.view(np.bool_), self._trunc.view(np.bool_), self._info()
+
+    def close(self):
+        if getattr(self, "_v", None):
+            self._lib.jm_vec_free(self._v)
+            self._v = None
+
+    def __del__(self):
+        self.close()
+
+
+def action_id_kind(action_id):
+    """(decision kind name, engine action code) of an action id."""
+    lib = _bind()
+    code = ctypes.c_int()
+    k = lib.jm_action_id_kind(int(action_id), ctypes.byref(code))
+    if k < 0:
+        raise ValueError("action id %r outside 0..%d" % (action_id, ACTION_IDS - 1))
+    return lib.jm_decision_name(k).decode(), code.value
+
+
+def random_actions(info, rng):
+    """One legal action id per env, uniformly, drawn in numpy from
+    info["legal_ids"] and info["legal_count"] (a row's legal ids in order,
+    then -1): for benchmarks and baselines."""
+    count = info["legal_count"]
+    k = (rng.random(count.shape[0]) * count).astype(np.int64)
+    return info["legal_ids"][np.arange(count.shape[0]), k].astype(np.int32)

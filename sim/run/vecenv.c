@@ -1,0 +1,254 @@
+/* vecenv.c - N games stepped by one call, for learners (see vecenv.h). */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../agents/agent.h"
+#include "vecenv.h"
+
+typedef struct env {
+    jm_state s;
+    uint64_t game;                 /* its game in play */
+    agent ag[JM_MAX_PLAYERS];      /* the seats that do not learn */
+    char fault[256];               /* an opponent's failure, or "" */
+} env;
+
+struct jm_vec {
+    int n, players, threads;
+    unsigned learners;
+    uint64_t seed;
+    jm_rules rules;
+    env *e;
+};
+
+void jm_vec_free(jm_vec *v)
+{
+    if (!v) return;
+    if (v->e)
+        for (int i = 0; i < v->n; i++)
+            for (int p = 0; p < v->players; p++)
+                if (!((v->learners >> p) & 1u)) agent_destroy(&v->e[i].ag[p]);
+    free(v->e);
+    free(v);
+}
+
+jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents, unsigned learners,
+                   uint64_t seed, int threads, char *err, size_t errlen)
+{
+    if (n < 1 || n > (1 << 20)) {
+        snprintf(err, errlen, "num_envs must be 1 to %d, not %d", 1 << 20, n);
+        return NULL;
+    }
+    if (players < 2 || players > JM_MAX_PLAYERS) {
+        snprintf(err, errlen, "players must be 2 to 6, not %d", players);
+        return NULL;
+    }
+    if (!learners) learners = 1;
+    if (learners >> players) {
+        snprintf(err, errlen, "learning seats must be seats of %d players (mask %#x)", players, learners);
+        return NULL;
+    }
+    if (threads < 0 || threads > 1024) {
+        snprintf(err, errlen, "threads must be 0 (all) to 1024, not %d", threads);
+        return NULL;
+    }
+    int all = learners == (1u << players) - 1;
+    if (!all && (!opponents || !*opponents)) {
+        snprintf(err, errlen, "seats that do not learn need an opponent agent");
+        return NULL;
+    }
+    jm_vec *v = calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    v->n = n;
+    v->players = players;
+    v->learners = learners;
+    v->seed = seed;
+#ifdef _OPENMP
+    v->threads = threads ? threads : omp_get_max_threads();
+#else
+    v->threads = 1;
+#endif
+    if (jm_rules_parse(&v->rules, rules ? rules : "2021", err, errlen)) {
+        free(v);
+        return NULL;
+    }
+    jm_state probe;
+    if (jm_init(&probe, &v->rules, players, seed, 0, NULL, err, errlen)) {
+        free(v);
+        return NULL;
+    }
+    v->e = calloc((size_t)n, sizeof *v->e);
+    if (!v->e) {
+        snprintf(err, errlen, "out of memory for %d environments", n);
+        free(v);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < players; p++) {
+            if ((learners >> p) & 1u) continue;
+            char why[400];
+            if (agent_create(&v->e[i].ag[p], opponents, why, sizeof why)) {
+                snprintf(err, errlen, "%s", why);
+                v->n = i + 1; /* the agents made so far; the rest are zero (nothing to destroy) */
+                jm_vec_free(v);
+                return NULL;
+            }
+        }
+    return v;
+}
+
+/* Play env e on to a learner's decision with two or more actions, or the
+ * end: single actions taken, other seats by their agents.  0, or -1 with
+ * e->fault when an opponent failed. */
+static int advance(const jm_vec *v, env *e)
+{
+    int legal[JM_MAX_ACTIONS];
+    while (!jm_over(&e->s)) {
+        int n = jm_legal(&e->s, legal), seat = jm_to_move(&e->s), a = legal[0];
+        if (n > 1) {
+            if (seat < v->players && ((v->learners >> seat) & 1u)) return 0;
+            agent *ag = &e->ag[seat];
+            a = agent_choose(ag, &e->s, legal, n);
+            if (a < 0) {
+                snprintf(e->fault, sizeof e->fault, "agent '%s' in seat %d failed in game %llu: %s", ag->spec, seat,
+                         (unsigned long long)e->game, agent_fault(ag));
+                return -1;
+            }
+        }
+        if (jm_apply(&e->s, a, NULL) != JM_OK) {
+            snprintf(e->fault, sizeof e->fault, "seat %d's agent chose an illegal action %d in game %llu", seat, a,
+                     (unsigned long long)e->game);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Start env i's game g and play to its first learner decision. */
+static int start(const jm_vec *v, env *e, uint64_t g)
+{
+    char err[200];
+    e->game = g;
+    if (jm_init(&e->s, &v->rules, v->players, v->seed, g, NULL, err, sizeof err)) {
+        snprintf(e->fault, sizeof e->fault, "%s", err);
+        return -1;
+    }
+    for (int p = 0; p < v->players; p++)
+        if (!((v->learners >> p) & 1u)) agent_new_game(&e->ag[p], &v->rules, v->players, v->seed, g, p);
+    return advance(v, e);
+}
+
+/* Row i of out: the encoding and mask for the seat to move, and the game. */
+static void observe(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
+{
+    int seat = jm_to_move(&e->s);
+    if (seat < 0 || seat >= v->players) seat = 0; /* only if a game could not go on */
+    jm_encode(&e->s, seat, out->obs + (size_t)i * JM_OBS_SIZE);
+    uint8_t *mask = out->mask + (size_t)i * JM_ACTION_IDS;
+    int n = jm_action_mask(&e->s, mask);
+    if (out->legal) {
+        int16_t *l = out->legal + (size_t)i * JM_MAX_ACTIONS;
+        int k = 0;
+        for (int id = 0; id < JM_ACTION_IDS && k < n; id++)
+            if (mask[id]) l[k++] = (int16_t)id;
+        for (; k < JM_MAX_ACTIONS; k++) l[k] = -1;
+    }
+    if (out->nlegal) out->nlegal[i] = n;
+    out->to_move[i] = seat;
+    if (out->game) out->game[i] = (int64_t)e->game;
+}
+
+/* The ended game of env i into its rows of reward, scores and the flags. */
+static void finish(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
+{
+    jm_score sc[JM_MAX_SHIPS];
+    int k = jm_scores(&e->s, sc);
+    for (int p = 0; p < v->players; p++) {
+        out->reward[(size_t)i * v->players + p] = sc[p].winner && k ? 1.0f / (float)k : 0.0f;
+        out->scores[(size_t)i * v->players + p] = sc[p].total;
+    }
+    int capped = jm_capped(&e->s);
+    out->terminated[i] = !capped;
+    out->truncated[i] = (uint8_t)capped;
+}
+
+static void clear_row(const jm_vec *v, int i, const jm_vec_out *out)
+{
+    for (int p = 0; p < v->players; p++) {
+        out->reward[(size_t)i * v->players + p] = 0;
+        out->scores[(size_t)i * v->players + p] = 0;
+    }
+    out->terminated[i] = out->truncated[i] = 0;
+}
+
+/* The first fault of any env (in env order), into err: -1; else 0. */
+static int faults(const jm_vec *v, char *err, size_t errlen)
+{
+    for (int i = 0; i < v->n; i++)
+        if (v->e[i].fault[0]) {
+            snprintf(err, errlen, "env %d: %s", i, v->e[i].fault);
+            return -1;
+        }
+    return 0;
+}
+
+int jm_vec_reset(jm_vec *v, uint64_t seed, const jm_vec_out *out, char *err, size_t errlen)
+{
+    v->seed = seed;
+#pragma omp parallel for schedule(static) num_threads(v->threads)
+    for (int i = 0; i < v->n; i++) {
+        env *e = &v->e[i];
+        e->fault[0] = '\0';
+        start(v, e, (uint64_t)i);
+        clear_row(v, i, out);
+        observe(v, e, i, out);
+    }
+    return faults(v, err, errlen) ? JM_EARG : JM_OK;
+}
+
+int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *err, size_t errlen)
+{
+    for (int i = 0; i < v->n; i++) {
+        const env *e = &v->e[i];
+        if (jm_over(&e->s) || e->fault[0]) {
+            snprintf(err, errlen, "env %d cannot go on (%s): reset first", i, e->fault[0] ? e->fault : "its game is over");
+            return JM_EARG;
+        }
+        if (jm_action_of_id(&e->s, actions[i]) < 0) {
+            snprintf(err, errlen, "env %d: action id %d is not legal for its %s decision (no game moved)", i,
+                     (int)actions[i], jm_decision_name(jm_decision(&e->s)));
+            return JM_EILLEGAL;
+        }
+    }
+#pragma omp parallel for schedule(static) num_threads(v->threads)
+    for (int i = 0; i < v->n; i++) {
+        env *e = &v->e[i];
+        jm_apply(&e->s, jm_action_of_id(&e->s, actions[i]), NULL);
+        clear_row(v, i, out);
+        if (advance(v, e) == 0 && jm_over(&e->s)) {
+            finish(v, e, i, out);
+            start(v, e, e->game + (uint64_t)v->n);
+        }
+        observe(v, e, i, out);
+    }
+    return faults(v, err, errlen) ? JM_EARG : JM_OK;
+}
+
+const jm_state *jm_vec_state(const jm_vec *v, int i)
+{
+    return v && i >= 0 && i < v->n ? &v->e[i].s : NULL;
+}
+
+int jm_vec_size(const jm_vec *v)
+{
+    return v->n;
+}
+
+int jm_vec_players(const jm_vec *v)
+{
+    return v->players;
+}
