@@ -45,6 +45,9 @@ typedef struct agent_ops {
     const char *(*fault)(agent *a);
     /* Failures in this game after which the seat played on at random. */
     unsigned (*faults)(agent *a);
+    /* The game is over (s its final state, scores public): a program that
+     * asked for results is told them (docs/PROTOCOL.md, results=1). */
+    void (*end_game)(agent *a, const jm_state *s);
 } agent_ops;
 
 struct agent {
@@ -85,6 +88,9 @@ const char *agent_fault(agent *a);
 /* Failures in the current game that the agent's seat played through at
  * random (on_fault=random). */
 unsigned agent_faults(agent *a);
+/* The game the agent played is over (s its final state): its end_game
+ * hook, if it has one. */
+void agent_end_game(agent *a, const jm_state *s);
 /* Kill every program agent's process at once (async-signal-safe: for a
  * process that must end now). */
 void agent_kill_programs(void);

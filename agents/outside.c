@@ -39,6 +39,12 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
                          who, v);
                 return -1;
             }
+        } else if (with_program_keys && klen == 7 && !strncmp(tok, "results", 7)) {
+            if (strcmp(v, "0") && strcmp(v, "1")) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for results (0 or 1)", who, v);
+                return -1;
+            }
+            o->results = *v == '1';
         } else if (with_program_keys && klen == 3 && !strncmp(tok, "log", 3)) {
             if (!*v || strlen(v) >= sizeof o->log) {
                 snprintf(err, errlen, "agent '%s': bad value '%s' for log (a file name)", who, v);

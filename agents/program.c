@@ -410,6 +410,33 @@ static void program_new_game(agent *a, const jm_rules *rules, int players, uint6
     }
 }
 
+/* With results=1: the game's end, one line, no answer awaited
+ * ("result game=G scores=S0,S1,... ranks=R0,... winners=W,..."; the
+ * ghost's score and rank last where it sails, named g in winners). */
+static void program_end_game(agent *a, const jm_state *s)
+{
+    program *pg = a->data;
+    if (!pg->o.results || !pg->pid || pg->fd < 0 || !pg->game_sent || pg->o.fallback) return;
+    jm_score sc[JM_MAX_SHIPS];
+    jm_scores(s, sc);
+    int np = jm_players(s), ghost = jm_has_ghost(s);
+    char line[512], scores[128] = "", ranks[128] = "", winners[64] = "";
+    size_t so = 0, ro = 0, wo = 0;
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        if (i >= np && !(i == JM_GHOST && ghost)) continue;
+        so += (size_t)snprintf(scores + so, sizeof scores - so, "%s%d", so ? "," : "", sc[i].total);
+        ro += (size_t)snprintf(ranks + ro, sizeof ranks - ro, "%s%d", ro ? "," : "", sc[i].rank);
+        if (sc[i].winner) {
+            if (i == JM_GHOST) wo += (size_t)snprintf(winners + wo, sizeof winners - wo, "%sg", wo ? "," : "");
+            else wo += (size_t)snprintf(winners + wo, sizeof winners - wo, "%s%d", wo ? "," : "", i);
+        }
+    }
+    int n = snprintf(line, sizeof line, "result game=%llu scores=%s ranks=%s winners=%s\n", (unsigned long long)pg->game,
+                     scores, ranks, wo ? winners : "-");
+    char why[300];
+    if (send_all(pg, line, (size_t)n, now_s() + pg->o.timeout, why, sizeof why)) reap(pg, 0.0); /* the next game restarts it */
+}
+
 static void program_destroy(agent *a)
 {
     program *pg = a->data;
@@ -505,4 +532,5 @@ const agent_ops agent_program = {
     .new_game = program_new_game,
     .fault = outside_fault,
     .faults = outside_faults,
+    .end_game = program_end_game,
 };

@@ -107,6 +107,11 @@ void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed,
     if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);
 }
 
+void agent_end_game(agent *a, const jm_state *s)
+{
+    if (a->ops && a->ops->end_game && a->data) a->ops->end_game(a, s);
+}
+
 const char *agent_fault(agent *a)
 {
     return a->ops && a->ops->fault ? a->ops->fault(a) : "";

@@ -88,6 +88,20 @@ rc=$?
 $J sim --games 2 --players 2 --agents "cmd:sh -c 'echo to-the-log >&2; exec $F good':log=$tmp/agent.log",random \
     --out "$tmp/s.csv" >/dev/null 2>"$tmp/e"
 grep -q to-the-log "$tmp/agent.log" 2>/dev/null && ! grep -q to-the-log "$tmp/e" && ok || bad "log: $(cat "$tmp/e")"
+# results=1: the program is told each game's end (scores, ranks, winners),
+# as GAMES.csv has it; without it (a version-1 program) nothing more is sent.
+$J sim --games 6 --threads 2 --players 3 --agents "cmd:$F good:results=1,log=$tmp/res.log",greedy,random \
+    --games-csv "$tmp/rg.csv" --out "$tmp/rs.csv" >/dev/null 2>"$tmp/e"
+want=$(python3 -c 'import csv, sys
+s = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["is_ghost"] == "0": s.setdefault(int(r["game"]), {})[int(r["seat"])] = r["score"]
+for g in sorted(s): print("result game=%d scores=%s" % (g, ",".join(s[g][k] for k in sorted(s[g]))))' "$tmp/rg.csv")
+got=$(sed 's/ ranks=.*//' "$tmp/res.log" 2>/dev/null | sort -t= -k2 -n)
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q ' ranks=[1-3],[1-3],[1-3] winners=[0-2g]' "$tmp/res.log" && ok ||
+    bad "results=1: $(cat "$tmp/e") got: $got want: $want"
+$J sim --games 3 --players 3 --agents "cmd:$F good:log=$tmp/nores.log",random,random --out "$tmp/rs.csv" >/dev/null 2>&1
+[ ! -s "$tmp/nores.log" ] && ok || bad "results: told without results=1: $(cat "$tmp/nores.log")"
 # Same bytes on 1 and 2 threads with a program in two seats.
 for t in 1 2; do
     $J sim --games 40 --threads $t --players 3 --agents "cmd:$F good",greedy,"cmd:$F good" --out "$tmp/s$t.csv" \

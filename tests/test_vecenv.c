@@ -17,11 +17,15 @@ typedef struct bufs {
     uint8_t term[N], trunc[N];
     int32_t to_move[N], scores[N * JM_MAX_PLAYERS];
     int64_t game[N];
+    int16_t legal[N * JM_MAX_ACTIONS];
+    int32_t nlegal[N];
 } bufs;
 
 static jm_vec_out out_of(bufs *b)
 {
-    return (jm_vec_out){b->obs, b->mask, b->reward, b->term, b->trunc, b->to_move, b->scores, b->game};
+    return (jm_vec_out){.obs = b->obs, .mask = b->mask, .reward = b->reward, .terminated = b->term,
+                        .truncated = b->trunc, .to_move = b->to_move, .scores = b->scores, .game = b->game,
+                        .legal = b->legal, .nlegal = b->nlegal};
 }
 
 /* The k-th legal id of each row's mask (k from a seeded stream). */
@@ -32,6 +36,8 @@ static void pick(const bufs *b, jm_pcg32 *rng, int32_t *actions)
         for (int id = 0; id < JM_ACTION_IDS; id++)
             if (b->mask[i * JM_ACTION_IDS + id]) ids[n++] = id;
         assert_true(n >= 2); /* single actions are the env's own */
+        assert_int_equal(n, b->nlegal[i]); /* the sampler's list is the mask's ids in order */
+        for (int k = 0; k < JM_MAX_ACTIONS; k++) assert_int_equal(b->legal[i * JM_MAX_ACTIONS + k], k < n ? ids[k] : -1);
         actions[i] = ids[jm_pcg32_bounded(rng, (uint32_t)n)];
     }
 }

@@ -68,5 +68,6 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
         jm_apply_trusted(s, a, tr);
     }
     add_counts(st, &pc, np);
+    for (int p = 0; p < np; p++) agent_end_game(agents[p], s);
     return 0;
 }

@@ -163,7 +163,7 @@ static void observe(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
 }
 
 /* The ended game of env i into its rows of reward, scores and the flags. */
-static void finish(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
+static void finish(const jm_vec *v, env *e, int i, const jm_vec_out *out)
 {
     jm_score sc[JM_MAX_SHIPS];
     int k = jm_scores(&e->s, sc);
@@ -171,6 +171,8 @@ static void finish(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
         out->reward[(size_t)i * v->players + p] = sc[p].winner && k ? 1.0f / (float)k : 0.0f;
         out->scores[(size_t)i * v->players + p] = sc[p].total;
     }
+    for (int p = 0; p < v->players; p++)
+        if (!((v->learners >> p) & 1u)) agent_end_game(&e->ag[p], &e->s);
     int capped = jm_capped(&e->s);
     out->terminated[i] = !capped;
     out->truncated[i] = (uint8_t)capped;

@@ -38,6 +38,7 @@ while IFS= read -r line; do
             esac
         fi
         echo 0 ;;
+    "result "*) echo "$line" >&2 ;; # with results=1: the game's end, to its log
     quit) exit 0 ;;
     esac
 done
