@@ -110,6 +110,7 @@ SUITE := sh tests/suite.sh
 check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@for t in $(TESTS); do echo "== $$t"; $(SUITE) $$t bin/test/$$t; done
 	@$(SUITE) rule_ids sh tests/rule_ids.sh
+	@$(SUITE) board python3 tests/board_doc.py lib/libjamaica.so.1
 	@$(SUITE) cli sh tests/cli.sh
 	@$(SUITE) replay sh tests/replay.sh
 	@$(SUITE) faults sh tests/faults.sh

@@ -1,5 +1,5 @@
 /*
- * board.c - the board, the cards and the treasures of BOARD.md as tables.
+ * board.c - the board, the cards and the treasures of docs/BOARD.md as tables.
  * tests/test_board.c checks the counts and the distances against the graph.
  */
 #include "internal.h"

@@ -32,7 +32,7 @@
  * to the next step's code; a shortcut that reads an option list only as
  * far as it needs is checked against the list in JM_DEBUG builds.
  *
- * Rule ids in comments refer to ../shared/RULES.md.
+ * Rule ids in comments refer to docs/RULES.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

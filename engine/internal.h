@@ -190,7 +190,7 @@ enum {
 
 /* ---------------------------------------------------------------- readers
  * Small readers of the state that the machine (game.c) and the cold
- * accessors (query.c) share; rule ids refer to RULES.md. */
+ * accessors (query.c) share; rule ids refer to docs/RULES.md. */
 
 /* bits of s->bits */
 #define B_HALF 1u    /* 0 morning, 1 evening (the ghost's move 0/1) */

@@ -1,7 +1,7 @@
 /*
  * jamaica.h - the whole public API of the Jamaica rules engine.
  *
- * The engine plays the game of ../shared/RULES.md on the board of BOARD.md.
+ * The engine plays the game of docs/RULES.md on the board of docs/BOARD.md.
  * A game is a plain struct (jm_state) with no pointers: copy it with '=' to
  * branch (that copy is what tree search lives on).  The engine always knows
  * whose decision it is; jm_legal() lists the legal actions for it and
@@ -524,7 +524,7 @@ int jm_view_deal(jm_state *out, const char *text, uint64_t seed, char *err, size
 #define JM_ACTION_TEXT_MAX 96
 int jm_action_text(const jm_state *s, int action, char *buf, size_t len);
 
-/* Board and component data (BOARD.md). */
+/* Board and component data (docs/BOARD.md). */
 enum { JM_K_ROYAL, JM_K_SEA, JM_K_PORT, JM_K_LAIR };
 int jm_space_kind(int space);
 int jm_space_cost(int space);

@@ -4,7 +4,7 @@
  * dice, and settling the decision of a position read from text.  Nothing
  * here runs in the machine's loop; game.c holds the hot part.
  *
- * Rule ids in comments refer to ../shared/RULES.md.
+ * Rule ids in comments refer to docs/RULES.md.
  */
 #include <stdio.h>
 #include <string.h>

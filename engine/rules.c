@@ -1,5 +1,5 @@
 /*
- * rules.c - the rule sets of RULES.md ("2021", "classic") and key=value
+ * rules.c - the rule sets of docs/RULES.md ("2021", "classic") and key=value
  * options on top of them.
  */
 #include <errno.h>

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Replay `jamaica trace --format jsonl` games and check every event against
-the rules (../shared/RULES.md) with bookkeeping of its own: positions and
+the rules (docs/RULES.md) with bookkeeping of its own: positions and
 laps, holds, treasures, lair tokens, card halves, battles and scores.  It
 shares no code or table with the engine; the board below was transcribed
-from BOARD.md.  The first line ("run") gives the rules in force; games must
+from docs/BOARD.md.  The first line ("run") gives the rules in force; games must
 start from the setup (not a position).
 
 usage: check_trace.py FILE.jsonl...   (exit 1 at the first disagreement)

@@ -1,4 +1,4 @@
-/* The board, cards and treasures of BOARD.md. */
+/* The board, cards and treasures of docs/BOARD.md. */
 #include "helpers.h"
 
 static void test_board_counts(void **state)
@@ -29,7 +29,7 @@ static void test_board_scores(void **state)
     for (int i = 41; i <= 49; i++) assert_int_equal(jm_space_score(i), i - 39);
 }
 
-/* jm_space_next reads BOARD.md's "next" column: forks at 6, 19 and 32
+/* jm_space_next reads docs/BOARD.md's "next" column: forks at 6, 19 and 32
  * (the outer lane first), the loop closing at Port Royal, -1 outside. */
 static void test_board_space_next(void **state)
 {
