@@ -124,6 +124,10 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python $(PYTHON) -m unittest discover -s python/tests; \
 	else echo "python: no python3 here imports numpy (tests/deps.sh installs python3-numpy); failed"; \
 	    echo "fail python (no numpy)" >>bin/test/suites; fi
+	@if command -v python3 >/dev/null 2>&1 && [ "$$(command -v python3)" != "$(PYTHON)" ] && \
+	    [ "$$(readlink -f $$(command -v python3))" != "$$(readlink -f $(PYTHON) 2>/dev/null)" ]; then \
+	    echo "== python, standard library alone: $$(command -v python3) (the numpy parts skipped)"; \
+	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python-stdlib python3 -m unittest discover -s python/tests; fi
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
 	    $(MAKE) -s bin/jamaica-mpi && $(SUITE) mpi sh tests/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi

@@ -70,9 +70,13 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     files = []
     pkg = os.path.join(HERE, "jamaica")
     for name in sorted(os.listdir(pkg)):
-        if name.endswith(".py"):
+        if name.endswith(".py") and name != "_where.py":
             with open(os.path.join(pkg, name), "rb") as f:
                 files.append(("jamaica/" + name, f.read()))
+    # Where the library of the tree the wheel was built from is (make lib
+    # puts it there), for the installed module to find without JAMAICA_LIB.
+    lib = os.path.normpath(os.path.join(HERE, "..", "lib", "libjamaica.so.1"))
+    files.append(("jamaica/_where.py", ("# Written by wheel_backend.py when the wheel was built.\nLIB = %r\n" % lib).encode()))
     files.append((dist + ".dist-info/METADATA", _metadata(p).encode()))
     files.append((dist + ".dist-info/WHEEL", b"Wheel-Version: 1.0\nGenerator: wheel_backend\n"
                   b"Root-Is-Purelib: true\nTag: py3-none-any\n"))

@@ -44,12 +44,33 @@ J=bin/jamaica
 # eval=hand, each 3,000 games as three shards of 1,000 merged, then the
 # eval=hand searcher in 1,000 2-player games against mcts:iters=1000
 # (results/search/; about 45 minutes on two cores);
+# `envbench`: learner steps a second of jamaica.VecEnv against the one-game
+# Env, side by side, random, greedy and sharp opponents, and the memory an
+# environment takes (python/bench_env.py: results/learning/env-bench.md;
+# about 2 minutes);
+# `ppo`: python/examples/ppo.py, one seat against three greedy for 30
+# minutes (results/learning/ppo/: curve.csv, curve.png, policy.pt; numpy and
+# torch needed, tests/deps.sh installs them);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
 want=${*:-base agents}
 [ "$want" = analysis ] && want="captain ghost sweep skilled ladder"
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
+# The Python that has numpy (and torch): the first of python3, /usr/bin/python3.
+py() { for p in python3 /usr/bin/python3; do $p -c 'import numpy' 2>/dev/null && { echo "$p"; return; }; done; echo python3; }
+if has envbench; then
+    make -s lib
+    mkdir -p results/learning
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/bench_env.py --seconds 4 --rounds 3 \
+        --out results/learning/env-bench.md
+fi
+if has ppo; then
+    make -s lib
+    mkdir -p results/learning/ppo
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 30 \
+        --out results/learning/ppo | tee results/learning/ppo/log.txt
+fi
 if has speed; then sh results/speed.sh; fi
 if has scaling; then sh results/scaling.sh; fi
 if has soak; then sh results/soak.sh; fi

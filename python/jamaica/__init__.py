@@ -98,10 +98,14 @@ class _Agent(ctypes.Structure):
 def _load():
     here = os.path.dirname(os.path.abspath(__file__))
     tried = []
-    # $JAMAICA_LIB; the source tree's lib/; the prefix this module was
-    # installed under (make install: PREFIX/lib/pythonX.Y/*-packages/jamaica);
-    # the system's loader.
-    for path in (os.environ.get("JAMAICA_LIB"), os.path.join(here, "..", "..", "lib", "libjamaica.so.1"),
+    try:  # a wheel built from a source tree knows that tree's lib/ (wheel_backend.py)
+        from ._where import LIB as built
+    except ImportError:
+        built = None
+    # $JAMAICA_LIB; the source tree's lib/; the tree a wheel was built from;
+    # the prefix this module was installed under (make install:
+    # PREFIX/lib/pythonX.Y/*-packages/jamaica); the system's loader.
+    for path in (os.environ.get("JAMAICA_LIB"), os.path.join(here, "..", "..", "lib", "libjamaica.so.1"), built,
                  os.path.join(here, "..", "..", "..", "libjamaica.so.1"), ctypes.util.find_library("jamaica"),
                  "libjamaica.so.1"):
         if not path:
@@ -111,7 +115,8 @@ def _load():
             return ctypes.CDLL(path)
         except OSError:
             continue
-    raise ImportError("libjamaica not found (tried %s): run 'make lib', or set JAMAICA_LIB" % (tried or "nothing"))
+    raise ImportError("libjamaica not found (tried %s): run 'make lib' in the clone, or set JAMAICA_LIB to the "
+                      "library's path" % ", ".join(tried))
 
 
 try:
@@ -621,11 +626,21 @@ class Box:
 FEATURES = 100
 
 
-def _features_space():
-    return Box(-1, 255, (FEATURES,))
-
-
 # ---------------------------------------------------------------- Env
+
+def _learning():
+    """The learning parts' module (numpy needed)."""
+    try:
+        from . import vector
+    except ImportError as e:
+        raise ImportError("jamaica's Env, AECEnv and VecEnv need numpy (Debian: apt-get install python3-numpy): %s"
+                          % e) from None
+    return vector
+
+
+def _obs_space(v):
+    return Box(0, 100, (v.OBS_SIZE,))
+
 
 class Env:
     """One learning seat against C agents, with Gymnasium's API (without
@@ -635,19 +650,22 @@ class Env:
         obs, reward, terminated, truncated, info = env.step(action)
 
     The other seats are C agents (opponents: one spec for all, or a list).
-    The observation is Game.features(seat) (100 integers; a numpy int32
-    array when numpy is installed) in observation_space; the action is an
-    index into the legal list, in action_space (Discrete(48)), and
-    info["action_mask"] marks the valid ones (also legal_mask()).  The
-    reward is the seat's win share (1/k of a shared win) when the game
-    ends, else 0; terminated is True then; truncated is always False (the
-    engine's round cap ends a game as a finished one).  reset(seed=S) plays
-    game 0 of seed S; each later reset() the next game of that seed, so a
-    run of episodes is the same games as `jamaica sim --seed S`."""
+    The observation is the seat's view encoded (jm_encode: float32,
+    OBS_SIZE = 1205; docs/LEARNING.md), in observation_space; the action is
+    an action id (the same id the same action in every state), in
+    action_space (Discrete(ACTION_IDS = 243)), and info["action_mask"]
+    (bool) marks the legal ones (also legal_mask()).  The reward is the
+    seat's win share (1/k of a shared win) when the game ends, else 0;
+    terminated is True then; truncated is always False (the engine's round
+    cap ends a game as a finished one).  reset(seed=S) plays game 0 of seed
+    S; each later reset() the next game of that seed, so a run of episodes
+    is the same games as `jamaica sim --seed S`.  Needs numpy; for many
+    games at once, VecEnv."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1, render_mode=None):
+        self._v = _learning()
         _int("players", players, 2, MAX_PLAYERS)
         _int("seat", seat, 0, players - 1)
         _str("rules", rules)
@@ -661,24 +679,16 @@ class Env:
             raise ValueError("opponents names %d agents for %d players (give one, or one per seat)" %
                              (len(specs), players))
         self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
-        self.action_space = Discrete(MAX_ACTIONS)
-        self.observation_space = _features_space()
+        self.action_space = Discrete(self._v.ACTION_IDS)
+        self.observation_space = _obs_space(self._v)
         self.episode = -1
         self.game = None
-        try:
-            import numpy
-            self._np = numpy
-        except ImportError:
-            self._np = None
 
     def _obs(self):
-        f = self.game.features(self.seat)
-        return self._np.asarray(f, dtype=self._np.int32) if self._np else f
+        return self._v.encode(self.game, self.seat)
 
     def legal_mask(self):
-        n = len(self.game.legal()) if not self.game.over else 0
-        m = [1 if i < n else 0 for i in range(MAX_ACTIONS)]
-        return self._np.asarray(m, dtype=self._np.int8) if self._np else m
+        return self._v.action_mask(self.game)
 
     def _advance(self):
         """Play the other seats (and forced moves) until the learner decides."""
@@ -711,11 +721,9 @@ class Env:
     def step(self, action):
         if self.game is None:
             raise ValueError("step() before reset()")
-        action = _int("action", int(action) if hasattr(action, "dtype") else action, -2 ** 31, 2 ** 31 - 1)
-        legal = self.game.legal()
-        if self.game.over or not 0 <= action < len(legal):
-            raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
-        self.game.apply(legal[action])
+        if self.game.over:
+            raise JamaicaError("the game is over: reset() starts the next")
+        self.game.apply(self._v.action_of_id(self.game, action))
         self._advance()
         terminated = self.game.over
         reward = float(self.game.scores()[self.seat]["win"]) if terminated else 0.0
@@ -743,9 +751,10 @@ class AECEnv:
 
     Agents are "player_0".."player_{P-1}" (possible_agents); agent_selection
     is the seat to decide (forced moves, a single legal action, are played
-    by the environment).  observe(agent) is Game.features(seat); actions
-    index the legal list (action_space(agent) is Discrete(48), the valid
-    ones in infos[agent]["action_mask"]).  rewards are the win shares when
+    by the environment).  observe(agent) is the seat's view encoded
+    (float32, OBS_SIZE; docs/LEARNING.md); actions are action ids
+    (action_space(agent) is Discrete(ACTION_IDS), the legal ones True in
+    infos[agent]["action_mask"]).  Needs numpy.  rewards are the win shares when
     the game ends, 0 before; then every agent is terminated and, as the API
     asks, steps once with None to leave `agents`.  reset(seed=S) plays game
     0 of seed S, each later reset() the next game."""
@@ -753,6 +762,7 @@ class AECEnv:
     metadata = {"render_modes": ["ansi"], "name": "jamaica_v1", "is_parallelizable": False}
 
     def __init__(self, players=4, rules="2021", seed=1, render_mode=None):
+        self._v = _learning()
         _int("players", players, 2, MAX_PLAYERS)
         _str("rules", rules)
         self.seed = _int("seed", seed, 0, U64_MAX)
@@ -760,15 +770,10 @@ class AECEnv:
             raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
         self.players, self.rules, self.render_mode = players, rules, render_mode
         self.possible_agents = ["player_%d" % p for p in range(players)]
-        self._spaces = {a: (Discrete(MAX_ACTIONS), _features_space()) for a in self.possible_agents}
+        self._spaces = {a: (Discrete(self._v.ACTION_IDS), _obs_space(self._v)) for a in self.possible_agents}
         self.episode = -1
         self.game = None
         self.agents = []
-        try:
-            import numpy
-            self._np = numpy
-        except ImportError:
-            self._np = None
 
     def action_space(self, agent):
         return self._spaces[agent][0]
@@ -790,13 +795,12 @@ class AECEnv:
         return self.possible_agents.index(agent)
 
     def observe(self, agent):
-        f = self.game.features(self._seat_of(agent))
-        return self._np.asarray(f, dtype=self._np.int32) if self._np else f
+        return self._v.encode(self.game, self._seat_of(agent))
 
     def _mask(self, agent):
-        n = len(self.game.legal()) if not self.game.over and self.game.to_move == self._seat_of(agent) else 0
-        m = [1 if i < n else 0 for i in range(MAX_ACTIONS)]
-        return self._np.asarray(m, dtype=self._np.int8) if self._np else m
+        if not self.game.over and self.game.to_move == self._seat_of(agent):
+            return self._v.action_mask(self.game)
+        return self._v.np.zeros(self._v.ACTION_IDS, dtype=bool)
 
     def _settle(self):
         """Forced moves played; then the agent to decide, or the end."""
@@ -851,13 +855,10 @@ class AECEnv:
             return
         if action is None:
             raise JamaicaError("%s must act: step(None) is only for a done agent" % a)
-        action = _int("action", int(action) if hasattr(action, "dtype") else action, -2 ** 31, 2 ** 31 - 1)
-        legal = self.game.legal()
-        if not 0 <= action < len(legal):
-            raise JamaicaError("action index %r is not valid (%d legal actions)" % (action, len(legal)))
+        code = self._v.action_of_id(self.game, action)
         self._cumulative_rewards[a] = 0.0
         self.rewards = {x: 0.0 for x in self.agents}
-        self.game.apply(legal[action])
+        self.game.apply(code)
         self._settle()
 
     def agent_iter(self, max_iter=2 ** 63):
@@ -934,8 +935,11 @@ def serve(agent_class, name=None, stdin=None, stdout=None):
     agent's spec (strings); its choose(observation, legal) gets an
     Observation and the list of Actions and returns an index into legal (or
     one of its Actions); new_game(observation_facts) is called at each new
-    game if it has one (a dict: players, seat, game, seed, rules).  Only the
-    standard library is needed, and libjamaica only for Observation.deal()."""
+    game if it has one (a dict: players, seat, game, seed, rules), and
+    game_over(result) at each game's end when the agent is seated with
+    results=1 (cmd:python3 SCRIPT:results=1; a dict: game, scores, ranks,
+    winners, seat, win).  Only the standard library is needed, and
+    libjamaica only for Observation.deal()."""
     import sys
     rd = stdin or sys.stdin
     wr = stdout or sys.stdout
@@ -983,13 +987,30 @@ def serve(agent_class, name=None, stdin=None, stdout=None):
             rd.readline()  # go
             pick = agent.choose(Observation(kind, view, game), legal)
             say(str(pick.index if isinstance(pick, Action) else int(pick)))
+        elif cmd == "result":
+            # Seated with results=1: the game's end.  No answer is sent.
+            if hasattr(agent, "game_over"):
+                agent.game_over(_result(words[1:], game))
         elif cmd == "quit":
             return
 
 
+def _result(words, game):
+    """A result line as a dict: game, scores, ranks (lists by seat, the
+    ghost's last where it sails), winners (seats; 'g' the ghost), and this
+    program's seat and its win share."""
+    f = dict(w.partition("=")[::2] for w in words)
+    ints = lambda v: [int(x) for x in v.split(",")] if v else []  # noqa: E731
+    winners = [] if f.get("winners", "-") == "-" else [w if w == "g" else int(w) for w in f["winners"].split(",")]
+    seat = game.get("seat")
+    return {"game": int(f.get("game", -1)), "scores": ints(f.get("scores", "")), "ranks": ints(f.get("ranks", "")),
+            "winners": winners, "seat": seat, "win": 1.0 / len(winners) if seat in winners else 0.0}
+
+
 # The learning parts that need numpy load on first use, so that `import
 # jamaica` (Game, Agent, sim, serve) needs the standard library alone.
-_VECTOR = ("VecEnv", "OBS_SIZE", "ACTION_IDS", "action_id_kind", "random_actions")
+_VECTOR = ("VecEnv", "OBS_SIZE", "ACTION_IDS", "action_id_kind", "random_actions", "encode", "action_id",
+           "action_of_id", "action_mask")
 
 
 def __getattr__(name):

@@ -37,6 +37,11 @@ def _bind():
     lib.jm_vec_step.restype = ctypes.c_int
     lib.jm_vec_step.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
     lib.jm_decision_name.restype, lib.jm_decision_name.argtypes = ctypes.c_char_p, [ctypes.c_int]
+    from . import _S
+    lib.jm_encode.restype, lib.jm_encode.argtypes = ctypes.c_int, [_S, ctypes.c_int, ctypes.c_void_p]
+    lib.jm_action_id.restype, lib.jm_action_id.argtypes = ctypes.c_int, [_S, ctypes.c_int]
+    lib.jm_action_of_id.restype, lib.jm_action_of_id.argtypes = ctypes.c_int, [_S, ctypes.c_int]
+    lib.jm_action_mask.restype, lib.jm_action_mask.argtypes = ctypes.c_int, [_S, ctypes.c_void_p]
     for name, argtypes in (("jm_action_id_kind", [ctypes.c_int, ctypes.POINTER(ctypes.c_int)]),
                            ("jm_action_id_of", [ctypes.c_int, ctypes.c_int])):
         f = getattr(lib, name)
@@ -190,3 +195,44 @@ def random_actions(info, rng):
     count = info["legal_count"]
     k = (rng.random(count.shape[0]) * count).astype(np.int64)
     return info["legal_ids"][np.arange(count.shape[0]), k].astype(np.int32)
+
+
+def encode(game, seat, out=None):
+    """The encoding of `seat`'s view of a Game (float32, OBS_SIZE): what
+    VecEnv gives for that seat.  A Game dealt from a view
+    (Observation.deal) encodes as the true game does, since the encoding
+    reads only what the seat can see."""
+    lib = _bind()
+    x = np.empty(OBS_SIZE, dtype=np.float32) if out is None else out
+    if lib.jm_encode(ctypes.byref(game._s), int(seat), x.ctypes.data):
+        raise ValueError("seat %r is not a seat of this game" % (seat,))
+    return x
+
+
+def action_id(game, action):
+    """The action id of one of the game's legal actions (an engine code)."""
+    lib = _bind()
+    code = action.code if hasattr(action, "code") else int(action)
+    i = lib.jm_action_id(ctypes.byref(game._s), code)
+    if i < 0:
+        raise JamaicaError("action %r is not legal now" % (action,))
+    return i
+
+
+def action_of_id(game, action_id):
+    """The engine's code of the legal action with that id; JamaicaError if
+    the id is not legal now."""
+    lib = _bind()
+    a = int(action_id)
+    code = lib.jm_action_of_id(ctypes.byref(game._s), a) if -2 ** 31 <= a < 2 ** 31 else -1
+    if code < 0:
+        raise JamaicaError("action id %r is not legal now (%s decision)" % (action_id, game.decision))
+    return code
+
+
+def action_mask(game):
+    """bool (ACTION_IDS,): the ids of the game's legal actions."""
+    lib = _bind()
+    m = np.zeros(ACTION_IDS, dtype=np.uint8)
+    lib.jm_action_mask(ctypes.byref(game._s), m.ctypes.data)
+    return m.view(np.bool_)

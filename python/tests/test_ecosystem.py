@@ -51,6 +51,14 @@ class TestActionText(unittest.TestCase):
             g.action_to_string(-1)
 
 
+try:
+    import numpy  # noqa: F401
+    needs_numpy = unittest.skipUnless(True, "")
+except ImportError:
+    needs_numpy = unittest.skip("numpy is not installed for this interpreter (the environments need it)")
+
+
+@needs_numpy
 class TestGymnasiumContract(unittest.TestCase):
     def test_reset_and_step_shapes(self):
         env = jamaica.Env(players=3, seat=1, seed=4)
@@ -85,11 +93,11 @@ class TestGymnasiumContract(unittest.TestCase):
     def test_seeded_resets_repeat_and_follow_the_games_of_the_seed(self):
         def episode(env, seed=None):
             obs, info = env.reset(seed=seed)
-            trail = [list(obs)]
+            trail = [obs.tobytes()]
             done = False
-            while not done:
-                obs, reward, done, _, info = env.step(0)
-                trail.append(list(obs))
+            while not done:  # the lowest legal action id
+                obs, reward, done, _, info = env.step(int(info["action_mask"].argmax()))
+                trail.append(obs.tobytes())
             return trail, reward, env.game.trace_hash
 
         a, b = jamaica.Env(players=2, seed=1), jamaica.Env(players=2, seed=99)
@@ -110,8 +118,9 @@ class TestGymnasiumContract(unittest.TestCase):
             jamaica.Env(render_mode="human")
 
 
+@needs_numpy
 class TestPettingZooContract(unittest.TestCase):
-    def run_episode(self, env, seed=None, pick=lambda mask: mask.index(1) if 1 in list(mask) else 0):
+    def run_episode(self, env, seed=None, pick=lambda mask: mask.index(True)):
         env.reset(seed=seed)
         self.assertEqual(env.agents, env.possible_agents)
         seen, done_steps, trail = set(), set(), []
@@ -149,7 +158,7 @@ class TestPettingZooContract(unittest.TestCase):
         self.assertAlmostEqual(sum(finals), 1.0)  # the win shares, no ghost at four
         self.assertEqual(self.run_episode(jamaica.AECEnv(players=4), seed=3), trail)
         self.assertEqual(env.max_num_agents, 4)
-        self.assertEqual(env.action_space("player_0").n, jamaica.MAX_ACTIONS)
+        self.assertEqual(env.action_space("player_0").n, jamaica.ACTION_IDS)
 
     def test_the_api_is_enforced(self):
         env = jamaica.AECEnv(players=2)
@@ -157,11 +166,14 @@ class TestPettingZooContract(unittest.TestCase):
         with self.assertRaises(jamaica.JamaicaError):
             env.step(None)  # an agent that must act
         with self.assertRaises(jamaica.JamaicaError):
-            env.step(jamaica.MAX_ACTIONS)
+            env.step(jamaica.ACTION_IDS)
+        illegal = int((~env.infos[env.agent_selection]["action_mask"]).argmax())
+        with self.assertRaises(jamaica.JamaicaError):
+            env.step(illegal)  # an id that is not legal now
         with self.assertRaises(ValueError):
             env.observe("player_7")
         while not env.terminations[env.agent_selection]:
-            env.step(0)
+            env.step(int(env.infos[env.agent_selection]["action_mask"].argmax()))
         with self.assertRaises(jamaica.JamaicaError):
             env.step(0)  # a done agent steps with None
         env.step(None)
@@ -200,6 +212,10 @@ class TestPackaging(unittest.TestCase):
             with zipfile.ZipFile(os.path.join(d, name)) as z:
                 names = z.namelist()
                 self.assertIn("jamaica/__init__.py", names)
+                self.assertIn("jamaica/vector.py", names)
+                # The installed module finds the library of the tree it was built from.
+                where = z.read("jamaica/_where.py").decode()
+                self.assertIn(repr(os.path.normpath(os.path.join(PYDIR, "..", "lib", "libjamaica.so.1"))), where)
                 meta = z.read("jamaica-%s.dist-info/METADATA" % version).decode()
                 self.assertIn("Version: %s\n" % version, meta)
                 for line in z.read("jamaica-%s.dist-info/RECORD" % version).decode().splitlines():
@@ -221,9 +237,13 @@ class TestPackaging(unittest.TestCase):
             if p.returncode and "externally-managed" in p.stderr:
                 self.skipTest("this python's pip installs into virtual environments only")
             self.assertEqual(p.returncode, 0, p.stderr)
-            out = subprocess.run([sys.executable, "-c", "import jamaica; print(jamaica.__file__)"], cwd=d,
-                                 env=dict(os.environ, PYTHONPATH=d), capture_output=True, text=True)
+            env = {k: v for k, v in os.environ.items() if k != "JAMAICA_LIB"}
+            out = subprocess.run([sys.executable, "-c", "import jamaica; print(jamaica.__file__); "
+                                  "print(jamaica.Game(players=2).players)"], cwd=d,
+                                 env=dict(env, PYTHONPATH=d), capture_output=True, text=True)
             self.assertTrue(out.stdout.startswith(d), out.stdout + out.stderr)
+            # It finds the library with nothing set by hand (the tree's lib/, _where.py).
+            self.assertEqual(out.stdout.splitlines()[-1], "2", out.stderr)
 
 
 if __name__ == "__main__":

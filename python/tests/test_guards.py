@@ -67,6 +67,11 @@ class Guards(unittest.TestCase):
         for args in ((-1, 0, 0), (1, -1, 0), (1, 0, 6), (2 ** 64, 0, 0)):
             self.refuses(ValueError, [], a.reset, *args)
         self.refuses(ValueError, ["n 0"], jamaica.random_stream(1, 0, 0), 0)
+        try:
+            import numpy  # noqa: F401  (the environments need it)
+        except ImportError:
+            self.refuses(ImportError, ["numpy"], jamaica.Env)
+            return
         self.refuses(ValueError, ["seat"], jamaica.Env, players=3, seat=3)
         self.refuses(ValueError, ["opponents"], jamaica.Env, players=4, opponents=["random", "first"])
         self.refuses(ValueError, ["reset"], jamaica.Env().step, 0)

@@ -1,0 +1,41 @@
+"""python/examples/ppo.py in miniature: a few thousand steps of PPO over
+VecEnv with finite losses, its curve and policy written (the real run is
+results/make.sh ppo).  Needs numpy and torch (tests/deps.sh installs them)."""
+import csv
+import math
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "examples"))
+
+try:
+    import torch  # noqa: F401
+    import ppo
+except ImportError:
+    ppo = None
+
+
+@unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
+class TestPPOSmoke(unittest.TestCase):
+    def test_a_few_updates(self):
+        with tempfile.TemporaryDirectory() as d:
+            rows = ppo.main(["--total-steps", "4096", "--num-envs", "32", "--num-steps", "32", "--minibatches", "4",
+                             "--eval-every", "2048", "--eval-games", "40", "--hidden", "64", "--threads", "2",
+                             "--out", d])
+            self.assertGreaterEqual(len(rows), 3)
+            for r in rows[1:]:
+                self.assertTrue(all(math.isfinite(float(x)) for x in r), r)
+                self.assertTrue(0 <= r[3] <= r[2] <= r[4] <= 1, r)
+            with open(os.path.join(d, "curve.csv")) as f:
+                got = list(csv.reader(f))
+            self.assertEqual(got[0][:5], ["steps", "seconds", "win_rate", "low", "high"])
+            self.assertEqual(len(got), len(rows) + 1)
+            self.assertTrue(os.path.getsize(os.path.join(d, "policy.pt")) > 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
