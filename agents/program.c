@@ -43,6 +43,7 @@ typedef struct program {
                                      process group; 0: not running */
     int fd;                       /* our end of its stdin and stdout */
     int life;                     /* the guardian's lifeline (-1: none) */
+    char **env;                   /* the program's environment (child_env) */
     char in[LINE_MAX_BYTES + 1];  /* what it wrote, not yet read as lines */
     size_t have;
     char out[JM_POSITION_MAX + JM_MAX_ACTIONS * (JM_ACTION_TEXT_MAX + 32) + 64];
@@ -77,6 +78,60 @@ static double now_s(void)
 
 /* ---------------------------------------------------------------- the process */
 
+/* The environment a program starts with: jamaica's, and where jamaica runs
+ * from a source tree (bin/jamaica beside python/jamaica/), that module's
+ * directory first on PYTHONPATH, so that a script doing `import jamaica`
+ * plays under cmd:python3 SCRIPT with nothing set by hand.  NULL: out of
+ * memory (the program then starts with jamaica's own). */
+extern char **environ;
+
+static char **child_env(void)
+{
+    char exe[4096], dir[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *add = NULL;
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(dir, sizeof dir, "%s/../python/jamaica/__init__.py", exe);
+            if (access(dir, R_OK) == 0) {
+                snprintf(dir, sizeof dir, "%s/../python", exe);
+                add = dir;
+            }
+        }
+    }
+    size_t count = 0;
+    while (environ[count]) count++;
+    char **env = calloc(count + 2, sizeof *env);
+    if (!env) return NULL;
+    size_t k = 0;
+    const char *old = getenv("PYTHONPATH");
+    for (size_t i = 0; i < count; i++)
+        if (!add || strncmp(environ[i], "PYTHONPATH=", 11)) env[k++] = strdup(environ[i]);
+    if (add) {
+        size_t len = strlen(add) + (old && *old ? strlen(old) + 1 : 0) + 12;
+        char *v = malloc(len);
+        if (v) snprintf(v, len, "PYTHONPATH=%s%s%s", add, old && *old ? ":" : "", old && *old ? old : "");
+        env[k++] = v;
+    }
+    for (size_t i = 0; i < k; i++)
+        if (!env[i]) { /* a strdup failed: give up on the copy */
+            for (size_t j = 0; j < k; j++) free(env[j]);
+            free(env);
+            return NULL;
+        }
+    return env;
+}
+
+static void free_env(char **env)
+{
+    if (!env) return;
+    for (size_t i = 0; env[i]; i++) free(env[i]);
+    free(env);
+}
+
 /* The guardian: a child of jamaica that leads the program's process group,
  * starts the program in it and stays until the program ends.  jamaica
  * holds the write end of a pipe (the lifeline) that only the guardian
@@ -86,7 +141,7 @@ static double now_s(void)
  * guardian ends the same way (its status, or its signal), for jamaica to
  * report; jamaica then kills what is left of the group (reap()).  Only
  * calls that are safe after fork() in a threaded process are made here. */
-static void guard(int life, const char *sh, int logfd, int sock)
+static void guard(int life, const char *sh, int logfd, int sock, char **env)
 {
     setpgid(0, 0); /* the group: a Ctrl-C at the terminal is jamaica's to handle */
     dup2(sock, 0);
@@ -100,7 +155,8 @@ static void guard(int life, const char *sh, int logfd, int sock)
     pid_t p = fork();
     if (p == 0) {
         close(3);
-        execl("/bin/sh", "sh", "-c", sh, (char *)NULL);
+        char *argv[] = {"sh", "-c", (char *)sh, NULL};
+        execve("/bin/sh", argv, env ? env : environ);
         _exit(127);
     }
     close(0);
@@ -148,7 +204,7 @@ static int spawn(program *pg, char *err, size_t errlen)
     pid_t pid = fork();
     if (pid == 0) {
         close(life[1]);
-        guard(life[0], sh, logfd, sv[1]);
+        guard(life[0], sh, logfd, sv[1], pg->env);
         _exit(127);
     }
     close(sv[1]);
@@ -446,6 +502,7 @@ static void program_destroy(agent *a)
         send_all(pg, "quit\n", 5, now_s() + 0.5, why, sizeof why);
     }
     reap(pg, 1.0);
+    free_env(pg->env);
     free(pg);
     a->data = NULL;
 }
@@ -504,6 +561,7 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     a->data = pg;
     pg->fd = -1;
     pg->life = -1;
+    pg->env = child_env();
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';
     if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen))

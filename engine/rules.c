@@ -146,7 +146,15 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
     }
     return 0;
 badval:
-    snprintf(err, errlen, "bad value '%s' for rule option '%s'", val, key);
+    /* Name what the option takes: its range, or its words. */
+    for (int i = 0; i < NRANGES; i++)
+        if (!strcmp(key, ranges[i].key)) {
+            snprintf(err, errlen, "bad value '%s' for rule option '%s' (%s%ld..%ld)", val, key,
+                     i == R_FIRST_CAPTAIN ? "random or a seat " : "", ranges[i].lo, ranges[i].hi);
+            return -1;
+        }
+    snprintf(err, errlen, "bad value '%s' for rule option '%s' (%s)", val, key,
+             !strcmp(key, "shortage") ? "die or retreat" : "auto, on or off");
     return -1;
 }
 

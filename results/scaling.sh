@@ -62,7 +62,7 @@ one() {
         OMP_NUM_THREADS=1 mpirun $run_as --oversubscribe -np "$3" bin/jamaica-mpi sim --games "$games" \
             --players 4 --seed 1 --agents "$agents" --threads 1 --out "$tmp/s.csv" >"$tmp/o"
     fi
-    sed -n '1s/^\([0-9]*\) games of .* in \([0-9.]*\) s .*/\1 \2/p' "$tmp/o"
+    sed -n '1s/^\([0-9]*\) games* of .* in \([0-9.]*\) s .*/\1 \2/p' "$tmp/o"
 }
 
 {

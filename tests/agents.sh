@@ -141,5 +141,18 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "agents: python3 not installed, the Python example skipped"
 fi
+# docs/AGENTS.md's Python agent, saved outside the clone and seated as the
+# page says (cmd:python3 my_agent.py), with no PYTHONPATH set by hand: it
+# imports the clone's module (jamaica puts it on the program's PYTHONPATH).
+if command -v python3 >/dev/null 2>&1; then
+    mkdir "$tmp/outside"
+    awk '/^```python$/ {on = 1; next} /^```$/ {on = 0} on' docs/AGENTS.md >"$tmp/outside/my_agent.py"
+    (cd "$tmp/outside" && env -u PYTHONPATH "$OLDPWD/$J" sim --games 10 --threads 1 \
+        --agents 'cmd:python3 my_agent.py',greedy --out s.csv >o 2>e)
+    rc=$?
+    [ $rc -eq 0 ] && grep -q 'cmd:python3 my_agent.py: [1-9][0-9]* decisions' "$tmp/outside/o" 2>/dev/null ||
+        grep -q '^  cmd:python3 my_agent.py: wins' "$tmp/outside/o" && [ $rc -eq 0 ] && ok ||
+        bad "AGENTS.md's Python agent outside the clone: status $rc: $(cat "$tmp/outside/e")"
+fi
 echo "agents: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -173,6 +173,17 @@ expect2() {
         bad "'$*' gave exit $rc: $(head -n 1 "$tmp/e")"; fi
 }
 expect2 "'7'" trace --seed 1 --players 7
+# Every command's usage lines name every option its --help lists (sim,
+# learn, perft, bench and tournament make them from the option table).
+for c in $($J --help | awk '/^  [a-z]/ {print $1}'); do
+    $J "$c" --help >"$tmp/h"
+    usage=$(awk '/^Usage:/ {on = 1} on && /^$/ {exit} on' "$tmp/h")
+    missing=""
+    for o in $(awk '/^$/ {blank++} blank >= 1' "$tmp/h" | grep -oE '^  --[a-z][a-z-]*' | sort -u); do
+        echo "$usage" | grep -q -- "$o\b" || missing="$missing $o"
+    done
+    [ -z "$missing" ] && ok || bad "$c --help: its usage lines leave out$missing"
+done
 # An option given twice is refused in every command (the second value would
 # silently win); options that build a list (--vary, --param, --agent...) repeat.
 for args in "sim --games 5 --games 6" "sim --seed 1 --seed 2" "tournament --games 2 --games 3" \

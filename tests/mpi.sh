@@ -83,7 +83,7 @@ sleep 3
 kill -INT $pid
 wait $pid 2>/dev/null
 rc=$?
-n=$(sed -n 's/^\([0-9]*\) games of .*/\1/p' "$tmp/io")
+n=$(sed -n 's/^\([0-9]*\) games* of .*/\1/p' "$tmp/io")
 if [ $rc -ne 0 ] && [ -n "$n" ] && [ "$(grep -c 'stopped by' "$tmp/ie")" -eq 1 ]; then
     $J sim --games "$n" --threads 2 --out "$tmp/is.csv" --games-csv "$tmp/isg.csv" >/dev/null
     cmp -s "$tmp/i.csv" "$tmp/is.csv" && cmp -s "$tmp/ig.csv" "$tmp/isg.csv" && ok || bad "a stopped MPI run is not a prefix"

@@ -188,9 +188,32 @@ static void print_option(const opt *o)
     putchar('\n');
 }
 
+/* "Usage: SYNOPSIS [--a N] [--b] ...", wrapped at 80 columns under the
+ * first option. */
+static void print_usage(const opt_table *t)
+{
+    int indent = (int)strlen("Usage: ") + (int)strlen(t->synopsis) + 1, col = indent;
+    printf("Usage: %s", t->synopsis);
+    for (int i = 0; i < t->n; i++) {
+        const opt *o = &t->opts[i];
+        char item[160];
+        snprintf(item, sizeof item, "%s--%s%s%s%s%s", o->required ? "" : "[", o->name, o->arg ? " " : "",
+                 o->arg ? o->arg : "", o->many ? " ..." : "", o->required ? "" : "]");
+        int len = (int)strlen(item);
+        if (col + 1 + len > 80 && col > indent) {
+            printf("\n%*s", indent - 1, "");
+            col = indent - 1;
+        }
+        printf(" %s", item);
+        col += 1 + len;
+    }
+    putchar('\n');
+}
+
 void opt_help(const opt_table *t)
 {
-    fputs(t->usage, stdout);
+    if (t->usage) fputs(t->usage, stdout);
+    else print_usage(t);
     if (t->about) printf("\n%s", t->about);
     putchar('\n');
     for (int i = 0; i < t->n; i++) print_option(&t->opts[i]);

@@ -33,6 +33,7 @@ typedef struct opt {
     uint64_t lo, hi;         /* OPT_UINT: the accepted range */
     const char *choices;     /* OPT_CHOICE: "a|b|c" */
     int (*parse)(const char *value, void *field); /* OPT_CALL */
+    int required;            /* 1: the command needs it (its usage shows no brackets) */
     int many;                /* 1: may be given more than once (each value is
                                 parse()d in turn: a list); otherwise a second
                                 --NAME is refused */
@@ -47,7 +48,10 @@ typedef struct opt {
 /* One command's options and the text of its --help. */
 typedef struct opt_table {
     const char *command;     /* for messages: "sim", "study" */
-    const char *usage;       /* the "Usage: ..." lines, each ending in '\n' */
+    const char *usage;       /* the "Usage: ..." lines, each ending in '\n'; NULL: made
+                                from `synopsis` and every option of the table */
+    const char *synopsis;    /* with usage NULL: "jamaica sim", then each option
+                                as [--NAME ARG] (a repeatable one [--NAME ARG ...]) */
     const char *about;       /* the paragraphs between the usage and the options */
     const opt *opts;
     int n;

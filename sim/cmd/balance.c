@@ -197,12 +197,12 @@ static int parse_keep(const char *v, void *field)
 
 static const opt options[] = {
     {.name = "vary", .kind = OPT_CALL, .arg = "KEY=LO..HI[:S]|KEY=A,B", .offset = offsetof(bal_args, vary),
-     .parse = parse_vary, .many = 1,
+     .parse = parse_vary, .many = 1, .required = 1,
      .help = "a rule option (see --rules) and its values: a range of\n"
              "whole numbers or a list; repeat for up to 4 options (every\n"
              "combination is a setting, at most 1024)"},
     {.name = "target", .kind = OPT_CALL, .arg = "MEASURE=VALUE", .offset = offsetof(bal_args, goal),
-     .parse = parse_target, .many = 1,
+     .parse = parse_target, .many = 1, .required = 1,
      .help = "a measure's wanted value; measures: ghost (its win share),\n"
              "captain (the first Captain's win share minus the others'\n"
              "mean), offset:K and win:SEAT (win shares), rounds, battles,\n"
@@ -225,10 +225,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "balance",
-    .usage = "Usage: jamaica balance --vary KEY=LO..HI [--vary ...] --target MEASURE=VALUE\n"
-             "                       [--target ...] [--keep MEASURE<=VALUE ...] [--agents MIX]\n"
-             "                       [--players P] [--games N] [--confirm M] [--seed S]\n"
-             "                       [--rules R] [--out CSV]\n",
+    .synopsis = "jamaica balance",
     .about = "Search the rule settings for those that meet targets on the measures the\n"
              "studies compute, within limits.  Every combination of the --vary values is\n"
              "a setting.  Successive halving: each round plays every setting still in on\n"

@@ -463,7 +463,7 @@ static const char bench_about[] =
 
 static const opt_table table = {
     .command = "bench",
-    .usage = "Usage: jamaica bench [--quick] [--agent SPEC ...]\n",
+    .synopsis = "jamaica bench",
     .about = bench_about,
     .opts = options,
     .n = OPT_COUNT(options),

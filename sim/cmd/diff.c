@@ -262,8 +262,8 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
 static void print_report(const comparison *cmp)
 {
     double games = (double)cmp->games;
-    printf("\n%llu games: trace hash changed in %llu (%.2f%%), outcome (ranks or wins) in %llu (%.2f%%).\n",
-           (unsigned long long)cmp->games, (unsigned long long)cmp->hash_changed,
+    printf("\n%llu game%s: trace hash changed in %llu (%.2f%%), outcome (ranks or wins) in %llu (%.2f%%).\n",
+           (unsigned long long)cmp->games, cmp->games == 1 ? "" : "s", (unsigned long long)cmp->hash_changed,
            100.0 * (double)cmp->hash_changed / games, (unsigned long long)cmp->outcome_changed,
            100.0 * (double)cmp->outcome_changed / games);
     int full0 = cmp->fc_len[0] >= sizeof cmp->first_changed[0] - 40,
@@ -370,7 +370,8 @@ static const opt_table table = {
     .command = "diff",
     .usage = "Usage: jamaica diff A.csv B.csv [--show K]\n"
              "       jamaica diff --rules A --vs-rules B [--games N] [--players P] [--seed S]\n"
-             "                    [--agents LIST] [--rotate] [--threads T] [--show K]\n",
+             "                    [--agents LIST] [--rotate] [--threads T] [--progress SECONDS]\n"
+             "                    [--show K]\n",
     .about = "Compare two GAMES.csv of the same deals (sim --games-csv, same seed, games and\n"
              "players) game by game, or play the same deals under two rule sets and compare\n"
              "those.  Reports the games whose trace hash changed and those whose outcome\n"

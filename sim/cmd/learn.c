@@ -72,9 +72,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "learn",
-    .usage = "Usage: jamaica learn [--agents MIX] [--players P] [--games N] [--seed S] [--rules R]\n"
-             "                     [--every K] [--samples M] [--stage | --hand] [--threads T]\n"
-             "                     [--out FILE]\n",
+    .synopsis = "jamaica learn",
     .about = "Fit a value function to the outcomes of self-play games: at one in K\n"
              "decisions of N games played by the agents, each seat's heuristic features\n"
              "(gold, progress, space, treasure, powers, food, gunpowder) less the other\n"

@@ -17,7 +17,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "perft",
-    .usage = "Usage: jamaica perft [--games N] [--seed S]\n",
+    .synopsis = "jamaica perft",
     .about = "For every player count (2..6) and both rule sets, play games 0..N-1 of seed S\n"
              "with random agents and print one line: players, rules, decisions (with two\n"
              "or more choices), the sum of their legal counts, and a hash of all traces.\n"

@@ -49,11 +49,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "sim",
-    .usage = "Usage: jamaica sim [--games N] [--players P] [--seed S] [--threads T]\n"
-             "                   [--agents LIST] [--rules R] [--out SUMMARY.csv]\n"
-             "                   [--games-csv GAMES.csv] [--timing TIMING.csv] [--rotate]\n"
-             "                   [--first-game K] [--checkpoint PATH]\n"
-             "                   [--checkpoint-every SECONDS] [--resume]\n",
+    .synopsis = "jamaica sim",
     .about = "Play N seeded games between agents on all cores and write statistics.\n"
              "Game g uses the dice of PCG32 stream g of seed S, so a run is the same bytes\n"
              "for any --threads.  Files are written beside their targets under temporary\n"
@@ -126,9 +122,10 @@ static void report(const sim_config *c, const sim_outcome *res)
     uint64_t played = res->games_done - res->games_resumed;
     if (res->games_resumed)
         snprintf(resumed, sizeof resumed, " (%llu from the checkpoint)", (unsigned long long)res->games_resumed);
-    printf("%llu games of %d players%s in %.2f s (%.0f games/s, %s%d threads); wrote %s%s%s%s%s\n",
-           (unsigned long long)res->games_done, c->players, resumed, res->seconds,
-           res->seconds > 0 ? (double)played / res->seconds : 0.0, procs, c->threads, c->out_path,
+    printf("%llu game%s of %d players%s in %.2f s (%.0f games/s, %s%d thread%s); wrote %s%s%s%s%s\n",
+           (unsigned long long)res->games_done, res->games_done == 1 ? "" : "s", c->players, resumed, res->seconds,
+           res->seconds > 0 ? (double)played / res->seconds : 0.0, procs, c->threads, c->threads == 1 ? "" : "s",
+           c->out_path,
            c->games_path ? ", " : "", c->games_path ? c->games_path : "", c->timing_path ? ", " : "",
            c->timing_path ? c->timing_path : "");
     if (res->faults)
@@ -141,8 +138,13 @@ static void report(const sim_config *c, const sim_outcome *res)
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
-        if (t->timed)
-            printf(", %.3f ms mean, %.3f ms p99 per decision\n", timing_mean_ms(t), timing_quantile_ms(t, 0.99));
+        if (t->timed) {
+            double mean = timing_mean_ms(t), p99 = timing_quantile_ms(t, 0.99);
+            printf(", %.3f ms mean, %.3f ms p99 per decision%s\n", mean, p99,
+                   mean > p99 ? " (the mean above the p99: fewer than 1% of the decisions took far longer, as on a "
+                                "loaded machine; --timing's CSV has the histogram)"
+                              : "");
+        }
         else
             printf(" (not timed)\n");
     }

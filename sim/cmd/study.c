@@ -395,7 +395,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "study",
-    .usage = "Usage: jamaica study captain|ghost|sweep [options]\n",
+    .synopsis = "jamaica study captain|ghost|sweep",
     .about = "  captain  the first Captain's win rate and advantage by player count, for\n"
              "           each agent mix: per captain_offset the win rate (Wilson 95%), a\n"
              "           test against 1/P, and the paired advantage over the other players\n"

@@ -115,13 +115,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "tournament",
-    .usage = "Usage: jamaica tournament --agents A,B[,C...] [--players P] [--games N]\n"
-             "                          [--seed S] [--threads T] [--rules R]\n"
-             "                          [--seatings all|balanced] [--out RATINGS.csv]\n"
-             "                          [--pairs PAIRS.csv] [--games-csv GAMES.csv] [--timing TIMING.csv]\n"
-             "                          [--bootstrap B] [--sprt ELO0,ELO1] [--alpha A] [--beta B]\n"
-             "                          [--first-game K] [--progress SECONDS]\n"
-             "                          [--checkpoint PATH] [--checkpoint-every SECONDS] [--resume]\n",
+    .synopsis = "jamaica tournament",
     .about = "Play N deals (game indexes 0..N-1 of seed S), each once in every seating of\n"
              "the agents at P seats, so every seating meets the same dice (duplicate\n"
              "games).  Seatings: with as many agents as seats, every permutation; with\n"
@@ -319,9 +313,10 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
            (unsigned long long)deals, t->S, o->seatings ? "balanced" : "all",
            (unsigned long long)(deals * (uint64_t)t->S));
     if (c->threads)
-        printf("Seed %llu, rules `%s`, deals %llu..%llu; %.1f s on %d threads (%.0f games/s).\n\n",
+        printf("Seed %llu, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s).\n\n",
                (unsigned long long)c->seed, rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
+               c->threads == 1 ? "" : "s",
                res->seconds > 0 ? (double)(res->games_done - res->games_resumed) / res->seconds : 0.0);
     else /* merged from shards */
         printf("Seed %llu, rules `%s`, deals %llu..%llu; merged from shards.\n\n", (unsigned long long)c->seed,

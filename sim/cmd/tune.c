@@ -94,7 +94,7 @@ bad:
 
 static const opt options[] = {
     {.name = "param", .kind = OPT_CALL, .arg = "KEY=LO..HI[@X]", .offset = offsetof(tune_opts, params),
-     .parse = parse_param, .many = 1, .help = "a numeric parameter of the agent and its range, starting\nat X (the middle); repeat for each (at most 16)"},
+     .parse = parse_param, .many = 1, .required = 1, .help = "a numeric parameter of the agent and its range, starting\nat X (the middle); repeat for each (at most 16)"},
     OPT_ROW_TEXT("against", "MIX", tune_opts, against, "greedy",
                  "the opponents, as --agents for the other seats (one name\nfills them)"),
     OPT_ROW_UINT("players", "P", tune_opts, players, "player count", 2, 6, NULL,
@@ -117,8 +117,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "tune",
-    .usage = "Usage: jamaica tune AGENT --param KEY=LO..HI [--param ...] [--against MIX]\n"
-             "                   [--games N] [--iterations K] [--seed S] [--out CSV] [--resume]\n",
+    .synopsis = "jamaica tune AGENT",
     .about = "Tune AGENT's numeric parameters (any agent: built in, a plugin or a program)\n"
              "for its win share against the --against mix, by SPSA (simultaneous\n"
              "perturbation stochastic approximation, docs/TUNING.md).  Iteration k plays\n"

@@ -142,7 +142,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
                 100 * (1 - w / games) / 2);
     }
     fprintf(md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
-                "B - A with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
+                "on - off with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
                 "battle, ties included.\n\n| agents | players | measure | off | on | on - off [95%%] | p "
                 "|\n|---|---|---|---|---|---|---|\n");
     for (; i < n; i++) {

@@ -79,8 +79,12 @@ int sim_parse_lineup(const char *list, int players, const char *unchecked, char 
     int n;
     if (split_agents(list, got, JM_MAX_PLAYERS, &n, unchecked, err, errlen)) return -1;
     if (n != 1 && n != players) {
-        snprintf(err, errlen, "--agents '%s' names %d agents for %d players (give one, or one per seat)", list,
-                 n, players);
+        if (n > JM_MAX_PLAYERS)
+            snprintf(err, errlen, "--agents '%s' names %d agents; a table seats 2 to %d players (give one, or one "
+                     "per seat)", list, n, JM_MAX_PLAYERS);
+        else
+            snprintf(err, errlen, "--agents '%s' names %d agent%s for %d players (give one, or one per seat)", list,
+                     n, n == 1 ? "" : "s", players);
         return -1;
     }
     for (int i = 0; i < players; i++) strcpy(specs[i], got[n == 1 ? 0 : i]);
