@@ -98,7 +98,7 @@ fi
 # Taking action 1 every time is what the agent `first` does, so the game
 # is `trace --agents first,first`'s, hash and all; the saved trace replays.
 want=$($J trace --seed 3 --agents first,first --format jsonl | tail -n 1)
-{ printf 'xyz\n0\n\n99\n1.5\nhelp\nboard\n'; yes 1 | head -n 3000; } |
+{ printf 'xyz\n0\n\n99\n1.5\nhelp\nboard\nmap\n'; yes 1 | head -n 3000; } |
     $J play --seed 3 --agents human,first --trace "$tmp/p.jsonl" >"$tmp/po" 2>"$tmp/pe"
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/pe" ] && ok || bad "play: exit $rc: $(head -n 2 "$tmp/pe")"
@@ -106,11 +106,17 @@ rc=$?
 grep -q "^   Winner: Ghost\$" "$tmp/po" && grep -q "^The game is saved in $tmp/p.jsonl" "$tmp/po" && ok ||
     bad "play's end: $(tail -n 3 "$tmp/po")"
 for entry in xyz 0 '' 99 1.5; do
-    grep -q "^'$entry' is not a choice: type a number from 1 to [0-9]*, or help, board, quit\$" "$tmp/po" && ok ||
+    grep -q "^'$entry' is not a choice: type a number from 1 to [0-9]*, or help, board, map, quit\$" "$tmp/po" && ok ||
         bad "play says nothing of the entry '$entry'"
 done
 grep -q "^  board  the game again" "$tmp/po" && [ "$(grep -c '^Round 1, Captain' "$tmp/po")" -ge 2 ] && ok ||
     bad "play's help or board"
+# The map: on request, and by itself at each destination choice, with the
+# forks and the reachable spaces marked >N<.
+maps=$(grep -c '^Route (s sea: food' "$tmp/po")
+dests=$(grep -c '^P0, your decision (dest)' "$tmp/po")
+[ "$dests" -ge 1 ] && [ "$maps" -ge $((dests + 1)) ] && grep -q '^   fork at 6, inner channel:  13 s3  14 s4$' "$tmp/po" &&
+    grep -q '>[0-9][0-9]* [sp][0-9]' "$tmp/po" && ok || bad "play's map: $maps maps for $dests destination choices"
 $J replay --trace "$tmp/p.jsonl" --out "$tmp/p.html" >/dev/null 2>"$tmp/e" && ok || bad "replay of play's trace: $(cat "$tmp/e")"
 grep -q '"names":\["human","first"\]' "$tmp/p.html" && ok || bad "the replay of play's trace does not name its agents"
 # Leaving (quit, or the end of input) saves nothing and says so.

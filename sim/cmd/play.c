@@ -94,6 +94,8 @@ static void show_help(void)
 {
     printf("Type the number of an action and Enter.  Other entries:\n"
            "  board  the game again as your seat knows it\n"
+           "  map    the route: forks, costs, lairs, ships (shown by itself at a\n"
+           "         destination choice, the spaces you may reach marked >N<)\n"
            "  help   this text\n"
            "  quit   leave the game (Ctrl-D too); nothing is saved\n"
            "A round: the Captain rolls two dice and sets one for the morning and one for\n"
@@ -114,6 +116,10 @@ static int ask(table_state *t, const jm_state *s, const int *legal, int n)
     show_events(t, seat);
     printf("\n");
     view_text(stdout, s, seat, t->c->names);
+    if (jm_decision(s) == JM_D_DEST || jm_decision(s) == JM_D_ROUTE) {
+        printf("\n");
+        view_map(stdout, s);
+    }
     for (;;) {
         printf("\nP%d, your decision (%s):\n", seat, jm_decision_name(jm_decision(s)));
         for (int i = 0; i < n; i++) {
@@ -141,7 +147,11 @@ static int ask(table_state *t, const jm_state *s, const int *legal, int n)
                 view_text(stdout, s, seat, t->c->names);
                 break;
             }
-            printf("'%s' is not a choice: type a number from 1 to %d, or help, board, quit\n", w, n);
+            if (!strcmp(w, "map")) {
+                view_map(stdout, s);
+                break;
+            }
+            printf("'%s' is not a choice: type a number from 1 to %d, or help, board, map, quit\n", w, n);
         }
     }
 }

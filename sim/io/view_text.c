@@ -103,3 +103,87 @@ void view_text(FILE *f, const jm_state *s, int seat, const char *const *names)
     if (!tokens) fprintf(f, " none");
     fprintf(f, "; %d treasure cards in the pile\n", jm_pile_size(s));
 }
+
+/* ---------------------------------------------------------------- the map */
+
+/* One space as the map writes it ("  >14 s4< [P2 G]"), into buf; its length. */
+static int map_space(char *buf, size_t n, const jm_state *s, int sp, const int *dest)
+{
+    static const char kc[] = {'R', 's', 'p', 'L'};
+    int k = jm_space_kind(sp), lair = jm_lair_index(sp);
+    char kind = kc[k & 3];
+    if (lair >= 0 && !((jm_lair_tokens(s) >> lair) & 1u)) kind = 'l';
+    size_t o = (size_t)snprintf(buf, n, "  %s%d", dest[sp] ? ">" : "", sp);
+    if (sp == 0) o += (size_t)snprintf(buf + o, n - o, " Port Royal");
+    else if (k == JM_K_LAIR) o += (size_t)snprintf(buf + o, n - o, " %c", kind);
+    else o += (size_t)snprintf(buf + o, n - o, " %c%d", kind, jm_space_cost(sp));
+    if (jm_space_score(sp) > 0 && sp) o += (size_t)snprintf(buf + o, n - o, " (%d pts)", jm_space_score(sp));
+    if (dest[sp]) o += (size_t)snprintf(buf + o, n - o, "<");
+    int first = 1;
+    for (int i = 0; i < JM_MAX_SHIPS; i++)
+        if (jm_in_play(s, i) == 1 && jm_pos(s, i) == sp) {
+            if (i == JM_GHOST) o += (size_t)snprintf(buf + o, n - o, "%sG", first ? " [" : " ");
+            else o += (size_t)snprintf(buf + o, n - o, "%sP%d", first ? " [" : " ", i);
+            first = 0;
+        }
+    if (!first) o += (size_t)snprintf(buf + o, n - o, "]");
+    return (int)o;
+}
+
+/* A run of spaces from `from` along branch 0 up to (not including) `to`,
+ * wrapped before 78 columns; col is the column reached. */
+static void map_run(FILE *f, const jm_state *s, int from, int to, const int *dest, int *col)
+{
+    char item[96];
+    for (int x = from; x != to; x = jm_space_next(x, 0)) {
+        int len = map_space(item, sizeof item, s, x, dest);
+        if (*col + len > 78 && *col > 12) {
+            fputs("\n   ", f);
+            *col = 3;
+        }
+        fputs(item, f);
+        *col += len;
+        if (jm_space_next(x, 0) == 0) break; /* round to Port Royal */
+    }
+}
+
+void view_map(FILE *f, const jm_state *s)
+{
+    int dest[JM_SPACES] = {0}, legal[JM_MAX_ACTIONS];
+    if (jm_decision(s) == JM_D_DEST || jm_decision(s) == JM_D_ROUTE) {
+        int n = jm_legal(s, legal);
+        for (int i = 0; i < n; i++)
+            if (legal[i] >= 0 && legal[i] < JM_SPACES) dest[legal[i]] = 1;
+    }
+    fputs("Route (s sea: food; p port: gold; L lair with its token, l taken; >N<: where you may go):\n ", f);
+    int sp = 0, col = 1;
+    for (;;) {
+        /* The main line up to the next fork (or round to Port Royal). */
+        int at = sp;
+        while (jm_space_next(at, 1) < 0 && jm_space_next(at, 0) != 0) at = jm_space_next(at, 0);
+        if (jm_space_next(at, 1) < 0) {
+            map_run(f, s, sp, -1, dest, &col);
+            break;
+        }
+        map_run(f, s, sp, jm_space_next(at, 0), dest, &col);
+        /* A fork: the outer lane and the inner channel up to the space
+         * where they meet, each on a line of its own. */
+        int on_outer[JM_SPACES] = {0}, inner = jm_space_next(at, 1), merge = -1;
+        for (int x = jm_space_next(at, 0); x > 0; x = jm_space_next(x, 0)) on_outer[x] = 1;
+        for (int x = inner; x > 0; x = jm_space_next(x, 0))
+            if (on_outer[x]) {
+                merge = x;
+                break;
+            }
+        fprintf(f, "\n   fork at %d, outer lane:", at);
+        col = 26;
+        map_run(f, s, jm_space_next(at, 0), merge, dest, &col);
+        fprintf(f, "\n   fork at %d, inner channel:", at);
+        col = 29;
+        map_run(f, s, inner, merge, dest, &col);
+        fprintf(f, "\n   both meet at %d:\n ", merge);
+        col = 1;
+        sp = merge;
+    }
+    fputc('\n', f);
+}

@@ -16,5 +16,12 @@
 
 /* names[p] (NULL: none) labels player p ("sharp"). */
 void view_text(FILE *f, const jm_state *s, int seat, const char *const *names);
+/* A compact map of the route: the spaces in order, a line for each fork
+ * with its outer lane and inner channel, each space's kind and cost (s
+ * sea: food, p port: gold, L a lair that keeps its token, l one taken),
+ * the finish stretch's points, the ships where they stand; at a
+ * destination choice the reachable spaces are marked >N<.  Everything it
+ * shows is public. */
+void view_map(FILE *f, const jm_state *s);
 
 #endif
