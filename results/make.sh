@@ -17,8 +17,8 @@ J=bin/jamaica
 # mcts:iters=300, with the efficiency per physical core (results/scaling.sh:
 # results/scaling/; a count above the machine's CPUs is left out);
 # `replay`: a 4-player game as a replay page (results/replay/game-4p.html)
-# and a screenshot of it in headless chromium (results/replay/replay-4p.png,
-# the README's picture);
+# and screenshots of it in headless chromium (results/replay/replay-4p.png,
+# the README's picture, at 1500x950; replay-4p-1024x768.png);
 # `learn`: greedy's value function fitted to 20,000 games of sharp by
 # `jamaica learn` (results/learn/sharp-4p.txt, whose last line is the agent),
 # then played on other deals (seed 2) against three greedy and three sharp;
@@ -201,9 +201,13 @@ fi
 if has replay; then
     mkdir -p results/replay
     $J replay --seed 2 --agents sharp,mcts:iters=100,greedy,random --out results/replay/game-4p.html
-    # The page at step 260 (round 9), the size of a laptop's browser window.
+    # The page at step 260 (round 9), the size of a laptop's browser window
+    # (the README's picture), and at 1024x768 (the board above the players).
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,950 \
         --screenshot="$(pwd)/results/replay/replay-4p.png" "file://$(pwd)/results/replay/game-4p.html#step=260" 2>/dev/null
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1024,768 \
+        --screenshot="$(pwd)/results/replay/replay-4p-1024x768.png" \
+        "file://$(pwd)/results/replay/game-4p.html#step=260" 2>/dev/null
 fi
 if has learn; then
     mkdir -p results/learn

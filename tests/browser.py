@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The replay page in a real browser (headless chromium): it walks a 4-player
-game to its end with its own buttons (#selftest) without a script error, and
-states the final scores and ranks that GAMES.csv gives for the same game; a
-screenshot is saved to bin/browser/replay.png.
+game to its end with its own buttons (#selftest) without a script error,
+states the final scores and ranks that GAMES.csv gives for the same game, and
+measures itself (#layout) at 1024x768 and 1500x950: labels legible, holds on
+one line, nothing over the board's spaces, blank dice before the first roll;
+a screenshot of each size is saved to bin/browser/.
 
     python3 tests/browser.py bin/jamaica SCRATCH_DIR"""
 import csv
@@ -46,19 +48,28 @@ def main():
         # ship, space, gold, treasures, total, rank
         if len(cells) != 6 or cells[4] != r["score"] or cells[5] != r["rank"]:
             bad.append("%s: the page says %s, the CSV score %s rank %s" % (ship, cells, r["score"], r["rank"]))
-    shot = os.path.abspath(os.path.join(tmp, "replay.png"))
-    chromium("--window-size=1500,950", "--screenshot=" + shot, "file://" + page + "#step=200")
-    if not os.path.exists(shot) or os.path.getsize(shot) < 20000:
-        bad.append("no screenshot")
-    else:
-        os.makedirs("bin/browser", exist_ok=True)
-        shutil.copy(shot, "bin/browser/replay.png")
+    # Legible at 1024x768 and at 1500 px: the page measures itself (#layout)
+    # at the start (blank dice) and mid-game, and a screenshot of each size
+    # is kept (bin/browser/; results/make.sh replay keeps them in results/).
+    for size in ("1024,768", "1500,950"):
+        for step in (0, 200):
+            lay = chromium("--window-size=" + size, "--dump-dom", "file://%s#layout=%d" % (page, step)).stdout
+            m = re.search(r'<p id="layout">([^<]*)</p>', lay)
+            if not m or not m.group(1).startswith("layout ok"):
+                bad.append("at %s, step %d: %s" % (size, step, m.group(1) if m else "no layout check"))
+        shot = os.path.abspath(os.path.join(tmp, "replay-%s.png" % size.replace(",", "x")))
+        chromium("--window-size=" + size, "--screenshot=" + shot, "file://" + page + "#step=200")
+        if not os.path.exists(shot) or os.path.getsize(shot) < 20000:
+            bad.append("no screenshot at " + size)
+        else:
+            os.makedirs("bin/browser", exist_ok=True)
+            shutil.copy(shot, "bin/browser/" + os.path.basename(shot))
     for b in bad:
         print("browser: " + b, file=sys.stderr)
     if not bad:
         steps = re.search(r'<p id="selftest">selftest ok steps (\d+)', dom).group(1)
-        print("browser: the page walks its %s steps, scores as GAMES.csv (%d ships); screenshot bin/browser/replay.png"
-              % (steps, len(rows)))
+        print("browser: the page walks its %s steps, scores as GAMES.csv (%d ships), legible at 1024x768 and 1500x950; "
+              "screenshots bin/browser/replay-*.png" % (steps, len(rows)))
     return 1 if bad else 0
 
 
