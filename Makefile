@@ -111,6 +111,8 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@for t in $(TESTS); do echo "== $$t"; $(SUITE) $$t bin/test/$$t; done
 	@$(SUITE) rule_ids sh tests/rule_ids.sh
 	@$(SUITE) board python3 tests/board_doc.py lib/libjamaica.so.1
+	@if [ -n "$(PYTHON)" ]; then $(SUITE) docs $(PYTHON) tests/doc_blocks.py; \
+	else echo "docs: no python3 with numpy; failed"; echo "fail docs (no numpy)" >>bin/test/suites; fi
 	@$(SUITE) cli sh tests/cli.sh
 	@$(SUITE) replay sh tests/replay.sh
 	@$(SUITE) faults sh tests/faults.sh

@@ -43,6 +43,6 @@ written; 3 an agent failed (a plugin's or a program's): the files hold the
 games before it; 128 + the signal after a clean stop.
 .SH "SEE ALSO"
 README.md in the source, and its docs/: the CSV columns (FORMATS.md), the
-rule options (README.md), positions (POSITIONS.md), the trace (TRACE.md),
+rule options (RULES.md), positions (POSITIONS.md), the trace (TRACE.md),
 the statistics and their references (STATISTICS.md).
 TAIL
