@@ -161,5 +161,21 @@ msg=$(tr '\r' '\n' <"$tmp/full/err" | grep -v 'games/s')
 (cd "$tmp/full" && $full --checkpoint-every 0.02 --resume >out 2>err) && ok || bad "full disk: the resume failed: $(cat "$tmp/full/err")"
 same full-ref full s.csv g.csv
 
+# A run killed and resumed reports each agent's decisions over every game,
+# the checkpoint's included: those of the run never interrupted.
+mkdir -p "$tmp/dec"
+run="$J sim --games 150000 --agents greedy,random,random,random --rotate"
+(cd "$tmp/dec" && exec $run --out k.csv --checkpoint-every 0.1 >/dev/null 2>&1) &
+pid=$!
+sleep 1.2
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+kills=$((kills + 1))
+(cd "$tmp/dec" && $run --out k.csv --resume >resumed 2>/dev/null && $run --out k2.csv >whole 2>/dev/null)
+grep 'decisions' "$tmp/dec/resumed" | sed 's/,.*//' >"$tmp/dec/r"
+grep 'decisions' "$tmp/dec/whole" | sed 's/,.*//' >"$tmp/dec/w"
+grep -q '(.* from the checkpoint)' "$tmp/dec/resumed" && [ -s "$tmp/dec/w" ] && cmp -s "$tmp/dec/r" "$tmp/dec/w" && ok ||
+    bad "resumed decisions $(cat "$tmp/dec/r") against $(cat "$tmp/dec/w")"
+
 echo "faults: $pass passed, $fail failed ($kills runs killed with SIGKILL)"
 [ $fail -eq 0 ]

@@ -19,6 +19,8 @@ typedef struct sim_seat {
     int16_t score, space, gold, treasure;
     uint16_t battles_won, battles_lost, shortages;
     uint8_t faults;              /* its agent's failures played through at random (on_fault=random) */
+    uint32_t decisions;          /* its decisions with two or more actions (the report's counts, and a
+                                    resumed run's: the checkpoint's log keeps them) */
 } sim_seat;
 
 typedef struct sim_game {

@@ -145,6 +145,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         o->battles_lost = cn.lost[ship];
         o->shortages = cn.shortages[ship];
         o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
+        o->decisions = k < np ? st.seat_decisions[k] : 0;
     }
 }
 
@@ -153,6 +154,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
 /* The counts come first: a checkpoint holds them (sim_tally_bytes). */
 typedef struct tallies {
     sim_tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
+    uint64_t decisions[SIM_MAX_AGENTS]; /* each agent's decisions in the games tallied (a checkpoint keeps them) */
     int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
     int nagents;
 } tallies;
@@ -226,6 +228,7 @@ static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
         const sim_seat *s = &r->seat[k];
         int a = ts->agent_of_spec[(int)s->agent];
         tally_add(&ts->agent[a], r, s, 0);
+        ts->decisions[a] += s->decisions;
         agent_w[a] += win_units(r, s);
         tally_add(&ts->seat[k], r, s, 1);
         tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s, 1);
@@ -753,6 +756,11 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
         for (int a = 0; a < r->ts.nagents; a++)
             timing_merge(&out->timing[a], &r->tm[(size_t)t * r->tm_stride + (size_t)a]);
     if (!rc && r->dist) r->dist->sum(r->dist, (uint64_t *)out->timing, (sizeof out->timing) / (sizeof(uint64_t)));
+    /* The decisions counted are those of the games in the files, the
+     * checkpoint's among them after --resume (the times are this process's
+     * own: a resumed run times only the games it played). */
+    if (!rc && r->writer)
+        for (int a = 0; a < r->ts.nagents; a++) out->timing[a].decisions = r->ts.decisions[a];
     if (!rc && r->jn) rc = end_segment(r, out, g0, err, errlen);
     if (!rc && r->writer) rc = write_outputs(r, out, err, errlen);
     if (rc && r->jn && journal_saved_games(r->jn)) {

@@ -9,6 +9,7 @@ static void add_counts(play_stats *st, const jm_play_counts *pc, int np)
     if (!st) return;
     for (int p = 0; p < np; p++) {
         st->decisions += pc->decisions[p];
+        st->seat_decisions[p] += (uint32_t)pc->decisions[p];
         if (st->timing[p]) st->timing[p]->decisions += pc->decisions[p];
     }
     st->legal_sum += pc->legal_sum;
@@ -45,6 +46,7 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
             if (tm) tm->decisions++;
             if (st) {
                 st->decisions++;
+                st->seat_decisions[seat]++;
                 st->legal_sum += (uint64_t)n;
             }
             if (a < 0 && *agent_fault(ag)) {

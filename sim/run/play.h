@@ -12,6 +12,7 @@ typedef struct play_stats {
     /* Optional, per seat: where that seat's decisions are counted and,
      * unless its agent is cheap, timed. */
     sim_timing *timing[JM_MAX_PLAYERS];
+    uint32_t seat_decisions[JM_MAX_PLAYERS]; /* each seat's decisions with two or more actions */
 } play_stats;
 
 /* Play s to the end; agents[seat] decides for each seat.  Returns 0; -1
