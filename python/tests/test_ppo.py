@@ -4,11 +4,13 @@ results/make.sh ppo).  Needs numpy and torch (tests/deps.sh installs them)."""
 import csv
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+BIN = os.environ.get("JAMAICA_BIN", os.path.join(HERE, "..", "..", "bin", "jamaica"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "examples"))
 
@@ -35,6 +37,14 @@ class TestPPOSmoke(unittest.TestCase):
             self.assertEqual(got[0][:5], ["steps", "seconds", "win_rate", "low", "high"])
             self.assertEqual(len(got), len(rows) + 1)
             self.assertTrue(os.path.getsize(os.path.join(d, "policy.pt")) > 0)
+            # The trained policy plays in `jamaica sim` over the protocol.
+            agent = os.path.join(HERE, "..", "examples", "ppo_agent.py")
+            spec = "cmd:%s %s:policy=%s,hidden=64" % (sys.executable, agent, os.path.join(d, "policy.pt"))
+            out = subprocess.run([BIN, "sim", "--games", "2", "--players", "2", "--threads", "1", "--agents",
+                                  spec + ",random", "--out", os.path.join(d, "s.csv")], capture_output=True,
+                                 text=True)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn("ppo_agent.py", out.stdout)
 
 
 if __name__ == "__main__":
