@@ -26,7 +26,7 @@ for args in "--games 6000 --players 4 --rotate --agents greedy,random,random,fir
         # shellcheck disable=SC2086
         if $M -np $np $JM sim $args --threads 1 --out "$tmp/s$np.csv" --games-csv "$tmp/g$np.csv" >"$tmp/o" 2>"$tmp/e" &&
             cmp -s "$tmp/s.csv" "$tmp/s$np.csv" && cmp -s "$tmp/g.csv" "$tmp/g$np.csv" &&
-            [ "$(wc -l <"$tmp/o")" -ge 2 ] && grep -q "$np ranks x 1 threads" "$tmp/o"; then ok; else
+            [ "$(wc -l <"$tmp/o")" -ge 2 ] && grep -q "$np ranks x 1 thread)" "$tmp/o"; then ok; else
             bad "-np $np sim $args: $(head -n 3 "$tmp/e")"; fi
     done
 done

@@ -59,8 +59,9 @@ def parse_args(argv=None):
     p.add_argument("--max-grad-norm", type=float, default=0.5)
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--shaping", type=float, default=0.5,
-                   help="at a game's end, add this times the lead of the learner's score over the best other "
-                        "player's, divided by 40 and kept in [-1, 1]; 0: the win share alone")
+                   help="add this times the change at each step of the learner's lead (its score as it stands "
+                        "less the best other player's, /40, kept in [-1, 1]): a dense signal whose sum over a game "
+                        "is the final lead; 0: the win share alone")
     p.add_argument("--eval-every", type=int, default=500_000, help="learner steps between evaluations")
     p.add_argument("--eval-games", type=int, default=1000)
     p.add_argument("--eval-seed", type=int, default=1_000_000, help="the evaluation's deals (not trained on)")
@@ -152,6 +153,12 @@ def main(argv=None):
     act_b = torch.zeros((T, N), dtype=torch.long)
     logp_b, rew_b, done_b, val_b = (torch.zeros((T, N)) for _ in range(4))
     obs, info = env.reset()
+
+    def lead(scores):
+        sc = scores.astype(np.float32)
+        return np.clip((sc[:, 0] - sc[:, 1:].max(axis=1)) / 40.0, -1.0, 1.0)
+
+    phi = lead(info["current_scores"])
     next_obs = torch.from_numpy(obs.copy())
     next_mask = torch.from_numpy(info["action_mask"].copy())
     next_done = torch.zeros(N)
@@ -186,10 +193,10 @@ def main(argv=None):
             r = r.copy()
             if a.shaping:
                 ended = te | tr
-                if ended.any():
-                    sc = info["scores"][ended].astype(np.float32)
-                    lead = sc[:, 0] - sc[:, 1:].max(axis=1)
-                    r[ended] += a.shaping * np.clip(lead / 40.0, -1.0, 1.0)
+                now = lead(info["current_scores"])
+                nxt = np.where(ended, lead(info["scores"]), now)   # an ended game's final lead
+                r += a.shaping * (nxt - phi)
+                phi = now                                          # the next game's, where one ended
             rew_b[t] = torch.from_numpy(r)
             next_obs = torch.from_numpy(obs.copy())
             next_mask = torch.from_numpy(info["action_mask"].copy())
