@@ -19,7 +19,7 @@ class _Out(ctypes.Structure):
     _fields_ = [("obs", ctypes.c_void_p), ("mask", ctypes.c_void_p), ("reward", ctypes.c_void_p),
                 ("terminated", ctypes.c_void_p), ("truncated", ctypes.c_void_p), ("to_move", ctypes.c_void_p),
                 ("scores", ctypes.c_void_p), ("game", ctypes.c_void_p), ("legal", ctypes.c_void_p),
-                ("nlegal", ctypes.c_void_p)]
+                ("nlegal", ctypes.c_void_p), ("current", ctypes.c_void_p)]
 
 
 def _bind():
@@ -77,7 +77,9 @@ class VecEnv:
     share (1/k of k winners) in a game that ended at this step, else 0.
     With several, (num_envs, players): each seat's.  terminations: the game
     ended; truncations: it ended at the round cap.  info["scores"]
-    (num_envs x players) holds the ended games' final scores.
+    (num_envs x players) holds the ended games' final scores, and
+    info["current_scores"] the scores of the games in play as they stand
+    (public to every seat: for reward shaping).
 
     Autoreset is same-step (Gymnasium's AutoresetMode.SAME_STEP): a game
     that ends is followed at once by that env's next game, and the obs
@@ -126,9 +128,10 @@ class VecEnv:
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros((n, MAX_ACTIONS), dtype=np.int16)
         self._nlegal = np.zeros(n, dtype=np.int32)
+        self._current = np.zeros((n, p), dtype=np.int32)
         self._out = _Out(*(a.ctypes.data for a in (self._obs, self._mask, self._reward, self._term, self._trunc,
                                                   self._to_move, self._scores, self._game, self._legal,
-                                                  self._nlegal)))
+                                                  self._nlegal, self._current)))
         self._err = err
         self._started = False
         self.single_action_space_n = ACTION_IDS
@@ -136,7 +139,8 @@ class VecEnv:
 
     def _info(self):
         return {"action_mask": self._mask.view(np.bool_), "to_move": self._to_move, "game": self._game,
-                "scores": self._scores, "legal_ids": self._legal, "legal_count": self._nlegal}
+                "scores": self._scores, "legal_ids": self._legal, "legal_count": self._nlegal,
+                "current_scores": self._current}
 
     def _rewards(self):
         return self._reward[:, self.learners[0]] if len(self.learners) == 1 else self._reward

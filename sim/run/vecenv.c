@@ -158,6 +158,11 @@ static void observe(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
         for (; k < JM_MAX_ACTIONS; k++) l[k] = -1;
     }
     if (out->nlegal) out->nlegal[i] = n;
+    if (out->current) {
+        jm_score sc[JM_MAX_SHIPS];
+        jm_scores(&e->s, sc);
+        for (int p = 0; p < v->players; p++) out->current[(size_t)i * v->players + p] = sc[p].total;
+    }
     out->to_move[i] = seat;
     if (out->game) out->game[i] = (int64_t)e->game;
 }

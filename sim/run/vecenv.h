@@ -39,6 +39,8 @@ typedef struct jm_vec_out {
     int16_t *legal;        /* N x JM_MAX_ACTIONS: the legal ids in increasing
                               order, then -1 (may be NULL): a sampler's list */
     int32_t *nlegal;       /* N: how many (may be NULL) */
+    int32_t *current;      /* N x players: the scores (E2) of the game in play as
+                              it stands, public to all (may be NULL): for shaping */
 } jm_vec_out;
 
 /* A new environment: n games of `players` under `rules` (jm_rules_parse
