@@ -72,6 +72,8 @@ class TestVecEnv(unittest.TestCase):
             while True:
                 while len(g.legal()) == 1:
                     g.apply(g.legal()[0])
+                sc = g.scores()  # the game as it stands: VecEnv's current scores
+                self.assertEqual(list(info["current_scores"][0]), [sc[p]["score"] for p in range(players)])
                 code = g.legal()[0]
                 aid = jamaica.vector._bind().jm_action_id_of(kinds.index(g.decision), code)
                 self.assertTrue(info["action_mask"][0, aid])
