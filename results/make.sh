@@ -70,6 +70,10 @@ if has ppo; then
     mkdir -p results/learning/ppo
     PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 30 \
         --out results/learning/ppo | tee results/learning/ppo/log.txt
+    # The trained policy as a program, on deals it never saw, seats rotated.
+    { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
+      $J sim --agents "cmd:$(py) python/examples/ppo_agent.py:policy=results/learning/ppo/policy.pt",greedy,greedy,greedy \
+          --rotate --games 400 --seed 7 --out /dev/null; } >results/learning/ppo/sim-seed7.txt
 fi
 if has speed; then sh results/speed.sh; fi
 if has scaling; then sh results/scaling.sh; fi
