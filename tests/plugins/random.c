@@ -1,5 +1,6 @@
-/* random.c - the built-in `random` as a plugin: the same draws from the
- * seat's stream, so the same games (tests/lib.sh; bench's plugin path). */
+/* random.c - the built-in `random` as a plugin: uniform draws from the
+ * seat's (sealed) stream, the same on any thread count (tests/lib.sh;
+ * bench's plugin path). */
 #include <stdio.h>
 #include <stdlib.h>
 
