@@ -271,3 +271,26 @@ int swap_hidden(jm_state *b, int other)
     jm_pcg32_seed(&b->rng, 777, 3);
     return changes;
 }
+
+void walk_random_games(const char *const *sets, int n, uint64_t games, uint64_t seed, game_visit visit, void *ctx)
+{
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < n; r++) {
+            jm_rules rules;
+            char err[200];
+            if (jm_rules_parse(&rules, sets[r], err, sizeof err)) fail_msg("%s", err);
+            jm_state s;
+            if (jm_init(&s, &rules, np, seed, 0, NULL, err, sizeof err)) continue; /* not at this count (ghost=on at 6) */
+            for (uint64_t g = 0; g < games; g++) {
+                if (jm_init(&s, &rules, np, seed, g, NULL, err, sizeof err)) fail_msg("%s", err);
+                jm_pcg32 pick;
+                jm_pcg32_seed(&pick, g, (uint64_t)np);
+                for (;;) {
+                    visit(&s, ctx);
+                    if (jm_over(&s)) break;
+                    int legal[JM_MAX_ACTIONS], k = jm_legal(&s, legal);
+                    jm_apply(&s, legal[jm_pcg32_bounded(&pick, (uint32_t)k)], NULL);
+                }
+            }
+        }
+}

@@ -47,6 +47,12 @@ void scn_cards(jm_state *s, const int *cards, evlog *l);
 /* Game g of seed `seed` (players, a rules string) after k decisions taken
  * uniformly at random from a stream of g (fewer if it ends). */
 jm_state random_state(int players, const char *rules, uint64_t seed, uint64_t g, int k);
+/* Whole random games: for 2 to 6 players and each rule set of sets[0..n)
+ * that plays at that count, `games` games of `seed`, every state of each
+ * (the pending decisions, then the end) passed to visit() before a legal
+ * action is taken uniformly from a stream of (game, players). */
+typedef void (*game_visit)(const jm_state *s, void *ctx);
+void walk_random_games(const char *const *sets, int n, uint64_t games, uint64_t seed, game_visit visit, void *ctx);
 /* Change what seat `other` hides from everyone else: swap a card of its
  * hand with one of its draw pile, and one of its face-down treasures with
  * one out of the game; other future dice too.  The count of changes. */

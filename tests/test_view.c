@@ -49,41 +49,36 @@ static void test_deal_of_view_is_observe(void **state)
  * others): each view is dealt, and the deal is jm_observe()'s.  Every
  * decision kind is met, and loot's views by the other seats among them
  * (where the winner's face-down curses decide how many actions there are). */
+typedef struct dealt_views {
+    unsigned long kinds[JM_D_COUNT], others_at_loot, n;
+} dealt_views;
+
+static void deal_every_view(const jm_state *s, void *ctx)
+{
+    dealt_views *v = ctx;
+    if (jm_over(s)) return;
+    int d = jm_decision(s);
+    v->kinds[d]++;
+    for (int seat = 0; seat < jm_players(s); seat++) {
+        char text[JM_POSITION_MAX], err[200];
+        assert_true(jm_view_format(s, seat, text, sizeof text) > 0);
+        jm_state dealt, obs;
+        if (jm_view_deal(&dealt, text, ++v->n, err, sizeof err)) fail_msg("%s: %s", text, err);
+        jm_observe(s, seat, v->n, &obs);
+        assert_memory_equal(&dealt, &obs, sizeof obs);
+        v->others_at_loot += d == JM_D_LOOT && seat != jm_to_move(s);
+    }
+}
+
 static void test_every_view_is_dealt(void **state)
 {
     (void)state;
     static const char *const sets[] = {"2021", "classic", "2021,ghost=on"};
-    unsigned long kinds[JM_D_COUNT] = {0}, others_at_loot = 0;
-    for (int np = 2; np <= 6; np++)
-        for (int r = 0; r < 3; r++) {
-            if (np == 6 && r == 2) continue;
-            jm_rules rules;
-            char err[200];
-            if (jm_rules_parse(&rules, sets[r], err, sizeof err)) fail_msg("%s", err);
-            for (uint64_t g = 0; g < 24; g++) {
-                jm_state s;
-                if (jm_init(&s, &rules, np, 11, g, NULL, err, sizeof err)) fail_msg("%s", err);
-                jm_pcg32 pick;
-                jm_pcg32_seed(&pick, g, (uint64_t)np);
-                while (!jm_over(&s)) {
-                    int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal), d = jm_decision(&s);
-                    kinds[d]++;
-                    for (int seat = 0; seat < np; seat++) {
-                        char text[JM_POSITION_MAX];
-                        assert_true(jm_view_format(&s, seat, text, sizeof text) > 0);
-                        jm_state dealt, obs;
-                        if (jm_view_deal(&dealt, text, g + 5, err, sizeof err)) fail_msg("%s: %s", text, err);
-                        jm_observe(&s, seat, g + 5, &obs);
-                        assert_memory_equal(&dealt, &obs, sizeof obs);
-                        others_at_loot += d == JM_D_LOOT && seat != jm_to_move(&s);
-                    }
-                    jm_apply(&s, legal[jm_pcg32_bounded(&pick, (uint32_t)n)], NULL);
-                }
-            }
-        }
+    dealt_views v = {{0}, 0, 0};
+    walk_random_games(sets, 3, 24, 11, deal_every_view, &v);
     for (int d = 1; d < JM_D_COUNT; d++)
-        if (!kinds[d]) fail_msg("no view at a %s decision", jm_decision_name(d));
-    assert_true(others_at_loot > 100);
+        if (!v.kinds[d]) fail_msg("no view at a %s decision", jm_decision_name(d));
+    assert_true(v.others_at_loot > 100);
 }
 
 /* The text of a seat's view changes with nothing that seat cannot see:
