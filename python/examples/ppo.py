@@ -144,7 +144,7 @@ def main(argv=None):
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
     env = jamaica.VecEnv(a.num_envs, players=a.players, opponents=a.opponents, rules=a.rules, seed=a.seed,
-                         threads=threads)
+                         threads=threads, current_scores=a.shaping != 0)
     policy = Policy(a.hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=a.lr, eps=1e-5)
     T, N = a.num_steps, a.num_envs
@@ -158,7 +158,7 @@ def main(argv=None):
         sc = scores.astype(np.float32)
         return np.clip((sc[:, 0] - sc[:, 1:].max(axis=1)) / 40.0, -1.0, 1.0)
 
-    phi = lead(info["current_scores"])
+    phi = lead(info["current_scores"]) if a.shaping else None
     next_obs = torch.from_numpy(obs.copy())
     next_mask = torch.from_numpy(info["action_mask"].copy())
     next_done = torch.zeros(N)

@@ -77,9 +77,11 @@ class VecEnv:
     share (1/k of k winners) in a game that ended at this step, else 0.
     With several, (num_envs, players): each seat's.  terminations: the game
     ended; truncations: it ended at the round cap.  info["scores"]
-    (num_envs x players) holds the ended games' final scores, and
-    info["current_scores"] the scores of the games in play as they stand
-    (public to every seat: for reward shaping).
+    (num_envs x players) holds the ended games' final scores; with
+    current_scores=True, info["current_scores"] the scores of the games in
+    play as they stand (public to every seat: for reward shaping; scoring
+    every game at every step costs about a quarter of the throughput
+    against random opponents, so it is asked for).
 
     Autoreset is same-step (Gymnasium's AutoresetMode.SAME_STEP): a game
     that ends is followed at once by that env's next game, and the obs
@@ -91,7 +93,7 @@ class VecEnv:
     overwritten by the next call: copy what you keep."""
 
     def __init__(self, num_envs, players=4, opponents="random", rules="2021", seed=1, threads=None,
-                 learners=(0,), self_play=False):
+                 learners=(0,), self_play=False, current_scores=False):
         lib = _bind()
         _int("num_envs", num_envs, 1, 1 << 20)
         _int("players", players, 2, MAX_PLAYERS)
@@ -131,7 +133,8 @@ class VecEnv:
         self._current = np.zeros((n, p), dtype=np.int32)
         self._out = _Out(*(a.ctypes.data for a in (self._obs, self._mask, self._reward, self._term, self._trunc,
                                                   self._to_move, self._scores, self._game, self._legal,
-                                                  self._nlegal, self._current)))
+                                                  self._nlegal)), self._current.ctypes.data if current_scores else None)
+        self._with_current = bool(current_scores)
         self._err = err
         self._started = False
         self.single_action_space_n = ACTION_IDS
@@ -140,7 +143,7 @@ class VecEnv:
     def _info(self):
         return {"action_mask": self._mask.view(np.bool_), "to_move": self._to_move, "game": self._game,
                 "scores": self._scores, "legal_ids": self._legal, "legal_count": self._nlegal,
-                "current_scores": self._current}
+                **({"current_scores": self._current} if self._with_current else {})}
 
     def _rewards(self):
         return self._reward[:, self.learners[0]] if len(self.learners) == 1 else self._reward

@@ -65,7 +65,7 @@ class TestVecEnv(unittest.TestCase):
         order, found with a Game stepped alongside): the episode is the game
         `jamaica trace --agents first` plays, to the final scores."""
         for players, seed in ((3, 3), (4, 11), (2, 5)):
-            env = jamaica.VecEnv(1, players=players, self_play=True, seed=seed)
+            env = jamaica.VecEnv(1, players=players, self_play=True, seed=seed, current_scores=True)
             obs, info = env.reset()
             g = jamaica.Game(players=players, seed=seed, game=0)
             kinds = jamaica.DECISIONS
