@@ -15,7 +15,7 @@ CFLAGS ?= -O3 -g
 # The release: the library's soname and `jamaica --version`.
 VERSION := 1.2.0
 OMP := -fopenmp
-WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"' -Ibin/gen
+WARN := -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"' -Ibin/gen
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -23,7 +23,7 @@ ENGINE := engine/pcg.c engine/board.c engine/rules.c engine/event.c engine/game.
           engine/observe.c engine/check.c engine/position.c engine/words.c engine/encode.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \
-          agents/program.c
+          agents/program.c agents/netfile.c agents/nnet.c agents/net.c agents/guided.c
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
@@ -31,7 +31,7 @@ SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
-SIMRUN := sim/run/vecenv.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
+SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
           sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
@@ -183,7 +183,7 @@ bench: bin/jamaica
 # API and the agent API (engine/jamaica.map); shared with a versioned
 # soname, and static.
 SOMAJOR := 1
-LIBSRC_CORE := $(ENGINE) $(AGENTS) sim/run/vecenv.c
+LIBSRC_CORE := $(ENGINE) $(AGENTS) sim/run/vecenv.c sim/run/selfplay.c
 # Where make install puts the Python module: python3's own directory for
 # the prefix (Debian: PREFIX/lib/python3.X/dist-packages); PYTHONDIR=
 # chooses another.

@@ -48,6 +48,10 @@ typedef struct agent_ops {
     /* The game is over (s its final state, scores public): a program that
      * asked for results is told them (docs/PROTOCOL.md, results=1). */
     void (*end_game)(agent *a, const jm_state *s);
+    /* The last choose()'s search policy over its legal[0..n) in that
+     * order, into p (a trainer's target: guided's visit shares or Gumbel's
+     * improved policy); returns n. */
+    int (*policy)(agent *a, float *p);
 } agent_ops;
 
 struct agent {
@@ -91,6 +95,10 @@ unsigned agent_faults(agent *a);
 /* The game the agent played is over (s its final state): its end_game
  * hook, if it has one. */
 void agent_end_game(agent *a, const jm_state *s);
+/* The search policy of the agent's last decision into p[0..n) (n as that
+ * decision's legal count), for agents that search (ops->policy); 0 for
+ * an agent without one. */
+int agent_policy(agent *a, float *p);
 /* Kill every program agent's process at once (async-signal-safe: for a
  * process that must end now). */
 void agent_kill_programs(void);

@@ -82,6 +82,8 @@ typedef struct mcts {
     double *ln;               /* ln[k] = log(k) for k < nln: UCB's log of a count */
     int nln;
     heur_weights w;
+    int last_n;               /* the last decision's root visit shares (agent_policy) */
+    float last_policy[JM_MAX_ACTIONS];
 } mcts;
 
 enum { FINAL_VISITS, FINAL_VOTES };
@@ -412,7 +414,19 @@ static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
     mcts *m = a->data;
     double vis[JM_MAX_ACTIONS];
     search(m, obs, 0, m->iters, m->ms ? now_ms() + m->ms : 0, &a->rng, legal, n, vis);
+    double total = 0;
+    for (int i = 0; i < n; i++) total += vis[i];
+    for (int i = 0; i < n; i++) m->last_policy[i] = total > 0 ? (float)(vis[i] / total) : 1.0f / (float)n;
+    m->last_n = n;
     return legal[argmax(vis, n)];
+}
+
+/* The root's visit shares of the last decision (a trainer's target). */
+static int mcts_policy(agent *a, float *p)
+{
+    mcts *m = a->data;
+    memcpy(p, m->last_policy, (size_t)m->last_n * sizeof *p);
+    return m->last_n;
 }
 
 static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
@@ -451,6 +465,7 @@ const agent_ops agent_mcts = {
     .create = mcts_create,
     .choose = mcts_choose,
     .destroy = destroy,
+    .policy = mcts_policy,
 };
 
 const agent_ops agent_pimc = {

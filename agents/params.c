@@ -64,6 +64,13 @@ int params_parse(const char *agent, const char *params, const param_spec *spec, 
                 return -1;
             }
             *(int *)((char *)out + s->offset) = c;
+        } else if (s->type == PARAM_TEXT) {
+            if (!*v || strlen(v) >= (size_t)s->hi) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for %s (1 to %.0f characters)", agent, v, tok,
+                         s->hi - 1);
+                return -1;
+            }
+            strcpy((char *)out + s->offset, v);
         } else if (s->type == PARAM_INT) {
             long x = (*v >= '0' && *v <= '9') ? strtol(v, &end, 10) : (end = (char *)v, 0);
             if (end == v || *end || errno || x < s->lo || x > s->hi) {

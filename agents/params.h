@@ -4,13 +4,15 @@
 
 #include <stddef.h>
 
-enum { PARAM_INT, PARAM_DOUBLE, PARAM_CHOICE };
+enum { PARAM_INT, PARAM_DOUBLE, PARAM_CHOICE, PARAM_TEXT };
 
 typedef struct param_spec {
     const char *key;
     int type;
     size_t offset;          /* into the agent's parameter struct */
-    double lo, hi;          /* the accepted range (PARAM_INT, PARAM_DOUBLE) */
+    double lo, hi;          /* the accepted range (PARAM_INT, PARAM_DOUBLE); PARAM_TEXT:
+                               hi is the size of the char array at offset (a file's
+                               path, say: no commas) */
     const char *choices;    /* PARAM_CHOICE: "a|b|c", stored as the index (int) */
 } param_spec;
 

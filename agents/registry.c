@@ -12,6 +12,8 @@ extern const agent_ops agent_learned;
 extern const agent_ops agent_flat;
 extern const agent_ops agent_pimc;
 extern const agent_ops agent_mcts;
+extern const agent_ops agent_net;
+extern const agent_ops agent_guided;
 extern const agent_ops agent_plugin;
 extern const agent_ops agent_program;
 
@@ -25,6 +27,8 @@ const agent_ops *const agent_registry[] = {
     &agent_flat,
     &agent_pimc,
     &agent_mcts,
+    &agent_net,
+    &agent_guided,
     &agent_plugin,
     &agent_program,
     NULL,
@@ -115,6 +119,11 @@ void agent_end_game(agent *a, const jm_state *s)
 const char *agent_fault(agent *a)
 {
     return a->ops && a->ops->fault ? a->ops->fault(a) : "";
+}
+
+int agent_policy(agent *a, float *p)
+{
+    return a->ops && a->ops->policy && a->data ? a->ops->policy(a, p) : 0;
 }
 
 unsigned agent_faults(agent *a)

@@ -406,6 +406,7 @@ static int parse_agent(const char *value, void *field)
 typedef struct bench_opts {
     int quick;
     bench_agents agents;
+    const char *net;
 } bench_opts;
 
 static const opt options[] = {
@@ -414,6 +415,8 @@ static const opt options[] = {
      .help = "also time this agent's decisions (any --agents item: built-in,\n"
              "plugin:PATH.so or cmd:COMMAND), side by side with the built-in\n"
              "random; repeat for more (up to 8)"},
+    OPT_ROW_TEXT("net", "FILE", bench_opts, net, NULL,
+                 "time a network file's evaluation instead (docs/NETWORK.md)"),
 };
 
 static const char bench_about[] =
@@ -459,7 +462,18 @@ static const char bench_about[] =
     "                     the exchange of lines)\n"
     "  relative_to_random_I  decisions_per_sec_I / decisions_per_sec_random\n"
     "                     (median of the ratios of rounds side by side)\n"
-    "Each measure is the median of 5 rounds, the agents side by side in each.\n";
+    "Each measure is the median of 5 rounds, the agents side by side in each.\n"
+    "\n"
+    "With --net FILE, only the network's lines, at the decisions of 200 random\n"
+    "4-player games of seed 1 (one thread):\n"
+    "  net_hidden         its hidden layers' widths\n"
+    "  net_positions      the decisions timed\n"
+    "  encode_ns          one jm_encode() of the seat's view\n"
+    "  net_eval_ns        one evaluation of an encoding: the hidden layers, the\n"
+    "                     legal ids' logits and the value\n"
+    "  net_decide_ns      the net agent's part of a decision: encode, evaluate,\n"
+    "                     choose\n"
+    "  net_checksum       a sum of the outputs, the same on every machine\n";
 
 static const opt_table table = {
     .command = "bench",
@@ -476,6 +490,7 @@ int cmd_bench(int argc, char **argv)
     if (rc) return rc == OPT_HELP ? 0 : 2;
     int quick = o.quick;
     const int reps = 5;
+    if (o.net) return bench_net(o.net, quick, reps);
     if (o.agents.n) return bench_agents_run(&o.agents, quick, reps);
     uint64_t games = quick ? 1000 : 20000;
     long copies = quick ? 20000000L : 100000000L;

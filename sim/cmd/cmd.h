@@ -24,6 +24,9 @@ int cmd_perft(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
 
+/* bench_net.c: `bench --net FILE`'s lines; the exit status. */
+int bench_net(const char *file, int quick, int reps);
+
 /* tournament.c: the report, and the ratings (and pairs, if of_p is open)
  * CSVs committed, of standings already filled, for merge; c->threads 0
  * says "merged from shards".  0, or the status after reporting. */

@@ -1,0 +1,82 @@
+/*
+ * net.c - `net`: the network's policy alone (nnet.h), one evaluation a
+ * decision.  The observation is encoded from the deciding seat's view (what
+ * jm_encode shows it, nothing hidden), the legal ids' logits computed, and
+ * the action is the most likely one (temp=0, ties to the first legal) or
+ * drawn from softmax(logits / temp) with the seat's stream.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "agent.h"
+#include "nnet.h"
+#include "params.h"
+
+typedef struct netagent {
+    char file[200];
+    double temp;
+    nn_net net;
+} netagent;
+
+static const param_spec net_spec[] = {
+    {"file", PARAM_TEXT, offsetof(netagent, file), 0, 200, NULL},
+    {"temp", PARAM_DOUBLE, offsetof(netagent, temp), 0, 100, NULL},
+};
+
+static int net_create(agent *a, const char *params, char *err, size_t errlen)
+{
+    netagent *g = calloc(1, sizeof *g);
+    if (!g) return -1;
+    a->data = g;
+    if (params_parse("net", params, net_spec, (int)(sizeof net_spec / sizeof net_spec[0]), g, err, errlen)) return -1;
+    if (!g->file[0]) {
+        snprintf(err, errlen, "agent 'net': file=PATH is needed (a network file, docs/NETWORK.md)");
+        return -1;
+    }
+    char why[300];
+    if (nn_load(&g->net, g->file, why, sizeof why)) {
+        snprintf(err, errlen, "agent 'net': %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    netagent *g = a->data;
+    float logit[JM_MAX_ACTIONS], value[NN_VALUES];
+    nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, value);
+    if (g->temp <= 0) {
+        int b = 0;
+        for (int i = 1; i < n; i++)
+            if (logit[i] > logit[b]) b = i;
+        return legal[b];
+    }
+    float p[JM_MAX_ACTIONS];
+    nn_softmax(logit, n, (float)g->temp, p);
+    /* u in [0, 1) from 24 bits: exact in a float */
+    float u = (float)(jm_pcg32_next(&a->rng) >> 8) * (1.0f / 16777216.0f), acc = 0.0f;
+    for (int i = 0; i < n - 1; i++) {
+        acc += p[i];
+        if (u < acc) return legal[i];
+    }
+    return legal[n - 1];
+}
+
+static void net_destroy(agent *a)
+{
+    netagent *g = a->data;
+    if (g) nn_free(&g->net);
+    free(g);
+}
+
+const agent_ops agent_net = {
+    .name = "net",
+    .summary = "a network's policy alone (docs/NETWORK.md): file=PATH (a network file),\n"
+               "                   temp=T (0: the most likely action; T > 0: drawn from the\n"
+               "                   softmax of the logits over T)",
+    .needs_obs = 1,
+    .create = net_create,
+    .choose = net_choose,
+    .destroy = net_destroy,
+};

@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""Expert iteration: a policy and value network trained by the search it guides.
+
+One file, read top to bottom (after CleanRL's single-file algorithms and
+Anthony, Tian and Barber, "Thinking Fast and Slow with Deep Learning and
+Tree Search", 2017).  Each generation:
+
+  1. self-play: the expert (the tree search guided by the current network,
+     `guided:file=NET`, in every seat; generation 0's expert is --bootstrap,
+     the project's plain searcher, when there is no network yet) plays
+     --games games through the C library on all cores (jamaica.selfplay:
+     the same samples on any thread count), recording at each decision the
+     seat's encoding, the search's policy over the legal actions and, at the
+     end, every ship's share of the win;
+  2. training: the apprentice (the network) learns, from the last --window
+     generations' samples, to predict the search's policy (cross-entropy
+     over the legal ids) and the outcome (cross-entropy of the value's
+     softmax over the ships in play against their win shares);
+  3. gating: the new network, as the guided searcher, plays the current one
+     in `jamaica tournament` (every seating of the same deals) under the
+     project's SPRT (H0: +0 Elo, H1: +--gate-elo): it becomes the current
+     network if H1 is accepted, or if the test ends undecided with a score
+     above one half; else the next generation trains on from it but plays
+     with the current one;
+  4. (every --eval-every generations) strength: the current network's guided
+     searcher against --eval-agent in `jamaica sim`, seats rotated, with the
+     95% Wilson interval.
+
+OUT holds net.jmn (the current network), gen-K.jmn (each generation's
+candidate), log.csv (a row per generation: games, samples, losses, the gate
+and the strength with their intervals), log.png (gnuplot), and the
+checkpoint (checkpoint.pt, buffer-K.npz): --resume goes on from the last
+whole generation.  Progress goes to stderr, a line per step.
+
+Reproducible from --seed as far as PyTorch allows: the games, the agents'
+draws, the network's initial weights and the order of the minibatches are
+seeded, and the C side's arithmetic gives the same bits anywhere; PyTorch's
+CPU kernels may sum in another order on another machine or thread count,
+so a network trained elsewhere may differ in its last bits, and from there
+its games.  --minutes is a wall-clock budget (checked between
+generations); --generations alone is exact.
+
+    python3 -m jamaica.exit --out results/net --generations 8 --games 400
+
+Needs numpy and PyTorch (Debian: python3-numpy python3-torch
+libopenblas0-pthread) and bin/jamaica (--jamaica, or $JAMAICA_BIN).
+"""
+import argparse
+import csv
+import glob
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from . import netfile, selfplay as sp
+from .netfile import ACTION_IDS, OBS_SIZE, VALUES
+
+RECOMMENDED = "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(prog="python3 -m jamaica.exit", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", required=True, help="directory for the networks, log.csv, log.png, the checkpoint")
+    p.add_argument("--generations", type=int, default=8, help="generations in all (a resumed run counts the done)")
+    p.add_argument("--games", type=int, default=400, help="self-play games per generation, split between --players")
+    p.add_argument("--players", default="2,4", help="player counts of the self-play games, e.g. 2,4")
+    p.add_argument("--rules", default="2021")
+    p.add_argument("--iters", type=int, default=200, help="the guided searcher's iterations in self-play and gates")
+    p.add_argument("--expert", default="root=gumbel",
+                   help="more parameters of the self-play expert, guided:file=NET,iters=N,...")
+    p.add_argument("--bootstrap", default="mcts:iters=1000,cutoff=2,c=0.3,eval=hand",
+                   help="generation 0's expert, with no network yet (an agent with a search policy: mcts or "
+                        "guided:file=...); 'none': a network of random weights guides generation 0")
+    p.add_argument("--hidden", default="128,64", help="hidden widths (multiples of 16)")
+    p.add_argument("--init", help="start from this network file (its widths) instead of random weights")
+    p.add_argument("--window", type=int, default=4, help="generations of samples trained on")
+    p.add_argument("--epochs", type=float, default=2.0, help="passes over the window per generation")
+    p.add_argument("--batch", type=int, default=512)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--weight-decay", type=float, default=1e-4)
+    p.add_argument("--value-weight", type=float, default=1.0)
+    p.add_argument("--gate-games", type=int, default=200, help="deals of the gate at most (0: no gate)")
+    p.add_argument("--gate-players", type=int, default=2)
+    p.add_argument("--gate-elo", type=float, default=20.0, help="the gate's H1, in Elo")
+    p.add_argument("--eval-every", type=int, default=1, help="generations between strength runs (0: none)")
+    p.add_argument("--eval-games", type=int, default=200, help="games of each strength run")
+    p.add_argument("--eval-players", type=int, default=2)
+    p.add_argument("--eval-agent", default=RECOMMENDED, help="the strength runs' opponent")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
+    p.add_argument("--minutes", type=float, default=0, help="stop after the generation that passes this (0: none)")
+    p.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
+    p.add_argument("--jamaica", default=os.environ.get("JAMAICA_BIN", "bin/jamaica"), help="the jamaica binary")
+    a = p.parse_args(argv)
+    try:
+        a.hidden = netfile.check_hidden(a.hidden.split(","))
+    except ValueError as e:
+        p.error(str(e))
+    try:
+        a.players = [int(x) for x in a.players.split(",")]
+    except ValueError:
+        p.error("--players %r: a list of player counts such as 2,4" % a.players)
+    if any(not 2 <= n <= 6 for n in a.players):
+        p.error("--players %s: each from 2 to 6" % a.players)
+    if a.games < len(a.players) or a.generations < 1 or a.window < 1 or a.batch < 1 or a.iters < 1:
+        p.error("--games (at least one per player count), --generations, --window, --batch, --iters: positive")
+    return a
+
+
+def log(msg):
+    print("exit: " + msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- the network
+
+class Net(nn.Module):
+    """The MLP of docs/NETWORK.md: ReLU hidden layers over the encoding, a
+    policy logit per action id and a value logit per ship."""
+
+    def __init__(self, hidden):
+        super().__init__()
+        widths = [OBS_SIZE] + list(hidden)
+        self.layers = nn.ModuleList(nn.Linear(widths[k], widths[k + 1]) for k in range(len(hidden)))
+        self.policy = nn.Linear(widths[-1], ACTION_IDS)
+        self.value = nn.Linear(widths[-1], VALUES)
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = F.relu(layer(x))
+        return self.policy(x), self.value(x)
+
+    def arrays(self):
+        out = {}
+        for k, layer in enumerate(self.layers):
+            out["layer%d.weight" % k] = layer.weight.detach().cpu().numpy().astype(np.float32)
+            out["layer%d.bias" % k] = layer.bias.detach().cpu().numpy().astype(np.float32)
+        for name in ("policy", "value"):
+            m = getattr(self, name)
+            out[name + ".weight"] = m.weight.detach().cpu().numpy().astype(np.float32)
+            out[name + ".bias"] = m.bias.detach().cpu().numpy().astype(np.float32)
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays):
+        hidden = [arrays["layer%d.weight" % k].shape[0] for k in range(4) if "layer%d.weight" % k in arrays]
+        net = cls(hidden)
+        with torch.no_grad():
+            for k, layer in enumerate(net.layers):
+                layer.weight.copy_(torch.from_numpy(arrays["layer%d.weight" % k]))
+                layer.bias.copy_(torch.from_numpy(arrays["layer%d.bias" % k]))
+            for name in ("policy", "value"):
+                getattr(net, name).weight.copy_(torch.from_numpy(arrays[name + ".weight"]))
+                getattr(net, name).bias.copy_(torch.from_numpy(arrays[name + ".bias"]))
+        return net
+
+
+def losses(net, obs, ids, policy, outcome, ships):
+    """The policy's cross-entropy against the search's policy over the legal
+    ids, and the value's against the outcome over the ships in play."""
+    logits, vlogits = net(obs)
+    legal = ids >= 0
+    lg = torch.gather(logits, 1, ids.clamp(min=0)).masked_fill(~legal, -1e9)
+    lp = F.log_softmax(lg, dim=1).masked_fill(~legal, 0.0)
+    pl = -(policy * lp).sum(1).mean()
+    lv = F.log_softmax(vlogits.masked_fill(~ships, -1e9), dim=1).masked_fill(~ships, 0.0)
+    vl = -(outcome * lv).sum(1).mean()
+    return pl, vl
+
+
+# ---------------------------------------------------------------- the samples
+
+def play(spec, games, players, rules, seed, first, threads):
+    """Self-play samples, compact (the state, not its encoding: encode())."""
+    d = sp.selfplay(spec, games, players=players, rules=rules, seed=seed, first=first, threads=threads,
+                    states=True)
+    d.pop("obs")
+    return d
+
+
+def merge(parts):
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def train(net, opt, data, a, gen, threads):
+    """--epochs passes over the window, minibatches in a seeded order; the
+    mean losses of the last pass."""
+    n = len(data["n"])
+    rng = np.random.default_rng([a.seed, gen, 7])
+    steps = max(1, int(a.epochs * n / a.batch))
+    order = np.concatenate([rng.permutation(n) for _ in range(int(math.ceil(steps * a.batch / n)) + 1)])
+    sums, count = np.zeros(2), 0
+    net.train()
+    last = max(1, n // a.batch)
+    for s in range(steps):
+        idx = np.sort(order[s * a.batch:(s + 1) * a.batch])
+        obs = torch.from_numpy(sp.encode(data["state"][idx], data["seat"][idx], threads))
+        t = {k: torch.from_numpy(data[k][idx]) for k in ("policy", "outcome", "ships")}
+        ids = torch.from_numpy(data["ids"][idx].astype(np.int64))
+        pl, vl = losses(net, obs, ids, t["policy"], t["outcome"], t["ships"])
+        loss = pl + a.value_weight * vl
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if s >= steps - last:
+            sums += (pl.item(), vl.item())
+            count += 1
+    return sums / max(count, 1)
+
+
+# ---------------------------------------------------------------- matches
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("exit: %s failed (status %d): %s" % (" ".join(cmd), r.returncode,
+                                                              (r.stderr or r.stdout).strip()[-400:]))
+    return r.stdout
+
+
+def gate(a, cand, best, gen, threads):
+    """The SPRT match of the candidate against the current network: (promote,
+    the SPRT's line)."""
+    spec = lambda f: "guided:file=%s,iters=%d" % (f, a.iters)
+    out = run([a.jamaica, "tournament", "--agents", "%s,%s" % (spec(cand), spec(best)), "--players",
+               str(a.gate_players), "--games", str(a.gate_games), "--seed", str(a.seed * 1000 + gen),
+               "--sprt", "0,%g" % a.gate_elo, "--bootstrap", "0", "--out", os.path.join(a.out, ".gate.csv"),
+               "--threads", str(threads or os.cpu_count())])
+    line = next((l for l in out.splitlines() if l.startswith("SPRT")), "")
+    m = re.search(r"score ([0-9.]+)", line)
+    score = float(m.group(1)) if m else 0.0
+    if "H1 accepted" in line:
+        return True, score, "H1"
+    if "H0 accepted" in line:
+        return False, score, "H0"
+    return score > 0.5, score, "undecided"
+
+
+def strength(a, best, gen, threads):
+    """The current network's searcher against --eval-agent: win rate and its
+    interval, from sim's summary."""
+    spec = "guided:file=%s,iters=%d" % (best, a.iters)
+    agents = ",".join([spec] + [a.eval_agent] * (a.eval_players - 1))
+    summary = os.path.join(a.out, ".eval.csv")
+    run([a.jamaica, "sim", "--agents", agents, "--players", str(a.eval_players), "--games", str(a.eval_games),
+         "--rotate", "--seed", str(10_000 + gen), "--out", summary, "--threads", str(threads or os.cpu_count())])
+    with open(summary) as f:
+        for row in csv.DictReader(f):
+            if row["group"] == "agent" and row["key"] == spec:
+                return float(row["win_rate"]), float(row["wilson_low"]), float(row["wilson_high"])
+    raise SystemExit("exit: no row for %s in %s" % (spec, summary))
+
+
+# ---------------------------------------------------------------- the log
+
+FIELDS = ["generation", "seconds", "games", "samples", "window_samples", "policy_loss", "value_loss", "gate",
+          "gate_score", "promoted", "current", "eval_games", "win_rate", "win_low", "win_high"]
+
+
+def write_log(out, rows):
+    tmp = os.path.join(out, ".log.csv")
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp, os.path.join(out, "log.csv"))
+    if not any(r["win_rate"] != "" for r in rows):
+        return
+    script = ("set terminal pngcairo size 900,540; set output '%s/log.png'; set datafile separator ',';"
+              "set key top left; set xlabel 'generation'; set ylabel 'win rate against the opponent';"
+              "set yrange [0:1]; set grid;"
+              "plot '%s/log.csv' every ::1 using 1:13:14:15 with yerrorlines title 'current network, guided "
+              "search, 95%% interval'" % (out, out))
+    try:
+        subprocess.run(["gnuplot", "-e", script], check=True, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        log("gnuplot failed or is missing: log.png not drawn")
+
+
+def save_checkpoint(out, net, opt, rows, gen, best_gen):
+    tmp = os.path.join(out, ".checkpoint.pt")
+    torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
+                "best": best_gen, "hidden": [l.out_features for l in net.layers]}, tmp)
+    os.replace(tmp, os.path.join(out, "checkpoint.pt"))
+
+
+def command_line(argv):
+    return "python3 -m jamaica.exit " + " ".join(shlex.quote(x) for x in argv)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    a = parse_args(argv)
+    threads = a.threads or os.cpu_count()
+    torch.set_num_threads(threads)
+    os.makedirs(a.out, exist_ok=True)
+    if not os.access(a.jamaica, os.X_OK):
+        raise SystemExit("exit: %s is not a program (make, or --jamaica PATH)" % a.jamaica)
+    best = os.path.join(a.out, "net.jmn")
+    ckpt = os.path.join(a.out, "checkpoint.pt")
+    torch.manual_seed(a.seed)
+    if a.resume:
+        if not os.path.exists(ckpt):
+            raise SystemExit("exit: --resume: %s: no checkpoint" % ckpt)
+        c = torch.load(ckpt, weights_only=False)
+        net = Net(c["hidden"])
+        net.load_state_dict(c["net"])
+        opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
+        opt.load_state_dict(c["opt"])
+        rows, start, best_gen = c["rows"], c["generation"] + 1, c["best"]
+        log("resumed after generation %d (current network: generation %d)" % (start - 1, best_gen))
+    else:
+        if os.path.exists(ckpt):
+            raise SystemExit("exit: %s holds a run (its checkpoint): --resume, or another --out" % a.out)
+        net = Net.from_arrays(netfile.read(a.init)[1]) if a.init else Net(a.hidden)
+        opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
+        rows, start, best_gen = [], 0, -1
+    command = command_line(argv)
+    t0, before = time.time(), float(rows[-1]["seconds"]) if rows else 0.0
+    for gen in range(start, a.generations):
+        # 1. self-play
+        if best_gen < 0 and a.bootstrap != "none" and not a.init:
+            expert = a.bootstrap
+        else:
+            if best_gen < 0:  # no network played yet: the one we have (random, or --init)
+                netfile.write(best, net.arrays(), command=command, generation=-1)
+            expert = "guided:file=%s,iters=%d%s" % (best, a.iters, "," + a.expert if a.expert else "")
+        parts = []
+        for i, players in enumerate(a.players):
+            games = a.games // len(a.players) + (1 if i < a.games % len(a.players) else 0)
+            ts = time.time()
+            parts.append(play(expert, games, players, a.rules, a.seed, gen * a.games + sum(
+                a.games // len(a.players) + (1 if j < a.games % len(a.players) else 0) for j in range(i)), threads))
+            log("generation %d: %d games of %d players by %s: %d samples, %.0f s" % (
+                gen, games, players, expert, len(parts[-1]["n"]), time.time() - ts))
+        data = merge(parts)
+        np.savez_compressed(os.path.join(a.out, ".buffer-%d.npz" % gen), **data)
+        os.replace(os.path.join(a.out, ".buffer-%d.npz" % gen), os.path.join(a.out, "buffer-%d.npz" % gen))
+        for old in glob.glob(os.path.join(a.out, "buffer-*.npz")):
+            k = int(re.search(r"buffer-(\d+)", old).group(1))
+            if k <= gen - a.window:
+                os.unlink(old)
+        window = merge([dict(np.load(os.path.join(a.out, "buffer-%d.npz" % k)))
+                        for k in range(max(0, gen - a.window + 1), gen + 1)])
+        # 2. training
+        ts = time.time()
+        torch.manual_seed(a.seed * 1000 + gen)
+        pl, vl = train(net, opt, window, a, gen, threads)
+        cand = os.path.join(a.out, "gen-%d.jmn" % gen)
+        netfile.write(cand, net.arrays(), command=command, generation=gen)
+        log("generation %d: trained on %d samples in %.0f s: policy loss %.4f, value loss %.4f" % (
+            gen, len(window["n"]), time.time() - ts, pl, vl))
+        # 3. gating
+        row = {"generation": gen, "games": a.games, "samples": len(data["n"]), "window_samples": len(window["n"]),
+               "policy_loss": "%.5f" % pl, "value_loss": "%.5f" % vl}
+        if best_gen < 0 or a.gate_games == 0:
+            promote, score, verdict = True, "", "none"
+        else:
+            ts = time.time()
+            promote, score, verdict = gate(a, cand, best, gen, threads)
+            log("generation %d: gate against generation %d: %s, score %.4f, %.0f s" % (
+                gen, best_gen, verdict, score, time.time() - ts))
+        if promote:
+            netfile.write(best, net.arrays(), command=command, generation=gen)
+            best_gen = gen
+        row.update(gate=verdict, gate_score=score if score == "" else "%.4f" % score, promoted=int(promote),
+                   current=best_gen)
+        # 4. strength
+        row.update(eval_games="", win_rate="", win_low="", win_high="")
+        if a.eval_every and (gen + 1) % a.eval_every == 0:
+            ts = time.time()
+            w, lo, hi = strength(a, best, gen, threads)
+            row.update(eval_games=a.eval_games, win_rate="%.4f" % w, win_low="%.4f" % lo, win_high="%.4f" % hi)
+            log("generation %d: current network against %s: %.2f%% [%.2f, %.2f] of %d games, %.0f s" % (
+                gen, a.eval_agent, 100 * w, 100 * lo, 100 * hi, a.eval_games, time.time() - ts))
+        row["seconds"] = "%.0f" % (before + time.time() - t0)
+        rows.append(row)
+        write_log(a.out, rows)
+        save_checkpoint(a.out, net, opt, rows, gen, best_gen)
+        if a.minutes and time.time() - t0 > 60 * a.minutes:
+            log("stopping after generation %d: --minutes %g passed" % (gen, a.minutes))
+            break
+    for f in (".gate.csv", ".eval.csv"):
+        if os.path.exists(os.path.join(a.out, f)):
+            os.unlink(os.path.join(a.out, f))
+    log("done: %s is generation %d" % (best, best_gen))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

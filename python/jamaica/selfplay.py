@@ -1,0 +1,133 @@
+"""Self-play for trainers, and the C side's network, from Python (numpy).
+
+selfplay() plays games of one agent in every seat through the library
+(jm_selfplay: OpenMP over the games, the same samples on any thread count)
+and returns what a trainer needs as numpy arrays; Net evaluates a network
+file with the library's own arithmetic (the bits the agents play with).
+"""
+import ctypes
+
+import numpy as np
+
+from . import _lib, _need_lib, _State, JamaicaError, MAX_ACTIONS, MAX_SHIPS
+from .netfile import OBS_SIZE, VALUES
+
+
+class Sample(ctypes.Structure):
+    """jm_sample (sim/run/selfplay.h): 464 bytes."""
+    _fields_ = [("obs", _State), ("game", ctypes.c_int64), ("seat", ctypes.c_uint8), ("n", ctypes.c_uint8),
+                ("ships", ctypes.c_uint8), ("chosen", ctypes.c_uint8), ("ids", ctypes.c_int16 * MAX_ACTIONS),
+                ("policy", ctypes.c_float * MAX_ACTIONS), ("outcome", ctypes.c_float * MAX_SHIPS),
+                ("pad_", ctypes.c_float)]
+
+
+assert ctypes.sizeof(Sample) == 464
+
+
+def _bind():
+    _need_lib()
+    lib = _lib
+    if getattr(lib, "_selfplay_bound", False):
+        return lib
+    E = ctypes.c_char_p
+    lib.jm_selfplay.restype = ctypes.c_int
+    lib.jm_selfplay.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_uint64,
+                                ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.POINTER(Sample)),
+                                ctypes.POINTER(ctypes.c_size_t), E, ctypes.c_size_t]
+    lib.jm_selfplay_free.restype, lib.jm_selfplay_free.argtypes = None, [ctypes.c_void_p]
+    lib.jm_selfplay_encode.restype = None
+    lib.jm_selfplay_encode.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int]
+    lib.nn_open.restype, lib.nn_open.argtypes = ctypes.c_void_p, [ctypes.c_char_p, E, ctypes.c_size_t]
+    lib.nn_close.restype, lib.nn_close.argtypes = None, [ctypes.c_void_p]
+    lib.nn_eval.restype = None
+    lib.nn_eval.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                            ctypes.c_void_p, ctypes.c_uint]
+    lib._selfplay_bound = True
+    return lib
+
+
+def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False):
+    """Games first..first+games-1 of seed, `agent` (guided or mcts) in every
+    seat.  A dict of arrays, one row per decision of two or more actions:
+    obs (float32, N x 1205: the deciding seat's encoding), ids (int16, N x
+    48: the legal ids, -1 past n), n, policy (float32, N x 48: the search's
+    policy over them), outcome (float32, N x 7: each ship's share of the
+    win), ships (bool, N x 7: in play), seat, game, chosen."""
+    lib = _bind()
+    out = ctypes.POINTER(Sample)()
+    count = ctypes.c_size_t()
+    err = ctypes.create_string_buffer(512)
+    rc = lib.jm_selfplay(agent.encode(), int(players), rules.encode(), int(seed), int(first), int(games),
+                         int(threads), ctypes.byref(out), ctypes.byref(count), err, len(err))
+    if rc != 0:
+        raise JamaicaError(err.value.decode())
+    try:
+        n = count.value
+        raw = np.ctypeslib.as_array(ctypes.cast(out, ctypes.POINTER(ctypes.c_uint8)), shape=(n * 464,)) \
+            if n else np.zeros(0, np.uint8)
+        dt = np.dtype({"names": ["game", "seat", "n", "ships", "chosen", "ids", "policy", "outcome"],
+                       "formats": ["<i8", "u1", "u1", "u1", "u1", ("<i2", MAX_ACTIONS), ("<f4", MAX_ACTIONS),
+                                   ("<f4", MAX_SHIPS)],
+                       "offsets": [128, 136, 137, 138, 139, 140, 236, 428], "itemsize": 464})
+        rec = raw.view(dt).copy() if n else np.zeros(0, dt)
+        state = raw.reshape(n, 464)[:, :128].copy() if n else np.zeros((0, 128), np.uint8)
+        obs = np.zeros((n, OBS_SIZE), np.float32)
+        if n:
+            lib.jm_selfplay_encode(out, n, obs.ctypes.data, int(threads))
+    finally:
+        lib.jm_selfplay_free(out)
+    idx = np.arange(MAX_ACTIONS)
+    ids = rec["ids"].astype(np.int16)
+    ids[idx[None, :] >= rec["n"][:, None]] = -1
+    ships = ((rec["ships"][:, None].astype(np.int64) >> np.arange(MAX_SHIPS)) & 1).astype(bool)
+    d = {"obs": obs, "ids": ids, "n": rec["n"].astype(np.int64), "policy": rec["policy"].copy(),
+            "outcome": rec["outcome"].copy(), "ships": ships, "seat": rec["seat"].astype(np.int64),
+            "game": rec["game"].copy(), "chosen": rec["chosen"].astype(np.int64)}
+    if states:
+        d["state"] = state
+    return d
+
+
+def encode(state, seat, threads=0):
+    """The encodings (float32, N x 1205) of observations `state` (uint8, N x
+    128, as selfplay(states=True) gives them) by `seat`."""
+    lib = _bind()
+    n = len(seat)
+    buf = np.zeros((n, 464), np.uint8)
+    buf[:, :128] = state
+    buf[:, 136] = seat
+    obs = np.zeros((n, OBS_SIZE), np.float32)
+    if n:
+        lib.jm_selfplay_encode(buf.ctypes.data, n, obs.ctypes.data, int(threads))
+    return obs
+
+
+class Net:
+    """A network file evaluated by the library (the agents' arithmetic)."""
+
+    def __init__(self, path):
+        lib = _bind()
+        err = ctypes.create_string_buffer(512)
+        self._p = lib.nn_open(str(path).encode(), err, len(err))
+        if not self._p:
+            raise JamaicaError(err.value.decode())
+        self._lib = lib
+
+    def close(self):
+        if self._p:
+            self._lib.nn_close(self._p)
+            self._p = None
+
+    __del__ = close
+
+    def eval(self, x, ids, ships=None):
+        """(logits of ids, value over the ships) for one encoding x (1205
+        floats): float32 arrays, bit for bit what the agents compute."""
+        x = np.ascontiguousarray(x, np.float32)
+        ids = np.ascontiguousarray(ids, np.int32)
+        mask = (1 << VALUES) - 1 if ships is None else int(sum(1 << i for i, s in enumerate(ships) if s))
+        logit = np.zeros(max(len(ids), 1), np.float32)
+        value = np.zeros(VALUES, np.float32)
+        self._lib.nn_eval(self._p, x.ctypes.data, ids.ctypes.data, len(ids), logit.ctypes.data, value.ctypes.data,
+                          mask)
+        return logit[:len(ids)], value

@@ -1,0 +1,184 @@
+"""Network files, self-play samples and expert iteration in miniature
+(docs/NETWORK.md).  numpy for the file and the samples; torch for the
+trainer (tests/deps.sh installs both)."""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BIN = os.environ.get("JAMAICA_BIN", os.path.join(HERE, "..", "..", "bin", "jamaica"))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+try:
+    import numpy as np
+    from jamaica import netfile, selfplay
+except ImportError:
+    np = None
+try:
+    import torch
+    from jamaica import exit as exit_
+except ImportError:
+    torch = None
+
+
+@unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
+class TestNetFile(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.dir.name, "n.jmn")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_round_trip_and_layout(self):
+        arrays = netfile.random_mlp([32, 16], seed=3)
+        netfile.write(self.path, arrays, command="by test", generation=2)
+        meta, back = netfile.read(self.path)
+        self.assertEqual(meta["hidden"], "32,16")
+        self.assertEqual(meta["command"], "by test")
+        self.assertEqual(meta["generation"], "2")
+        for k in arrays:
+            np.testing.assert_array_equal(arrays[k], back[k])
+        # safetensors' layout: the length, the JSON header, the data 8-aligned
+        with open(self.path, "rb") as f:
+            data = f.read()
+        (n,) = struct.unpack("<Q", data[:8])
+        self.assertEqual((8 + n) % 8, 0)
+        header = json.loads(data[8:8 + n])
+        self.assertEqual(header["layer0.weight"], {"dtype": "F32", "shape": [32, 1205], "data_offsets": [0, 154240]})
+        self.assertEqual(len(data) - 8 - n, header["value.bias"]["data_offsets"][1])
+        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o644 & ~_umask())
+
+    def test_write_refuses_bad_arrays(self):
+        arrays = netfile.random_mlp([32], seed=1)
+        arrays["policy.bias"] = np.zeros(7, np.float32)
+        with self.assertRaises(ValueError):
+            netfile.write(self.path, arrays)
+        self.assertFalse(os.path.exists(self.path))
+        with self.assertRaises(ValueError):
+            netfile.random_mlp([30])
+
+    def test_c_matches_numpy(self):
+        """The library's evaluation (the agents' arithmetic) against numpy's
+        in double precision, at the decisions of self-play games."""
+        arrays = netfile.random_mlp([64, 32], seed=5)
+        netfile.write(self.path, arrays)
+        net = selfplay.Net(self.path)
+        d = selfplay.selfplay("mcts:iters=20", 2, players=3, seed=4)
+        worst = 0.0
+        for i in range(len(d["n"])):
+            ids = d["ids"][i][:d["n"][i]]
+            lc, vc = net.eval(d["obs"][i], ids, d["ships"][i])
+            lr, vr = netfile.evaluate(arrays, d["obs"][i], ids, d["ships"][i])
+            worst = max(worst, np.abs(lc - lr).max() / (1 + np.abs(lr).max()), np.abs(vc - vr).max())
+            self.assertEqual(vc[~d["ships"][i]].tolist(), [0.0] * int((~d["ships"][i]).sum()))
+        self.assertLess(worst, 1e-5)
+        net.close()
+        with open(self.path, "r+b") as f:
+            f.truncate(1000)
+        with self.assertRaisesRegex(Exception, "truncated"):
+            selfplay.Net(self.path)
+
+
+def _umask():
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
+@unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
+class TestSelfPlay(unittest.TestCase):
+    def test_samples(self):
+        a = selfplay.selfplay("mcts:iters=30", 6, players=4, seed=2, first=10, threads=1)
+        b = selfplay.selfplay("mcts:iters=30", 6, players=4, seed=2, first=10, threads=2)
+        for k in a:
+            np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+        self.assertEqual(sorted(set(a["game"].tolist())), list(range(10, 16)))
+        self.assertTrue((np.diff(a["game"]) >= 0).all())
+        np.testing.assert_allclose(a["policy"].sum(1), 1.0, atol=1e-5)
+        np.testing.assert_allclose(a["outcome"].sum(1), 1.0, atol=1e-6)
+        self.assertTrue((a["n"] >= 2).all() and (a["chosen"] < a["n"]).all())
+        self.assertTrue((a["ids"][np.arange(48)[None, :] >= a["n"][:, None]] == -1).all())
+        # the encoding is the seat's: its seat marked (the first block)
+        self.assertTrue((a["obs"][np.arange(len(a["n"])), a["seat"]] == 1).all())
+        # the outcome is each game's, the same for all its decisions
+        for g in range(10, 16):
+            rows = a["outcome"][a["game"] == g]
+            self.assertTrue((rows == rows[0]).all())
+        # the compact form encodes to the same floats
+        c = selfplay.selfplay("mcts:iters=30", 2, players=4, seed=2, first=10, states=True)
+        np.testing.assert_array_equal(selfplay.encode(c["state"], c["seat"]), c["obs"])
+
+    def test_refusals(self):
+        with self.assertRaisesRegex(Exception, "no search policy"):
+            selfplay.selfplay("greedy", 1, players=2)
+        with self.assertRaisesRegex(Exception, "unknown agent"):
+            selfplay.selfplay("nosuch", 1, players=2)
+
+
+@unittest.skipUnless(torch is not None, "torch is not installed for this interpreter")
+class TestExpertIteration(unittest.TestCase):
+    def test_torch_model_matches_c(self):
+        """The trainer's model and the C inference of the file it writes
+        agree on fixed inputs (float32 both, sums in other orders)."""
+        torch.manual_seed(0)
+        net = exit_.Net([48, 32])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "t.jmn")
+            netfile.write(path, net.arrays())
+            c = selfplay.Net(path)
+            s = selfplay.selfplay("mcts:iters=20", 2, players=2, seed=9)
+            with torch.no_grad():
+                lt, vt = net(torch.from_numpy(s["obs"]))
+            for i in range(len(s["n"])):
+                ids = s["ids"][i][:s["n"][i]]
+                lc, vc = c.eval(s["obs"][i], ids, s["ships"][i])
+                np.testing.assert_allclose(lc, lt[i].numpy()[ids], rtol=1e-5, atol=1e-5)
+                v = vt[i].masked_fill(~torch.from_numpy(s["ships"][i]), -1e9).softmax(0).numpy()
+                np.testing.assert_allclose(vc, v, atol=1e-6)
+            c.close()
+            back = exit_.Net.from_arrays(netfile.read(path)[1])
+            for (a, p), (b, q) in zip(net.state_dict().items(), back.state_dict().items()):
+                self.assertEqual(a, b)
+                self.assertTrue(torch.equal(p, q))
+
+    def test_two_tiny_generations(self):
+        """One bootstrap generation and one of the guided searcher, gated and
+        measured, then resumed for a third; the network plays in sim."""
+        with tempfile.TemporaryDirectory() as d:
+            args = ["--out", d, "--generations", "2", "--games", "8", "--players", "2,3", "--iters", "16",
+                    "--bootstrap", "mcts:iters=40", "--hidden", "32,16", "--gate-games", "6", "--eval-games", "8",
+                    "--eval-agent", "random", "--threads", "2", "--jamaica", BIN, "--seed", "5"]
+            self.assertEqual(exit_.main(args), 0)
+            with open(os.path.join(d, "log.csv")) as f:
+                rows = list(__import__("csv").DictReader(f))
+            self.assertEqual([r["generation"] for r in rows], ["0", "1"])
+            self.assertEqual(rows[0]["gate"], "none")
+            self.assertIn(rows[1]["gate"], ("H0", "H1", "undecided"))
+            for r in rows:
+                self.assertGreater(int(r["samples"]), 0)
+                self.assertTrue(0 < float(r["policy_loss"]) < 10 and 0 < float(r["value_loss"]) < 10, r)
+                self.assertTrue(0 <= float(r["win_low"]) <= float(r["win_rate"]) <= float(r["win_high"]) <= 1)
+            meta, _ = netfile.read(os.path.join(d, "net.jmn"))
+            self.assertIn("jamaica.exit", meta["command"])
+            self.assertEqual(meta["generation"], rows[1]["current"])
+            # the run refuses to start over a run, and resumes
+            with self.assertRaises(SystemExit):
+                exit_.main(args)
+            args[args.index("--generations") + 1] = "3"
+            self.assertEqual(exit_.main(args + ["--resume", "--gate-games", "0"]), 0)
+            with open(os.path.join(d, "log.csv")) as f:
+                self.assertEqual(len(list(__import__("csv").DictReader(f))), 3)
+            out = subprocess.run([BIN, "sim", "--games", "2", "--players", "2", "--threads", "1", "--agents",
+                                  "net:file=%s,guided:file=%s,iters=8" % (os.path.join(d, "net.jmn"),
+                                                                          os.path.join(d, "net.jmn")),
+                                  "--out", os.path.join(d, "s.csv")], capture_output=True, text=True)
+            self.assertEqual(out.returncode, 0, out.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

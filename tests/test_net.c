@@ -1,0 +1,560 @@
+/* test_net.c - network files, the network's arithmetic, and the agents
+ * that use it (net, guided): loading good, truncated, foreign and
+ * mismatched files; outputs against a plain double-precision evaluation of
+ * the same weights; e^x and ln x; crafted positions; the same choices
+ * from the same seed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "../agents/agent.h"
+#include "../agents/nnet.h"
+
+/* ---------------------------------------------------------------- a writer
+ * Network files made here, with the layout docs/NETWORK.md gives, so that
+ * the loader is tested against the format and not against its own code. */
+
+typedef struct tspec {
+    char name[32];
+    int rows, cols; /* cols 0: rank 1 */
+    float *data;
+} tspec;
+
+typedef struct mlp {
+    int layers, width[NN_MAX_LAYERS + 1];
+    int nt;
+    tspec t[2 * NN_MAX_LAYERS + 4];
+} mlp;
+
+static float urand(jm_pcg32 *r, float scale)
+{
+    return scale * ((float)(jm_pcg32_next(r) >> 8) / 16777216.0f * 2.0f - 1.0f);
+}
+
+static void add(mlp *m, const char *name, int rows, int cols, jm_pcg32 *r, float scale)
+{
+    tspec *t = &m->t[m->nt++];
+    snprintf(t->name, sizeof t->name, "%s", name);
+    t->rows = rows;
+    t->cols = cols;
+    size_t n = (size_t)rows * (cols ? cols : 1);
+    t->data = malloc(n * sizeof *t->data);
+    for (size_t i = 0; i < n; i++) t->data[i] = urand(r, scale);
+}
+
+/* An MLP of random weights: hidden widths h[0..nl). */
+static mlp make_mlp(const int *h, int nl, uint64_t seed)
+{
+    mlp m = {0};
+    jm_pcg32 r;
+    jm_pcg32_seed(&r, seed, 5);
+    m.layers = nl;
+    m.width[0] = JM_OBS_SIZE;
+    for (int k = 0; k < nl; k++) m.width[k + 1] = h[k];
+    char name[32];
+    for (int k = 0; k < nl; k++) {
+        snprintf(name, sizeof name, "layer%d.weight", k);
+        add(&m, name, h[k], m.width[k], &r, 1.5f / sqrtf((float)m.width[k]) * (k ? 1.0f : 6.0f));
+        snprintf(name, sizeof name, "layer%d.bias", k);
+        add(&m, name, h[k], 0, &r, 0.1f);
+    }
+    add(&m, "policy.weight", JM_ACTION_IDS, h[nl - 1], &r, 0.5f);
+    add(&m, "policy.bias", JM_ACTION_IDS, 0, &r, 0.5f);
+    add(&m, "value.weight", NN_VALUES, h[nl - 1], &r, 0.5f);
+    add(&m, "value.bias", NN_VALUES, 0, &r, 0.5f);
+    return m;
+}
+
+static void free_mlp(mlp *m)
+{
+    for (int i = 0; i < m->nt; i++) free(m->t[i].data);
+}
+
+static const tspec *tensor(const mlp *m, const char *name)
+{
+    for (int i = 0; i < m->nt; i++)
+        if (!strcmp(m->t[i].name, name)) return &m->t[i];
+    fail_msg("no tensor %s", name);
+    return NULL;
+}
+
+/* The metadata a good file has, with `extra` JSON members after it (later
+ * keys override: the loader keeps the last). */
+static void meta_json(const mlp *m, const char *extra, char *out, size_t len)
+{
+    char hidden[64] = "";
+    for (int k = 1; k <= m->layers; k++)
+        snprintf(hidden + strlen(hidden), sizeof hidden - strlen(hidden), "%s%d", k > 1 ? "," : "", m->width[k]);
+    snprintf(out, len,
+             "{\"format\":\"jamaica-net\",\"format_version\":\"1\",\"arch\":\"mlp\",\"obs_version\":\"%d\","
+             "\"obs_size\":\"%d\",\"action_ids_version\":\"%d\",\"action_ids\":\"%d\",\"values\":\"%d\","
+             "\"hidden\":\"%s\",\"command\":\"a \\\"test\\\" net\",\"generation\":\"3\"%s%s}",
+             JM_OBS_VERSION, JM_OBS_SIZE, JM_ACTION_IDS_VERSION, JM_ACTION_IDS, NN_VALUES, hidden,
+             extra && *extra ? "," : "", extra ? extra : "");
+}
+
+/* Write m with metadata `meta` (an object's text) to path. */
+static void write_file(const char *path, const mlp *m, const char *meta)
+{
+    char *hdr = malloc(1 << 16);
+    size_t at = (size_t)snprintf(hdr, 1 << 16, "{\"__metadata__\":%s", meta);
+    long off = 0;
+    for (int i = 0; i < m->nt; i++) {
+        const tspec *t = &m->t[i];
+        long bytes = 4L * t->rows * (t->cols ? t->cols : 1);
+        if (t->cols)
+            at += (size_t)snprintf(hdr + at, (1 << 16) - at,
+                                   ",\"%s\":{\"dtype\":\"F32\",\"shape\":[%d,%d],\"data_offsets\":[%ld,%ld]}", t->name,
+                                   t->rows, t->cols, off, off + bytes);
+        else
+            at += (size_t)snprintf(hdr + at, (1 << 16) - at,
+                                   ",\"%s\":{\"dtype\":\"F32\",\"shape\":[%d],\"data_offsets\":[%ld,%ld]}", t->name,
+                                   t->rows, off, off + bytes);
+        off += bytes;
+    }
+    at += (size_t)snprintf(hdr + at, (1 << 16) - at, "}");
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    uint64_t n = at;
+    unsigned char len8[8];
+    for (int i = 0; i < 8; i++) len8[i] = (unsigned char)(n >> (8 * i));
+    fwrite(len8, 1, 8, f);
+    fwrite(hdr, 1, at, f);
+    for (int i = 0; i < m->nt; i++)
+        fwrite(m->t[i].data, 4, (size_t)m->t[i].rows * (m->t[i].cols ? m->t[i].cols : 1), f);
+    fclose(f);
+    free(hdr);
+}
+
+static void write_good(const char *path, const mlp *m)
+{
+    char meta[2048];
+    meta_json(m, NULL, meta, sizeof meta);
+    write_file(path, m, meta);
+}
+
+static char tmpdir[64];
+
+static const char *tmp_path(const char *name)
+{
+    static char p[4][128];
+    static int k;
+    k = (k + 1) & 3;
+    snprintf(p[k], sizeof p[k], "%s/%s", tmpdir, name);
+    return p[k];
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/jm-test-net-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+static void test_load_good(void **state)
+{
+    (void)state;
+    const int h[] = {32, 16};
+    mlp m = make_mlp(h, 2, 1);
+    write_good(tmp_path("good.jmn"), &m);
+    nn_net net;
+    char err[300] = "";
+    if (nn_load(&net, tmp_path("good.jmn"), err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(net.layers, 2);
+    assert_int_equal(net.width[0], JM_OBS_SIZE);
+    assert_int_equal(net.width[1], 32);
+    assert_int_equal(net.width[2], 16);
+    assert_string_equal(net.command, "a \"test\" net");
+    assert_string_equal(net.generation, "3");
+    /* layer 0 is kept input-major: the file's [out][in] transposed */
+    const tspec *w0 = tensor(&m, "layer0.weight");
+    assert_true(net.w[0][5 * 32 + 7] == w0->data[7 * JM_OBS_SIZE + 5]);
+    assert_true(net.pb[100] == tensor(&m, "policy.bias")->data[100]);
+    nn_free(&net);
+    free_mlp(&m);
+}
+
+/* Loading path must fail with a message naming it and containing want. */
+static void expect_refused(const char *path, const char *want)
+{
+    nn_net net;
+    char err[400] = "";
+    if (!nn_load(&net, path, err, sizeof err)) {
+        fprintf(stderr, "%s loaded; expected '%s'\n", path, want);
+        fail();
+    }
+    if (strncmp(err, path, strlen(path)) || !strstr(err, want) || strchr(err, '\n')) {
+        fprintf(stderr, "expected one line naming %s and saying '%s', got: %s\n", path, want, err);
+        fail();
+    }
+}
+
+static void truncate_to(const char *from, const char *to, long keep)
+{
+    FILE *f = fopen(from, "rb"), *g = fopen(to, "wb");
+    assert_non_null(f);
+    assert_non_null(g);
+    for (long i = 0; i < keep; i++) {
+        int c = fgetc(f);
+        if (c == EOF) break;
+        fputc(c, g);
+    }
+    fclose(f);
+    fclose(g);
+}
+
+static void test_load_refuses_bad_files(void **state)
+{
+    (void)state;
+    const int h[] = {32, 16};
+    mlp m = make_mlp(h, 2, 2);
+    char meta[2048];
+    char good[128];
+    snprintf(good, sizeof good, "%s", tmp_path("ok.jmn"));
+    write_good(good, &m);
+
+    expect_refused(tmp_path("absent.jmn"), "No such file");
+    truncate_to(good, tmp_path("t1.jmn"), 5);
+    expect_refused(tmp_path("t1.jmn"), "truncated");
+    truncate_to(good, tmp_path("t2.jmn"), 200);
+    expect_refused(tmp_path("t2.jmn"), "truncated");
+    truncate_to(good, tmp_path("t3.jmn"), 100000);
+    expect_refused(tmp_path("t3.jmn"), "truncated");
+
+    FILE *f = fopen(tmp_path("text.jmn"), "w");
+    fputs("this is a text file, not a network at all\n", f);
+    fclose(f);
+    expect_refused(tmp_path("text.jmn"), "not a network file");
+
+    meta_json(&m, "\"format\":\"pytorch\"", meta, sizeof meta);
+    write_file(tmp_path("foreign.jmn"), &m, meta);
+    expect_refused(tmp_path("foreign.jmn"), "not a network file of this program");
+
+    meta_json(&m, "\"obs_version\":\"99\"", meta, sizeof meta);
+    write_file(tmp_path("obs.jmn"), &m, meta);
+    expect_refused(tmp_path("obs.jmn"), "made for encoding version 99");
+
+    meta_json(&m, "\"action_ids_version\":\"2\"", meta, sizeof meta);
+    write_file(tmp_path("ids.jmn"), &m, meta);
+    expect_refused(tmp_path("ids.jmn"), "action ids version 2");
+
+    meta_json(&m, "\"format_version\":\"7\"", meta, sizeof meta);
+    write_file(tmp_path("fv.jmn"), &m, meta);
+    expect_refused(tmp_path("fv.jmn"), "format version '7'");
+
+    meta_json(&m, "\"hidden\":\"32,24\"", meta, sizeof meta);
+    write_file(tmp_path("hidden.jmn"), &m, meta);
+    expect_refused(tmp_path("hidden.jmn"), "multiple of 16");
+
+    meta_json(&m, "\"hidden\":\"32,32\"", meta, sizeof meta);
+    write_file(tmp_path("shape.jmn"), &m, meta);
+    expect_refused(tmp_path("shape.jmn"), "tensor 'layer1.weight' is [16, 32]; the metadata says [32, 32]");
+
+    /* a tensor missing, one too many, a value not finite, not JSON */
+    mlp fewer = m;
+    fewer.nt--;
+    meta_json(&m, NULL, meta, sizeof meta);
+    write_file(tmp_path("missing.jmn"), &fewer, meta);
+    expect_refused(tmp_path("missing.jmn"), "tensor 'value.bias' is missing");
+
+    jm_pcg32 r;
+    jm_pcg32_seed(&r, 1, 1);
+    mlp more = m;
+    add(&more, "extra.weight", 4, 0, &r, 1);
+    write_file(tmp_path("extra.jmn"), &more, meta);
+    expect_refused(tmp_path("extra.jmn"), "tensor 'extra.weight' is not part of");
+    free(more.t[more.nt - 1].data);
+
+    float keep = m.t[1].data[3];
+    m.t[1].data[3] = NAN;
+    write_good(tmp_path("nan.jmn"), &m);
+    expect_refused(tmp_path("nan.jmn"), "not finite");
+    m.t[1].data[3] = keep;
+
+    write_file(tmp_path("json.jmn"), &m, "{\"format\":");
+    expect_refused(tmp_path("json.jmn"), "not JSON");
+    free_mlp(&m);
+}
+
+/* ---------------------------------------------------------------- arithmetic */
+
+/* The network's outputs in double precision, straight from the file's
+ * layout ([out][in]), in any order: the reference. */
+static void reference(const mlp *m, const float *x, const int *ids, int n, double *logit, double *value,
+                      unsigned ships)
+{
+    double h[2][NN_MAX_WIDTH + JM_OBS_SIZE];
+    for (int i = 0; i < JM_OBS_SIZE; i++) h[0][i] = x[i];
+    int cur = 0;
+    char name[32];
+    for (int k = 0; k < m->layers; k++) {
+        snprintf(name, sizeof name, "layer%d.weight", k);
+        const tspec *w = tensor(m, name);
+        snprintf(name, sizeof name, "layer%d.bias", k);
+        const tspec *b = tensor(m, name);
+        for (int j = 0; j < m->width[k + 1]; j++) {
+            double s = b->data[j];
+            for (int i = 0; i < m->width[k]; i++) s += (double)w->data[(size_t)j * m->width[k] + i] * h[cur][i];
+            h[1 - cur][j] = s > 0 ? s : 0;
+        }
+        cur = 1 - cur;
+    }
+    int last = m->width[m->layers];
+    const tspec *pw = tensor(m, "policy.weight"), *pb = tensor(m, "policy.bias");
+    const tspec *vw = tensor(m, "value.weight"), *vb = tensor(m, "value.bias");
+    for (int i = 0; i < n; i++) {
+        double s = pb->data[ids[i]];
+        for (int j = 0; j < last; j++) s += (double)pw->data[(size_t)ids[i] * last + j] * h[cur][j];
+        logit[i] = s;
+    }
+    double v[NN_VALUES], mx = -1e300, sum = 0;
+    for (int s = 0; s < NN_VALUES; s++) {
+        v[s] = vb->data[s];
+        for (int j = 0; j < last; j++) v[s] += (double)vw->data[(size_t)s * last + j] * h[cur][j];
+        if (ships >> s & 1u && v[s] > mx) mx = v[s];
+    }
+    for (int s = 0; s < NN_VALUES; s++) sum += value[s] = ships >> s & 1u ? exp(v[s] - mx) : 0;
+    for (int s = 0; s < NN_VALUES; s++) value[s] /= sum;
+}
+
+typedef struct eval_ctx {
+    const mlp *m;
+    const nn_net *net;
+    int checked;
+    double worst_logit, worst_value;
+} eval_ctx;
+
+static void check_state(const jm_state *s, void *vctx)
+{
+    eval_ctx *c = vctx;
+    int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal), ids[JM_MAX_ACTIONS];
+    if (n < 2 || c->checked >= 3000) return;
+    float x[JM_OBS_SIZE], logit[JM_MAX_ACTIONS], value[NN_VALUES], logit2[JM_MAX_ACTIONS], value2[NN_VALUES];
+    int seat = jm_to_move(s);
+    jm_encode(s, seat, x);
+    for (int i = 0; i < n; i++) ids[i] = jm_action_id(s, legal[i]);
+    unsigned ships = (1u << jm_players(s)) - 1u;
+    if (jm_has_ghost(s)) ships |= 1u << JM_GHOST;
+    nn_eval(c->net, x, ids, n, logit, value, ships);
+    nn_eval_state(c->net, s, seat, legal, n, logit2, value2);
+    /* from a state: the same bits as from its encoding */
+    assert_memory_equal(logit, logit2, (size_t)n * sizeof *logit);
+    assert_memory_equal(value, value2, sizeof value);
+    double rl[JM_MAX_ACTIONS], rv[NN_VALUES];
+    reference(c->m, x, ids, n, rl, rv, ships);
+    for (int i = 0; i < n; i++) {
+        double e = fabs(logit[i] - rl[i]) / (1.0 + fabs(rl[i]));
+        if (e > c->worst_logit) c->worst_logit = e;
+    }
+    double sum = 0;
+    for (int k = 0; k < NN_VALUES; k++) {
+        sum += value[k];
+        if (!(ships >> k & 1u)) assert_true(value[k] == 0.0f);
+        double e = fabs(value[k] - rv[k]);
+        if (e > c->worst_value) c->worst_value = e;
+    }
+    assert_true(fabs(sum - 1.0) < 1e-5);
+    c->checked++;
+}
+
+/* Every output within float rounding of the double-precision reference (a
+ * wrong layout, a transposed tensor, a skipped input or a head's wrong row
+ * would miss by far more), at 3,000 decisions of random games of 2 to 6
+ * players. */
+static void test_eval_matches_reference(void **state)
+{
+    (void)state;
+    const int hs[3][3] = {{32, 16, 0}, {64, 0, 0}, {48, 32, 16}};
+    const int nl[3] = {2, 1, 3};
+    for (int v = 0; v < 3; v++) {
+        mlp m = make_mlp(hs[v], nl[v], 10 + (uint64_t)v);
+        write_good(tmp_path("ref.jmn"), &m);
+        nn_net net;
+        char err[300];
+        if (nn_load(&net, tmp_path("ref.jmn"), err, sizeof err)) fail_msg("%s", err);
+        eval_ctx c = {&m, &net, 0, 0, 0};
+        const char *sets[] = {"2021", "classic"};
+        walk_random_games(sets, 2, 6, 77, check_state, &c);
+        print_message("widths %d,%d,%d: %d decisions, worst logit error %.2e (relative), worst value error %.2e\n",
+                      hs[v][0], hs[v][1], hs[v][2], c.checked, c.worst_logit, c.worst_value);
+        assert_true(c.checked >= 1000);
+        assert_true(c.worst_logit < 1e-5);
+        assert_true(c.worst_value < 1e-5);
+        nn_free(&net);
+        free_mlp(&m);
+    }
+}
+
+static void test_exp_and_log(void **state)
+{
+    (void)state;
+    double worst = 0;
+    for (int i = 0; i <= 200000; i++) {
+        float x = -87.0f + 87.0f * (float)i / 200000.0f;
+        double e = fabs((double)nn_exp(x) - exp((double)x)) / exp((double)x);
+        if (e > worst) worst = e;
+    }
+    print_message("nn_exp: worst relative error %.2e over [-87, 0]\n", worst);
+    assert_true(worst < 4e-7);
+    assert_true(nn_exp(0.0f) == 1.0f);
+    assert_true(nn_exp(-100.0f) == 0.0f);
+    worst = 0;
+    for (int i = 1; i <= 100000; i++) {
+        double x = (double)i / 100000.0;
+        double e = fabs(nn_log(x) - log(x)) / (fabs(log(x)) + 1e-300);
+        if (i != 100000 && e > worst) worst = e;
+    }
+    print_message("nn_log: worst relative error %.2e over (0, 1)\n", worst);
+    assert_true(worst < 1e-13);
+    assert_true(nn_log(1.0) == 0.0);
+    float p[3], x3[3] = {1.0f, 2.0f, 3.0f};
+    nn_softmax(x3, 3, 1.0f, p);
+    assert_true(fabs(p[2] - 0.66524096) < 1e-6 && fabs(p[0] - 0.09003057) < 1e-6);
+}
+
+/* ---------------------------------------------------------------- agents */
+
+static int choose_with(const char *spec, const jm_state *s, uint64_t game)
+{
+    agent a;
+    char err[400];
+    if (agent_create(&a, spec, err, sizeof err)) fail_msg("%s", err);
+    int legal[JM_MAX_ACTIONS], n = jm_legal(s, legal);
+    agent_reset(&a, 1, game, jm_to_move(s));
+    int x = agent_choose(&a, s, legal, n);
+    agent_destroy(&a);
+    return x;
+}
+
+/* A network whose policy bias favours one action id by far: net plays it
+ * wherever it is legal (temp=0, and nearly always at temp=1). */
+static void test_net_plays_its_policy(void **state)
+{
+    (void)state;
+    const int h[] = {16};
+    mlp m = make_mlp(h, 1, 3);
+    const int fav = jm_action_id_of(JM_D_CARD, C_FWD_FWD);
+    memset(tensor(&m, "policy.weight")->data, 0, sizeof(float) * JM_ACTION_IDS * 16);
+    tensor(&m, "policy.bias")->data[fav] = 20.0f;
+    write_good(tmp_path("fav.jmn"), &m);
+    char spec[200], spec1[200];
+    snprintf(spec, sizeof spec, "net:file=%s", tmp_path("fav.jmn"));
+    snprintf(spec1, sizeof spec1, "net:file=%s,temp=1", tmp_path("fav.jmn"));
+    int seen = 0;
+    for (uint64_t g = 0; g < 200; g++) {
+        jm_state s = random_state(2 + (int)(g % 5), "2021", 5, g, (int)(g * 7 % 150));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal), has = 0;
+        if (n < 2) continue;
+        for (int i = 0; i < n; i++) has |= jm_decision(&s) == JM_D_CARD && legal[i] == C_FWD_FWD;
+        int a = choose_with(spec, &s, g), b = choose_with(spec1, &s, g);
+        if (has) {
+            assert_int_equal(a, C_FWD_FWD);
+            assert_int_equal(b, C_FWD_FWD);
+            seen++;
+        }
+        /* the same choice from the same seat's stream */
+        assert_int_equal(b, choose_with(spec1, &s, g));
+    }
+    assert_true(seen >= 10);
+    free_mlp(&m);
+}
+
+/* The guided search finds the card that finishes now and wins (the
+ * position of test_agents.c's test_search_finds_the_forced_win), with a
+ * network of random weights: the ended games' exact rewards decide. */
+static void test_guided_finds_the_forced_win(void **state)
+{
+    (void)state;
+    const int h[] = {32, 16};
+    mlp m = make_mlp(h, 2, 4);
+    write_good(tmp_path("g.jmn"), &m);
+    jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- ship1=44:1:6g.6g.3f.-.- "
+                     "cards0=dhdddhdddhd");
+    char spec[300];
+    const char *roots[] = {"root=gumbel", "root=puct", "root=gumbel,noise=0"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(spec, sizeof spec, "guided:file=%s,iters=300,%s", tmp_path("g.jmn"), roots[k]);
+        for (uint64_t g = 0; g < 4; g++) assert_int_equal(choose_with(spec, &s, g), C_FWD_FWD);
+    }
+    free_mlp(&m);
+}
+
+/* guided's search policy: a distribution over the legal actions, the move
+ * the same from the same stream, different streams free to differ. */
+static void test_guided_policy_and_determinism(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 5);
+    write_good(tmp_path("d.jmn"), &m);
+    char spec[300];
+    snprintf(spec, sizeof spec, "guided:file=%s,iters=64", tmp_path("d.jmn"));
+    agent a, b;
+    char err[300];
+    if (agent_create(&a, spec, err, sizeof err) || agent_create(&b, spec, err, sizeof err)) fail_msg("%s", err);
+    for (uint64_t g = 0; g < 60; g++) {
+        jm_state s = random_state(2 + (int)(g % 5), "2021", 9, g, (int)(g * 11 % 120));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (n < 2) continue;
+        agent_reset(&a, 3, g, jm_to_move(&s));
+        agent_reset(&b, 3, g, jm_to_move(&s));
+        int x = agent_choose(&a, &s, legal, n), y = agent_choose(&b, &s, legal, n);
+        assert_int_equal(x, y);
+        float p[JM_MAX_ACTIONS], q[JM_MAX_ACTIONS];
+        assert_int_equal(agent_policy(&a, p), n);
+        assert_int_equal(agent_policy(&b, q), n);
+        assert_memory_equal(p, q, (size_t)n * sizeof *p);
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(p[i] >= 0.0f);
+            sum += p[i];
+        }
+        assert_true(fabs(sum - 1.0) < 1e-5);
+    }
+    agent_destroy(&a);
+    agent_destroy(&b);
+    free_mlp(&m);
+}
+
+static void test_agents_refuse_bad_specs(void **state)
+{
+    (void)state;
+    agent a;
+    char err[400];
+    assert_int_equal(agent_create(&a, "net", err, sizeof err), -1);
+    assert_non_null(strstr(err, "file=PATH is needed"));
+    assert_int_equal(agent_create(&a, "guided:iters=10", err, sizeof err), -1);
+    assert_non_null(strstr(err, "file=PATH is needed"));
+    assert_int_equal(agent_create(&a, "net:file=/no/such/net.jmn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "/no/such/net.jmn: No such file"));
+    assert_int_equal(agent_create(&a, "guided:file=x,iters=0", err, sizeof err), -1);
+    assert_non_null(strstr(err, "iters"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_load_good),
+        cmocka_unit_test(test_load_refuses_bad_files),
+        cmocka_unit_test(test_eval_matches_reference),
+        cmocka_unit_test(test_exp_and_log),
+        cmocka_unit_test(test_net_plays_its_policy),
+        cmocka_unit_test(test_guided_finds_the_forced_win),
+        cmocka_unit_test(test_guided_policy_and_determinism),
+        cmocka_unit_test(test_agents_refuse_bad_specs),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
