@@ -50,8 +50,9 @@ typedef struct agent_ops {
     void (*end_game)(agent *a, const jm_state *s);
     /* The last choose()'s search policy over its legal[0..n) in that
      * order, into p (a trainer's target: guided's visit shares or Gumbel's
-     * improved policy); returns n. */
-    int (*policy)(agent *a, float *p);
+     * improved policy), and the search's estimate of each ship's share of
+     * the win at the root into v[JM_MAX_SHIPS] (v may be NULL); returns n. */
+    int (*policy)(agent *a, float *p, float *v);
 } agent_ops;
 
 struct agent {
@@ -96,9 +97,10 @@ unsigned agent_faults(agent *a);
  * hook, if it has one. */
 void agent_end_game(agent *a, const jm_state *s);
 /* The search policy of the agent's last decision into p[0..n) (n as that
- * decision's legal count), for agents that search (ops->policy); 0 for
- * an agent without one. */
-int agent_policy(agent *a, float *p);
+ * decision's legal count) and its root value, each ship's estimated share
+ * of the win, into v[JM_MAX_SHIPS] (if not NULL), for agents that search
+ * (ops->policy); 0 for an agent without one. */
+int agent_policy(agent *a, float *p, float *v);
 /* Kill every program agent's process at once (async-signal-safe: for a
  * process that must end now). */
 void agent_kill_programs(void);

@@ -54,17 +54,18 @@ typedef struct gnode {
 _Static_assert(sizeof(gnode) == 48, "gnode layout");
 
 enum { ROOT_GUMBEL, ROOT_PUCT };
+enum { VALUE_NET, VALUE_HAND };
 
 typedef struct guided {
     char file[200];
-    int iters, root, m;
+    int iters, root, m, value;
     double c, c_visit, c_scale, noise;
     nn_net net;
     gnode *pool;
     int cap, used;
     /* the last search's root, for agent_policy() */
     int last_n;
-    float last_policy[JM_MAX_ACTIONS];
+    float last_policy[JM_MAX_ACTIONS], last_value[JM_MAX_SHIPS];
 } guided;
 
 static const param_spec guided_spec[] = {
@@ -76,6 +77,7 @@ static const param_spec guided_spec[] = {
     {"c_visit", PARAM_DOUBLE, offsetof(guided, c_visit), 0, 10000, NULL},
     {"c_scale", PARAM_DOUBLE, offsetof(guided, c_scale), 0, 100, NULL},
     {"noise", PARAM_DOUBLE, offsetof(guided, noise), 0, 10, NULL},
+    {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand"},
 };
 
 /* Defaults: c 1.25 (AlphaZero's c_init at small visit counts); Gumbel
@@ -159,6 +161,10 @@ static void evaluate(const guided *g, const jm_state *d, const int *legal, int n
     nn_eval_state(&g->net, d, jm_to_move(d), legal, n, lg, v);
     nn_softmax(lg, n, 1.0f, prior);
     if (logit) memcpy(logit, lg, (size_t)n * sizeof *lg);
+    if (g->value == VALUE_HAND) {
+        heur_staged_shares(d, &heur_hand, rw); /* mcts eval=hand's estimate, for comparison */
+        return;
+    }
     for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = v[p];
 }
 
@@ -359,13 +365,21 @@ static int guided_choose(agent *a, const jm_state *obs, const int *legal, int n)
         for (int i = 0; i < n; i++) g->last_policy[i] = total ? (float)g->pool[kid[i]].visits / (float)total : prior[i];
     }
     g->last_n = n;
+    float rest = 1.0f;
+    for (int s = 0; s < JM_MAX_SHIPS; s++) g->last_value[s] = 0.0f;
+    for (int p = 0; p < jm_players(obs); p++) {
+        g->last_value[p] = g->pool[0].value[p] / (float)g->pool[0].visits;
+        rest -= g->last_value[p];
+    }
+    g->last_value[JM_GHOST] = jm_has_ghost(obs) && rest > 0.0f ? rest : 0.0f;
     return legal[best];
 }
 
-static int guided_policy(agent *a, float *p)
+static int guided_policy(agent *a, float *p, float *v)
 {
     guided *g = a->data;
     memcpy(p, g->last_policy, (size_t)g->last_n * sizeof *p);
+    if (v) memcpy(v, g->last_value, sizeof g->last_value);
     return g->last_n;
 }
 

@@ -82,8 +82,8 @@ typedef struct mcts {
     double *ln;               /* ln[k] = log(k) for k < nln: UCB's log of a count */
     int nln;
     heur_weights w;
-    int last_n;               /* the last decision's root visit shares (agent_policy) */
-    float last_policy[JM_MAX_ACTIONS];
+    int last_n;               /* the last decision's root visit shares and value (agent_policy) */
+    float last_policy[JM_MAX_ACTIONS], last_value[JM_MAX_SHIPS];
 } mcts;
 
 enum { FINAL_VISITS, FINAL_VOTES };
@@ -409,6 +409,19 @@ static int argmax(const double *v, int n)
     return b;
 }
 
+/* The root's mean reward per player, the rest of the win (the ghost's
+ * share under reward=win) at JM_GHOST when the ghost plays. */
+static void root_value(const node *root, int players, int ghost, float *v)
+{
+    float rest = 1.0f;
+    for (int s = 0; s < JM_MAX_SHIPS; s++) v[s] = 0.0f;
+    for (int p = 0; p < players && root->visits; p++) {
+        v[p] = root->reward[p] / (float)root->visits;
+        rest -= v[p];
+    }
+    v[JM_GHOST] = ghost && rest > 0.0f ? rest : 0.0f;
+}
+
 static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
 {
     mcts *m = a->data;
@@ -418,14 +431,17 @@ static int mcts_choose(agent *a, const jm_state *obs, const int *legal, int n)
     for (int i = 0; i < n; i++) total += vis[i];
     for (int i = 0; i < n; i++) m->last_policy[i] = total > 0 ? (float)(vis[i] / total) : 1.0f / (float)n;
     m->last_n = n;
+    root_value(&m->pool[0], jm_players(obs), jm_has_ghost(obs), m->last_value);
     return legal[argmax(vis, n)];
 }
 
-/* The root's visit shares of the last decision (a trainer's target). */
-static int mcts_policy(agent *a, float *p)
+/* The root's visit shares and mean rewards of the last decision (a
+ * trainer's targets). */
+static int mcts_policy(agent *a, float *p, float *v)
 {
     mcts *m = a->data;
     memcpy(p, m->last_policy, (size_t)m->last_n * sizeof *p);
+    if (v) memcpy(v, m->last_value, sizeof m->last_value);
     return m->last_n;
 }
 

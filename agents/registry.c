@@ -121,9 +121,9 @@ const char *agent_fault(agent *a)
     return a->ops && a->ops->fault ? a->ops->fault(a) : "";
 }
 
-int agent_policy(agent *a, float *p)
+int agent_policy(agent *a, float *p, float *v)
 {
-    return a->ops && a->ops->policy && a->data ? a->ops->policy(a, p) : 0;
+    return a->ops && a->ops->policy && a->data ? a->ops->policy(a, p, v) : 0;
 }
 
 unsigned agent_faults(agent *a)

@@ -342,7 +342,7 @@ static void each_order(const an_ranking *r, order_fn fn, void *ctx)
     }
     double w = r->weight / orders;
     for (;;) {
-        uint8_t order[AN_PL_MAX];
+        uint8_t order[AN_PL_MAX] = {0};
         for (int g = 0; g < ng; g++)
             for (int k = 0; k < len[g]; k++) order[start[g] + k] = r->item[start[g] + perm[g][k]];
         fn(order, m, w, ctx);
@@ -480,6 +480,52 @@ static int invert(double *a, int n)
         }
     }
     memcpy(a, inv, (size_t)n * (size_t)n * sizeof *a);
+    return 0;
+}
+
+int an_pl_fit_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, double *gamma, int max_iter)
+{
+    double wins[256], denom[256];
+    int seen[256];
+    if (nitems <= 0 || nitems > 32 || fixed == (nitems == 32 ? 0xffffffffu : (1u << nitems) - 1u)) return -1;
+    for (int i = 0; i < nitems; i++)
+        if (!(fixed >> i & 1u)) gamma[i] = 1;
+    int it = 0;
+    for (; it < max_iter; it++) {
+        memset(wins, 0, sizeof wins);
+        memset(denom, 0, sizeof denom);
+        memset(seen, 0, sizeof seen);
+        pl_pass p = {gamma, wins, denom, seen};
+        for (size_t k = 0; k < n; k++) each_order(&r[k], pl_accumulate, &p);
+        double moved = 0;
+        for (int i = 0; i < nitems; i++) {
+            if (fixed >> i & 1u) continue;
+            if (!seen[i]) return -1;
+            double next = wins[i] > 0 && denom[i] > 0 ? wins[i] / denom[i] : 1e-12;
+            double d = fabs(next - gamma[i]) / gamma[i];
+            if (d > moved) moved = d;
+            gamma[i] = next;
+        }
+        if (moved < 1e-10) return it + 1;
+    }
+    return it;
+}
+
+int an_pl_var_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, const double *gamma, double *var)
+{
+    if (nitems < 1 || nitems > AN_PL_VAR_MAX) return -1;
+    double info[AN_PL_VAR_MAX * AN_PL_VAR_MAX] = {0}, sub[AN_PL_VAR_MAX * AN_PL_VAR_MAX];
+    pl_info q = {gamma, info, nitems};
+    for (size_t k = 0; k < n; k++) each_order(&r[k], pl_information, &q);
+    int free_[AN_PL_VAR_MAX], F = 0;
+    for (int i = 0; i < nitems; i++)
+        if (!(fixed >> i & 1u)) free_[F++] = i;
+    if (!F) return -1;
+    for (int a = 0; a < F; a++)
+        for (int b = 0; b < F; b++) sub[a * F + b] = info[free_[a] * nitems + free_[b]];
+    if (invert(sub, F)) return -1;
+    for (int i = 0; i < nitems; i++) var[i] = 0;
+    for (int a = 0; a < F; a++) var[free_[a]] = sub[a * F + a];
     return 0;
 }
 

@@ -154,6 +154,20 @@ int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_
 #define AN_PL_VAR_MAX 16
 int an_pl_var(const an_ranking *r, size_t n, int nitems, const double *gamma, double *var);
 
+/* The same fit with the items of `fixed` (bit i: item i) held at the
+ * strengths gamma[] gives them on entry: the other items are placed on the
+ * scale the fixed ones make (a rating list's anchors, held as Ordo's and
+ * CCRL's are).  No normalisation.  The MM step of each free item is
+ * Hunter's; holding items fixed keeps every step a minorize-maximize one,
+ * so the likelihood still climbs.  Returns the iterations used, -1 if a
+ * free item never appears or none is free. */
+int an_pl_fit_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, double *gamma, int max_iter);
+
+/* The variance of each free item's log strength in such a fit, from the
+ * observed information restricted to the free items (the fixed ones are
+ * known exactly); fixed items get 0.  0, or -1. */
+int an_pl_var_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, const double *gamma, double *var);
+
 /* gamma as Elo-like points: 400 log10(gamma_i / gamma_ref). */
 double an_pl_elo(double gamma_i, double gamma_ref);
 

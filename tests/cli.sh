@@ -715,5 +715,49 @@ $J balance --vary ghost_gold=4..8 --target ghost=0.9 --players 2 --games 300 --c
     >"$tmp/bal/md" 2>/dev/null && grep -q "^No setting in the ranges reaches ghost = 0.9: every setting's interval in the first round (300 games each) lies below it.$" "$tmp/bal/md" &&
     ok || bad "balance: out of reach: $(cat "$tmp/bal/md")"
 
+# The network agents (docs/NETWORK.md): the same bytes on 1 and 2 threads;
+# a bad network file is one line naming it, exit 2, nothing written.
+N=tests/golden/net-32-16.jmn
+A="net:file=$N,guided:file=$N,iters=30,net:file=$N,temp=1,guided:file=$N,iters=20,root=puct,value=hand"
+$J sim --games 8 --agents "$A" --rotate --threads 1 --out "$tmp/n1.csv" --games-csv "$tmp/ng1.csv" >/dev/null &&
+    $J sim --games 8 --agents "$A" --rotate --threads 2 --out "$tmp/n2.csv" --games-csv "$tmp/ng2.csv" >/dev/null &&
+    cmp -s "$tmp/n1.csv" "$tmp/n2.csv" && cmp -s "$tmp/ng1.csv" "$tmp/ng2.csv" && ok || bad "network agents: 1 and 2 threads differ"
+head -c 4000 $N >"$tmp/cut.jmn"
+$J sim --games 2 --agents "net:file=$tmp/cut.jmn,random" --out "$tmp/nx.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "agent 'net': $tmp/cut.jmn: truncated" "$tmp/e" &&
+    [ ! -e "$tmp/nx.csv" ] && ok || bad "net: a truncated file: exit $st, $(cat "$tmp/e")"
+printf 'version,players,agent,rating\n' >"$tmp/e.jmn"
+$J sim --games 2 --agents "guided:file=$tmp/e.jmn,random" --out "$tmp/nx.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "not a network file" "$tmp/e" && ok || bad "guided: a text file: exit $st, $(cat "$tmp/e")"
+# bench --net: its lines, and a checksum that is the same on every run (the
+# arithmetic's bits).
+$J bench --net $N --quick >"$tmp/b1" && $J bench --net $N --quick >"$tmp/b2" &&
+    grep -q '^net_hidden=32,16$' "$tmp/b1" && grep -qE '^net_eval_ns=[0-9.]+$' "$tmp/b1" &&
+    grep -qE '^encode_ns=[0-9.]+$' "$tmp/b1" && [ "$(grep checksum "$tmp/b1")" = "$(grep checksum "$tmp/b2")" ] &&
+    ok || bad "bench --net: $(cat "$tmp/b1")"
+
+# rate: an agent placed among fixed anchors; the anchors keep their ratings,
+# a copy of an anchor lands near it, a stronger agent above a weaker one;
+# the same bytes on 1 and 2 threads; bad lists and specs refused.
+printf 'version,players,agent,rating\nt1,2,random,-400\nt1,2,greedy,0\n' >"$tmp/l2.csv"
+$J rate greedy:samples=2 --list "$tmp/l2.csv" --games 60 --threads 1 --out "$tmp/r1.csv" >"$tmp/ro" &&
+    $J rate greedy:samples=2 --list "$tmp/l2.csv" --games 60 --threads 2 --out "$tmp/r2.csv" >/dev/null &&
+    cmp -s "$tmp/r1.csv" "$tmp/r2.csv" && grep -q '^random,1,-400.0,-400.0,-400.0,' "$tmp/r1.csv" &&
+    grep -q '^# Rating of `greedy:samples=2` on the 2-player list t1$' "$tmp/ro" &&
+    awk -F, 'NR == 2 { exit !($3 > -150 && $3 < 150 && $4 < $3 && $3 < $5) }' "$tmp/r1.csv" && ok ||
+    bad "rate: a copy of an anchor: $(cat "$tmp/ro")"
+$J rate random:stream=1 --list "$tmp/l2.csv" --games 60 --out "$tmp/r3.csv" >/dev/null &&
+    awk -F, 'NR == 2 { exit !($3 < -250) }' "$tmp/r3.csv" && ok || bad "rate: random's copy: $(head -2 "$tmp/r3.csv")"
+$J rate greedy --list "$tmp/l2.csv" --games 5 >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "'greedy' is an anchor of the list" "$tmp/e" && ok || bad "rate: an anchor: exit $st"
+$J rate greedy --list "$tmp/nosuch.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "rating list '$tmp/nosuch.csv': No such file" "$tmp/e" && ok || bad "rate: no list: exit $st"
+$J rate sharp --list "$tmp/l2.csv" --players 4 >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "a 2-player anchor in a list for --players 4" "$tmp/e" && ok || bad "rate: players: exit $st"
+$J rate >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "rate needs an agent SPEC" "$tmp/e" && ok || bad "rate: no spec: exit $st"
+$J rate nosuch --list "$tmp/l2.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && grep -q "unknown agent 'nosuch'" "$tmp/e" && ok || bad "rate: unknown agent: exit $st"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -513,9 +513,15 @@ static void test_guided_policy_and_determinism(void **state)
         agent_reset(&b, 3, g, jm_to_move(&s));
         int x = agent_choose(&a, &s, legal, n), y = agent_choose(&b, &s, legal, n);
         assert_int_equal(x, y);
-        float p[JM_MAX_ACTIONS], q[JM_MAX_ACTIONS];
-        assert_int_equal(agent_policy(&a, p), n);
-        assert_int_equal(agent_policy(&b, q), n);
+        float p[JM_MAX_ACTIONS], q[JM_MAX_ACTIONS], v[JM_MAX_SHIPS];
+        assert_int_equal(agent_policy(&a, p, v), n);
+        double vs = 0;
+        for (int k = 0; k < JM_MAX_SHIPS; k++) {
+            assert_true(v[k] >= 0.0f && v[k] <= 1.0f);
+            vs += v[k];
+        }
+        assert_true(fabs(vs - 1.0) < 1e-4); /* the ships' shares of the win */
+        assert_int_equal(agent_policy(&b, q, NULL), n);
         assert_memory_equal(p, q, (size_t)n * sizeof *p);
         double sum = 0;
         for (int i = 0; i < n; i++) {

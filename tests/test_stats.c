@@ -166,6 +166,45 @@ static void test_bradley_terry_closed_form(void **state)
     assert_int_equal(an_pl_fit(w, 2, 3, g, 100), -1);
 }
 
+/* Anchored fits (jamaica rate): the anchors keep their strengths and the
+ * free item lands where the likelihood puts it on their scale. */
+static void test_pl_fit_fixed_known_values(void **state)
+{
+    (void)state;
+    /* One anchor at gamma 2, the free item ahead 3 times of 4: gamma 6. */
+    an_ranking r[4] = {rk(0, 1, 0), rk(0, 1, 0), rk(0, 1, 0), rk(1, 0, 0)};
+    double g[3] = {0, 2, 0};
+    assert_true(an_pl_fit_fixed(r, 4, 2, 1u << 1, g, 10000) > 0);
+    assert_float_equal(g[1], 2, 0);
+    assert_float_equal(g[0], 6, 1e-8);
+    /* Its variance: the information of 4 games at p = 6/8 each, 4 p (1 - p)
+     * = 0.75, inverted. */
+    double var[3];
+    assert_int_equal(an_pl_var_fixed(r, 4, 2, 1u << 1, g, var), 0);
+    assert_float_equal(var[0], 1 / 0.75, 1e-9);
+    assert_float_equal(var[1], 0, 0);
+    /* Two anchors, gamma 1 and 4: 2 of 4 against the first, 1 of 4 against
+     * the second.  The MLE solves 3 = 4 x / (x + 1) + 4 x / (x + 4), found
+     * here by bisection. */
+    an_ranking q[8] = {rk(0, 1, 0), rk(0, 1, 0), rk(1, 0, 0), rk(1, 0, 0),
+                       rk(0, 2, 0), rk(2, 0, 0), rk(2, 0, 0), rk(2, 0, 0)};
+    double lo = 1e-6, hi = 1e6;
+    for (int i = 0; i < 200; i++) {
+        double x = sqrt(lo * hi), f = 4 * x / (x + 1) + 4 * x / (x + 4) - 3;
+        if (f > 0) hi = x;
+        else lo = x;
+    }
+    double h[3] = {0, 1, 4};
+    assert_true(an_pl_fit_fixed(q, 8, 3, 6u, h, 100000) > 0);
+    assert_float_equal(h[0], lo, 1e-7 * lo);
+    assert_float_equal(h[1], 1, 0);
+    assert_float_equal(h[2], 4, 0);
+    /* Nothing free, or a free item in no ranking: no fit. */
+    assert_int_equal(an_pl_fit_fixed(q, 8, 3, 7u, h, 100), -1);
+    double k[4] = {0, 1, 4, 0};
+    assert_int_equal(an_pl_fit_fixed(q, 8, 4, 6u, k, 100), -1);
+}
+
 static void test_plackett_luce_recovers_known_strengths(void **state)
 {
     (void)state;
@@ -471,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_mcnemar),
         cmocka_unit_test(test_binomial_z),
         cmocka_unit_test(test_bradley_terry_closed_form),
+        cmocka_unit_test(test_pl_fit_fixed_known_values),
         cmocka_unit_test(test_plackett_luce_recovers_known_strengths),
         cmocka_unit_test(test_cluster_means),
         cmocka_unit_test(test_cluster_bounded_edges),

@@ -14,8 +14,11 @@ Tree Search", 2017).  Each generation:
      end, every ship's share of the win;
   2. training: the apprentice (the network) learns, from the last --window
      generations' samples, to predict the search's policy (cross-entropy
-     over the legal ids) and the outcome (cross-entropy of the value's
-     softmax over the ships in play against their win shares);
+     over the legal ids) and the value (cross-entropy of the value's softmax
+     over the ships in play against a target: --value-mix of the game's
+     outcome, each ship's share of the win, and the rest the search's own
+     estimate at the decision; a few thousand games' outcomes alone teach a
+     value that fits them and misleads the search elsewhere);
   3. gating: the new network, as the guided searcher, plays the current one
      in `jamaica tournament` (every seating of the same deals) under the
      project's SPRT (H0: +0 Elo, H1: +--gate-elo): it becomes the current
@@ -75,8 +78,9 @@ def parse_args(argv=None):
     p.add_argument("--players", default="2,4", help="player counts of the self-play games, e.g. 2,4")
     p.add_argument("--rules", default="2021")
     p.add_argument("--iters", type=int, default=200, help="the guided searcher's iterations in self-play and gates")
-    p.add_argument("--expert", default="root=gumbel",
-                   help="more parameters of the self-play expert, guided:file=NET,iters=N,...")
+    p.add_argument("--expert", default="root=puct",
+                   help="more parameters of the self-play expert (and of the gate's and the strength runs' "
+                        "searcher), guided:file=NET,iters=N,...: value=hand, say")
     p.add_argument("--bootstrap", default="mcts:iters=1000,cutoff=2,c=0.3,eval=hand",
                    help="generation 0's expert, with no network yet (an agent with a search policy: mcts or "
                         "guided:file=...); 'none': a network of random weights guides generation 0")
@@ -88,6 +92,9 @@ def parse_args(argv=None):
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--weight-decay", type=float, default=1e-4)
     p.add_argument("--value-weight", type=float, default=1.0)
+    p.add_argument("--value-mix", type=float, default=0.5,
+                   help="the value's target: this share of the game's outcome, the rest the search's root value "
+                        "(1: the outcome alone)")
     p.add_argument("--gate-games", type=int, default=200, help="deals of the gate at most (0: no gate)")
     p.add_argument("--gate-players", type=int, default=2)
     p.add_argument("--gate-elo", type=float, default=20.0, help="the gate's H1, in Elo")
@@ -95,6 +102,7 @@ def parse_args(argv=None):
     p.add_argument("--eval-games", type=int, default=200, help="games of each strength run")
     p.add_argument("--eval-players", type=int, default=2)
     p.add_argument("--eval-agent", default=RECOMMENDED, help="the strength runs' opponent")
+    p.add_argument("--eval-iters", type=int, default=0, help="the guided searcher's iterations there (0: --iters)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
     p.add_argument("--minutes", type=float, default=0, help="stop after the generation that passes this (0: none)")
@@ -203,9 +211,10 @@ def train(net, opt, data, a, gen, threads):
     for s in range(steps):
         idx = np.sort(order[s * a.batch:(s + 1) * a.batch])
         obs = torch.from_numpy(sp.encode(data["state"][idx], data["seat"][idx], threads))
-        t = {k: torch.from_numpy(data[k][idx]) for k in ("policy", "outcome", "ships")}
+        t = {k: torch.from_numpy(data[k][idx]) for k in ("policy", "outcome", "value", "ships")}
         ids = torch.from_numpy(data["ids"][idx].astype(np.int64))
-        pl, vl = losses(net, obs, ids, t["policy"], t["outcome"], t["ships"])
+        target = a.value_mix * t["outcome"] + (1 - a.value_mix) * t["value"]
+        pl, vl = losses(net, obs, ids, t["policy"], target, t["ships"])
         loss = pl + a.value_weight * vl
         opt.zero_grad()
         loss.backward()
@@ -226,10 +235,15 @@ def run(cmd):
     return r.stdout
 
 
+def searcher(a, path, iters=0):
+    """The guided searcher of a network file, as self-play plays it."""
+    return "guided:file=%s,iters=%d%s" % (path, iters or a.iters, "," + a.expert if a.expert else "")
+
+
 def gate(a, cand, best, gen, threads):
-    """The SPRT match of the candidate against the current network: (promote,
-    the SPRT's line)."""
-    spec = lambda f: "guided:file=%s,iters=%d" % (f, a.iters)
+    """The SPRT match of the candidate against the current network, each as
+    the self-play expert: (promote, score, the verdict)."""
+    spec = lambda f: searcher(a, f)
     out = run([a.jamaica, "tournament", "--agents", "%s,%s" % (spec(cand), spec(best)), "--players",
                str(a.gate_players), "--games", str(a.gate_games), "--seed", str(a.seed * 1000 + gen),
                "--sprt", "0,%g" % a.gate_elo, "--bootstrap", "0", "--out", os.path.join(a.out, ".gate.csv"),
@@ -247,7 +261,7 @@ def gate(a, cand, best, gen, threads):
 def strength(a, best, gen, threads):
     """The current network's searcher against --eval-agent: win rate and its
     interval, from sim's summary."""
-    spec = "guided:file=%s,iters=%d" % (best, a.iters)
+    spec = searcher(a, best, a.eval_iters)
     agents = ",".join([spec] + [a.eval_agent] * (a.eval_players - 1))
     summary = os.path.join(a.out, ".eval.csv")
     run([a.jamaica, "sim", "--agents", agents, "--players", str(a.eval_players), "--games", str(a.eval_games),
@@ -332,7 +346,7 @@ def main(argv=None):
         else:
             if best_gen < 0:  # no network played yet: the one we have (random, or --init)
                 netfile.write(best, net.arrays(), command=command, generation=-1)
-            expert = "guided:file=%s,iters=%d%s" % (best, a.iters, "," + a.expert if a.expert else "")
+            expert = searcher(a, best)
         parts = []
         for i, players in enumerate(a.players):
             games = a.games // len(a.players) + (1 if i < a.games % len(a.players) else 0)

@@ -14,14 +14,15 @@ from .netfile import OBS_SIZE, VALUES
 
 
 class Sample(ctypes.Structure):
-    """jm_sample (sim/run/selfplay.h): 464 bytes."""
+    """jm_sample (sim/run/selfplay.h): 488 bytes."""
     _fields_ = [("obs", _State), ("game", ctypes.c_int64), ("seat", ctypes.c_uint8), ("n", ctypes.c_uint8),
                 ("ships", ctypes.c_uint8), ("chosen", ctypes.c_uint8), ("ids", ctypes.c_int16 * MAX_ACTIONS),
                 ("policy", ctypes.c_float * MAX_ACTIONS), ("outcome", ctypes.c_float * MAX_SHIPS),
-                ("pad_", ctypes.c_float)]
+                ("value", ctypes.c_float * MAX_SHIPS)]
 
 
-assert ctypes.sizeof(Sample) == 464
+SIZE = 488
+assert ctypes.sizeof(Sample) == SIZE
 
 
 def _bind():
@@ -52,7 +53,8 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     obs (float32, N x 1205: the deciding seat's encoding), ids (int16, N x
     48: the legal ids, -1 past n), n, policy (float32, N x 48: the search's
     policy over them), outcome (float32, N x 7: each ship's share of the
-    win), ships (bool, N x 7: in play), seat, game, chosen."""
+    win), value (float32, N x 7: the search's estimate of it at the
+    decision), ships (bool, N x 7: in play), seat, game, chosen."""
     lib = _bind()
     out = ctypes.POINTER(Sample)()
     count = ctypes.c_size_t()
@@ -63,14 +65,14 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
         raise JamaicaError(err.value.decode())
     try:
         n = count.value
-        raw = np.ctypeslib.as_array(ctypes.cast(out, ctypes.POINTER(ctypes.c_uint8)), shape=(n * 464,)) \
+        raw = np.ctypeslib.as_array(ctypes.cast(out, ctypes.POINTER(ctypes.c_uint8)), shape=(n * SIZE,)) \
             if n else np.zeros(0, np.uint8)
-        dt = np.dtype({"names": ["game", "seat", "n", "ships", "chosen", "ids", "policy", "outcome"],
+        dt = np.dtype({"names": ["game", "seat", "n", "ships", "chosen", "ids", "policy", "outcome", "value"],
                        "formats": ["<i8", "u1", "u1", "u1", "u1", ("<i2", MAX_ACTIONS), ("<f4", MAX_ACTIONS),
-                                   ("<f4", MAX_SHIPS)],
-                       "offsets": [128, 136, 137, 138, 139, 140, 236, 428], "itemsize": 464})
+                                   ("<f4", MAX_SHIPS), ("<f4", MAX_SHIPS)],
+                       "offsets": [128, 136, 137, 138, 139, 140, 236, 428, 456], "itemsize": SIZE})
         rec = raw.view(dt).copy() if n else np.zeros(0, dt)
-        state = raw.reshape(n, 464)[:, :128].copy() if n else np.zeros((0, 128), np.uint8)
+        state = raw.reshape(n, SIZE)[:, :128].copy() if n else np.zeros((0, 128), np.uint8)
         obs = np.zeros((n, OBS_SIZE), np.float32)
         if n:
             lib.jm_selfplay_encode(out, n, obs.ctypes.data, int(threads))
@@ -81,7 +83,7 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     ids[idx[None, :] >= rec["n"][:, None]] = -1
     ships = ((rec["ships"][:, None].astype(np.int64) >> np.arange(MAX_SHIPS)) & 1).astype(bool)
     d = {"obs": obs, "ids": ids, "n": rec["n"].astype(np.int64), "policy": rec["policy"].copy(),
-            "outcome": rec["outcome"].copy(), "ships": ships, "seat": rec["seat"].astype(np.int64),
+            "outcome": rec["outcome"].copy(), "value": rec["value"].copy(), "ships": ships, "seat": rec["seat"].astype(np.int64),
             "game": rec["game"].copy(), "chosen": rec["chosen"].astype(np.int64)}
     if states:
         d["state"] = state
@@ -93,7 +95,7 @@ def encode(state, seat, threads=0):
     128, as selfplay(states=True) gives them) by `seat`."""
     lib = _bind()
     n = len(seat)
-    buf = np.zeros((n, 464), np.uint8)
+    buf = np.zeros((n, SIZE), np.uint8)
     buf[:, :128] = state
     buf[:, 136] = seat
     obs = np.zeros((n, OBS_SIZE), np.float32)

@@ -101,6 +101,8 @@ class TestSelfPlay(unittest.TestCase):
         self.assertTrue((np.diff(a["game"]) >= 0).all())
         np.testing.assert_allclose(a["policy"].sum(1), 1.0, atol=1e-5)
         np.testing.assert_allclose(a["outcome"].sum(1), 1.0, atol=1e-6)
+        np.testing.assert_allclose(a["value"].sum(1), 1.0, atol=1e-4)
+        self.assertTrue((a["value"][~a["ships"]] == 0).all() and (a["value"] >= 0).all())
         self.assertTrue((a["n"] >= 2).all() and (a["chosen"] < a["n"]).all())
         self.assertTrue((a["ids"][np.arange(48)[None, :] >= a["n"][:, None]] == -1).all())
         # the encoding is the seat's: its seat marked (the first block)

@@ -11,6 +11,7 @@
 
 int cmd_sim(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_rate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_study(int argc, char **argv);

@@ -51,7 +51,7 @@ static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed,
             a = agent_choose(ag, &s, legal, n);
             jm_sample x;
             memset(&x, 0, sizeof x);
-            if (a < 0 || agent_policy(ag, x.policy) != n) {
+            if (a < 0 || agent_policy(ag, x.policy, x.value) != n) {
                 snprintf(g->fault, sizeof g->fault, "agent '%s' in seat %d of game %llu %s", ag->spec, seat,
                          (unsigned long long)game, a < 0 ? "failed" : "gives no search policy (guided or mcts)");
                 return -1;

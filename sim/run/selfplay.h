@@ -3,7 +3,8 @@
  * (docs/NETWORK.md, "Training"): at every decision with two or more legal
  * actions, what the deciding seat saw, the agent's search policy over the
  * legal actions (agent_policy: guided's improved policy, mcts's visit
- * shares), and, once the game is over, its outcome.
+ * shares) and root value (each ship's estimated share of the win), and,
+ * once the game is over, its outcome.
  *
  * Game g of the run is game g of the seed, its seats' agents seeded as the
  * harness seeds them; games run on OpenMP threads, and the samples come
@@ -29,9 +30,9 @@ typedef struct jm_sample {
     int16_t ids[JM_MAX_ACTIONS];    /* the legal actions' ids (jm_action_id), jm_legal's order */
     float policy[JM_MAX_ACTIONS];   /* the search's policy over them (sums to 1) */
     float outcome[JM_MAX_SHIPS];    /* each ship's share of the win (1/k of k winners) */
-    float pad_;
+    float value[JM_MAX_SHIPS];      /* the search's estimate of it at this decision */
 } jm_sample;
-_Static_assert(sizeof(jm_sample) == 464, "jm_sample's layout: python/jamaica/selfplay.py mirrors it");
+_Static_assert(sizeof(jm_sample) == 488, "jm_sample's layout: python/jamaica/selfplay.py mirrors it");
 
 /* Play `games` games (indexes first..first+games-1 of seed) of `players`
  * under `rules` (jm_rules_parse text; NULL: 2021), `spec` in every seat.

@@ -165,7 +165,8 @@ int standings_on_game(void *ctx, const sim_game *r)
  * meeting at a finite rating, and weighs nothing beside real games. */
 #define PRIOR_TIES 1.0
 
-static int fit_ratings(const standings *t, double *weights, double *elo, double *var)
+static int fit_ratings(const standings *t, double *weights, unsigned fixed, const double *fixed_elo, double *elo,
+                       double *var)
 {
     size_t npairs = (size_t)t->K * (size_t)(t->K - 1) / 2;
     an_ranking *r = malloc((t->ndist + npairs) * sizeof *r);
@@ -180,9 +181,17 @@ static int fit_ratings(const standings *t, double *weights, double *elo, double 
         for (int b = a + 1; b < t->K; b++)
             r[n++] = (an_ranking){.m = 2, .item = {(uint8_t)a, (uint8_t)b}, .tie_next = {1, 0}, .weight = PRIOR_TIES};
     double g[SIM_MAX_AGENTS];
-    int it = an_pl_fit(r, n, t->K, g, 100000);
-    if (it >= 0 && var && an_pl_var(r, n, t->K, g, var))
-        for (int a = 0; a < t->K; a++) var[a] = NAN;
+    int it;
+    if (fixed) { /* the anchors at their ratings: gamma = 10^(elo / 400) */
+        for (int a = 0; a < t->K; a++) g[a] = fixed >> a & 1u ? pow(10.0, fixed_elo[a] / 400.0) : 1.0;
+        it = an_pl_fit_fixed(r, n, t->K, fixed, g, 100000);
+        if (it >= 0 && var && an_pl_var_fixed(r, n, t->K, fixed, g, var))
+            for (int a = 0; a < t->K; a++) var[a] = NAN;
+    } else {
+        it = an_pl_fit(r, n, t->K, g, 100000);
+        if (it >= 0 && var && an_pl_var(r, n, t->K, g, var))
+            for (int a = 0; a < t->K; a++) var[a] = NAN;
+    }
     free(r);
     if (it < 0) return -1;
     for (int a = 0; a < t->K; a++) elo[a] = an_pl_elo(g[a], 1);
@@ -197,13 +206,19 @@ static int cmp_double(const void *a, const void *b)
 
 int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, double *lo, double *hi)
 {
+    return standings_ratings_anchored(t, seed, boot, 0, NULL, elo, lo, hi);
+}
+
+int standings_ratings_anchored(const standings *t, uint64_t seed, int boot, unsigned fixed, const double *fixed_elo,
+                               double *elo, double *lo, double *hi)
+{
     uint64_t deals = t->nunits / (uint64_t)t->S;
     double *w = calloc(t->ndist, sizeof *w), *samples = malloc((size_t)boot * SIM_MAX_AGENTS * sizeof *samples);
     int rc = -1;
     if (!w || !samples) goto out;
     for (size_t u = 0; u < deals * (uint64_t)t->S; u++) w[t->game_rank[u]] += 1;
     double var[SIM_MAX_AGENTS];
-    if (fit_ratings(t, w, elo, var)) goto out;
+    if (fit_ratings(t, w, fixed, fixed_elo, elo, var)) goto out;
     jm_pcg32 rng;
     jm_pcg32_seed(&rng, jm_mix64(seed ^ 0x626f6f7473747261ULL), 0x7261);
     int ok = 0;
@@ -213,7 +228,7 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
             uint64_t d = deals <= UINT32_MAX ? jm_pcg32_bounded(&rng, (uint32_t)deals) : k;
             for (int s = 0; s < t->S; s++) w[t->game_rank[d * (uint64_t)t->S + (uint64_t)s]] += 1;
         }
-        if (fit_ratings(t, w, samples + (size_t)ok * SIM_MAX_AGENTS, NULL) == 0) ok++;
+        if (fit_ratings(t, w, fixed, fixed_elo, samples + (size_t)ok * SIM_MAX_AGENTS, NULL) == 0) ok++;
     }
     /* The percentile interval's arms about the estimate, widened for a
      * small number of deals C: a resample's variance is (C - 1) / C of the

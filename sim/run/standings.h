@@ -57,5 +57,11 @@ int standings_on_game(void *ctx, const sim_game *r);
  * (each deal with all its seatings, since its games share dice) drawn from
  * a PCG32 stream of the run's seed.  0, or -1. */
 int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, double *lo, double *hi);
+/* The same with the agents of `fixed` (bit a) held at fixed_elo[a] (a
+ * rating list's anchors): the other agents' ratings on the anchors' scale,
+ * their intervals from the same bootstrap over deals (the anchors' own
+ * intervals are 0 wide: they are the scale). */
+int standings_ratings_anchored(const standings *t, uint64_t seed, int boot, unsigned fixed, const double *fixed_elo,
+                               double *elo, double *lo, double *hi);
 
 #endif

@@ -3,7 +3,8 @@
 # seed 1 with random agents, for every player count and both rule sets (the
 # hash is `jamaica trace --seed 1 --game G`'s last line), and of a few games
 # of the searching agents (hashes-agents.txt: their determinizations, trees,
-# playouts and evaluation; each line the lineup, the game and its hash).
+# playouts and evaluation, the network agents' arithmetic; each line the
+# lineup, the game and its hash).
 # Run it only after a deliberate change of the games, and say why in the
 # commit.
 #   tests/golden/make.sh            write tests/golden/*.txt
@@ -24,10 +25,15 @@ for p in 2 3 4 5 6; do
     done
 done
 : >"$tmp/a.txt"
+# The network agents play a fixed network of random weights (its arithmetic
+# and the searches around it; tests/golden/net-32-16.jmn says how it was made).
+net=tests/golden/net-32-16.jmn
 for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 flat:playouts=50" \
     "2 mcts:iters=200,cutoff=1,bias=0.5 mcts:iters=100,playout=greedy,reward=score" \
     "3 mcts:iters=100,reward=rank sharp learned" \
-    "4 mcts:iters=300,cutoff=2,c=0.3,stop=decided,eval=hand mcts:iters=100,cutoff=2,eval=stage,cards=simultaneous mcts:iters=100,cutoff=1,eval=hand,bias=0.5 random"; do
+    "4 mcts:iters=300,cutoff=2,c=0.3,stop=decided,eval=hand mcts:iters=100,cutoff=2,eval=stage,cards=simultaneous mcts:iters=100,cutoff=1,eval=hand,bias=0.5 random" \
+    "2 net:file=$net guided:file=$net,iters=60" \
+    "3 guided:file=$net,iters=40,root=gumbel guided:file=$net,iters=40,value=hand net:file=$net,temp=1"; do
     set -- $lineup
     p=$1
     shift

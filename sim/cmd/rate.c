@@ -1,0 +1,292 @@
+/*
+ * rate.c - `jamaica rate SPEC`: place an agent on a published rating list.
+ *
+ * A list (results/ratings/list-2p.csv, list-4p.csv: docs/RATINGS.md) names
+ * anchor agents with fixed ratings, fitted once from a tournament between
+ * them.  The agent meets the anchors on fixed deals, every deal in every
+ * seating of its table (2 players: the agent against each anchor, both
+ * seats; more: the agent with P-1 anchors taken in turn around the list,
+ * in each of the P cyclic seatings), and its rating is the Plackett-Luce
+ * fit of the finishing orders with the anchors held at their ratings (as
+ * Ordo and CCRL hold theirs), with a bootstrap interval over the deals.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../agents/agent.h"
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../cli/stop.h"
+#include "../io/csv.h"
+#include "../io/outfile.h"
+#include "../run/lineup.h"
+#include "../run/standings.h"
+#include "cmd.h"
+
+#define RATE_MAX_ANCHORS (SIM_MAX_AGENTS - 1)
+
+typedef struct rate_opts {
+    uint64_t games, players, seed, threads, bootstrap, progress;
+    const char *list, *out;
+} rate_opts;
+
+/* A rating list: its version, player count, and anchors. */
+typedef struct rating_list {
+    char version[64];
+    int players, n;
+    char spec[RATE_MAX_ANCHORS][SIM_SPEC_LEN];
+    double elo[RATE_MAX_ANCHORS];
+} rating_list;
+
+static const opt options[] = {
+    OPT_PLAYERS(rate_opts, "2", "the list's player count: 2 or 4 (the lists published)"),
+    OPT_GAMES(rate_opts, "deal count", 1000000, "100", "deals ({default}); games = N x seatings"),
+    OPT_SEED(rate_opts, "1", "the deals' seed (the fixed deals of the list: 1)"),
+    OPT_THREADS(rate_opts),
+    OPT_PROGRESS(rate_opts),
+    OPT_ROW_TEXT("list", "PATH", rate_opts, list, NULL,
+                 "the rating list (results/ratings/list-Pp.csv of the clone\n"
+                 "this jamaica was built in)"),
+    OPT_ROW_TEXT("out", "PATH", rate_opts, out, NULL,
+                 "also a CSV: agent, anchor, rating, rating_low, rating_high,\n"
+                 "games, win_rate, wilson_low, wilson_high"),
+    OPT_ROW_UINT("bootstrap", "B", rate_opts, bootstrap, "bootstrap count", 0, 4096, "200",
+                 "bootstrap resamples over deals for the interval ({default})"),
+};
+
+static const opt_table table = {
+    .command = "rate",
+    .synopsis = "jamaica rate SPEC",
+    .operands = -1,
+    .about = "Place agent SPEC (built-in, plugin:PATH.so or cmd:COMMAND) on a published\n"
+             "rating list: it meets the list's anchors on fixed deals (game indexes\n"
+             "0..N-1 of seed S) in every seating of its table, and its rating is fitted\n"
+             "with the anchors held at their ratings (Plackett-Luce; Bradley-Terry at\n"
+             "2 players), with a bootstrap 95% interval over the deals.  With 2 players\n"
+             "each deal is played against every anchor in both seats; with 4, the\n"
+             "agent and 3 anchors taken in turn around the list, in the 4 cyclic\n"
+             "seatings.  Prints a Markdown report (docs/RATINGS.md).",
+    .opts = options,
+    .n = OPT_COUNT(options),
+};
+
+/* The list's default path: results/ratings/ beside the bin/ this program
+ * was built into; else relative to the working directory. */
+static void default_list(int players, char *buf, size_t len)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(buf, len, "%s/../results/ratings/list-%dp.csv", exe, players);
+            if (access(buf, R_OK) == 0) return;
+        }
+    }
+    snprintf(buf, len, "results/ratings/list-%dp.csv", players);
+}
+
+/* Read a list: header version,players,agent,rating[,...], then one anchor a
+ * row, every row of one version and player count.  0, or 2 after a
+ * one-line message naming the file and the line. */
+static int read_list(const char *path, int players, rating_list *l)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return cli_usage_error("rating list '%s': %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    int no = 0, rc = 0;
+    memset(l, 0, sizeof *l);
+    while (csv_read_line(f, &line, &cap)) {
+        no++;
+        char *fld[16];
+        int nf = csv_split(line, fld, 16);
+        if (no == 1) {
+            if (nf < 4 || strcmp(fld[0], "version") || strcmp(fld[1], "players") || strcmp(fld[2], "agent") ||
+                strcmp(fld[3], "rating")) {
+                rc = cli_usage_error("rating list '%s': not a rating list (its header is not version,players,agent,"
+                                     "rating,...)", path);
+                break;
+            }
+            continue;
+        }
+        char *end;
+        double elo = nf >= 4 ? strtod(fld[3], &end) : 0;
+        long p = nf >= 4 ? strtol(fld[1], NULL, 10) : 0;
+        if (nf < 4 || !*fld[3] || *end || strlen(fld[2]) >= SIM_SPEC_LEN || strlen(fld[0]) >= sizeof l->version) {
+            rc = cli_usage_error("rating list '%s', line %d: not version,players,agent,rating", path, no);
+            break;
+        }
+        if (p != players) {
+            rc = cli_usage_error("rating list '%s', line %d: a %ld-player anchor in a list for --players %d", path,
+                                 no, p, players);
+            break;
+        }
+        if (l->n && strcmp(l->version, fld[0])) {
+            rc = cli_usage_error("rating list '%s', line %d: version '%s' among '%s'", path, no, fld[0], l->version);
+            break;
+        }
+        if (l->n == RATE_MAX_ANCHORS) {
+            rc = cli_usage_error("rating list '%s': more than %d anchors", path, RATE_MAX_ANCHORS);
+            break;
+        }
+        snprintf(l->version, sizeof l->version, "%s", fld[0]);
+        snprintf(l->spec[l->n], SIM_SPEC_LEN, "%s", fld[2]);
+        l->elo[l->n++] = elo;
+    }
+    free(line);
+    fclose(f);
+    if (!rc && l->n < players - 1)
+        rc = cli_usage_error("rating list '%s': %d anchors; a %d-player table needs %d", path, l->n, players,
+                             players - 1);
+    l->players = players;
+    return rc;
+}
+
+/* The seatings: agent 0 is SPEC, 1..K the anchors. */
+static int make_seatings(int K, int P, int8_t (*seat)[JM_MAX_PLAYERS])
+{
+    int S = 0;
+    for (int k = 0; k < K; k++) {
+        int8_t table_[JM_MAX_PLAYERS] = {0};
+        for (int j = 1; j < P; j++) table_[j] = (int8_t)(1 + (k + j - 1) % K);
+        for (int r = 0; r < P; r++, S++)
+            for (int i = 0; i < P; i++) seat[S][i] = table_[(i + r) % P];
+    }
+    return S;
+}
+
+static int write_csv(outfile *of, const sim_config *c, const standings *t, const double *elo, const double *lo,
+                     const double *hi, int boot)
+{
+    fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high\n");
+    for (int a = 0; a < t->K; a++) {
+        char q[CSV_QUOTED_SPEC];
+        csv_field(q, sizeof q, c->specs[a]);
+        an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
+        fprintf(of->f, "%s,%d,%.1f,", q, a > 0, elo[a]);
+        if (a == 0 && boot) fprintf(of->f, "%.1f,%.1f,", lo[a], hi[a]);
+        else if (a == 0) fprintf(of->f, ",,");
+        else fprintf(of->f, "%.1f,%.1f,", elo[a], elo[a]);
+        fprintf(of->f, "%llu,%.6f,%.6f,%.6f\n", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
+    }
+    return 0;
+}
+
+int cmd_rate(int argc, char **argv)
+{
+    rate_opts o = {0};
+    int first, rc = opt_parse(&table, argc, argv, &o, &first, NULL);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    if (first >= argc) return cli_usage_error("rate needs an agent SPEC (jamaica rate SPEC)");
+    if (first + 1 < argc) return cli_usage_error("rate takes one agent SPEC, not '%s' too", argv[first + 1]);
+    const char *spec = argv[first];
+    if (!o.players) o.players = 2;
+    int P = (int)o.players;
+    char listbuf[4200];
+    if (!o.list) default_list(P, listbuf, sizeof listbuf), o.list = listbuf;
+    rating_list l;
+    if (read_list(o.list, P, &l)) return 2;
+    if (o.out && !*o.out) return cli_usage_error("rate: empty --out path");
+    if (cli_threads(&o.threads)) return 2;
+
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    int n;
+    if (sim_split_agents(spec, c.specs, 1, &n, err, sizeof err)) return cli_usage_error("%s", err);
+    if (n != 1) return cli_usage_error("rate takes one agent SPEC, not a list ('%s')", spec);
+    for (int k = 0; k < l.n; k++) snprintf(c.specs[1 + k], SIM_SPEC_LEN, "%s", l.spec[k]);
+    for (int k = 0; k < l.n; k++)
+        if (!strcmp(c.specs[0], l.spec[k]))
+            return cli_usage_error("'%s' is an anchor of the list: its rating is %+.1f", spec, l.elo[k]);
+    static int8_t seating[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
+    int S = make_seatings(l.n, P, seating);
+    c.nspecs = 1 + l.n;
+    c.nseatings = S;
+    c.seating = (const int8_t(*)[JM_MAX_PLAYERS])seating;
+    c.players = P;
+    if (cli_rules("2021", P, &c.rules)) return 2;
+    c.games = o.games;
+    c.seed = o.seed;
+    c.threads = (int)o.threads;
+    c.progress = isatty(2) || o.progress;
+    c.progress_every = (unsigned)o.progress;
+    standings *t = standings_new(c.nspecs, P, S, 0, 0, 0, 0.05, 0.05);
+    if (!t) return cli_usage_error("out of memory");
+    t->ships = P + jm_has_ghost_rules(&c.rules, P);
+    c.on_game = standings_on_game;
+    c.ctx = t;
+    outfile of = {.slot = -1};
+    if (o.out && outfile_open(&of, o.out, err, sizeof err)) {
+        standings_free(t);
+        return cli_usage_error("%s", err);
+    }
+    sim_outcome res;
+    cli_catch_stop();
+    rc = cli_run(&c, &res);
+    cli_release_stop();
+    uint64_t deals = t->nunits / (uint64_t)S;
+    if ((rc && rc < 128) || deals == 0) {
+        outfile_abort(&of);
+        standings_free(t);
+        if (!rc) return cli_usage_error("no whole deal was played");
+        return rc;
+    }
+    double fixed_elo[SIM_MAX_AGENTS] = {0}, elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+    unsigned fixed = 0;
+    for (int k = 0; k < l.n; k++) {
+        fixed |= 1u << (1 + k);
+        fixed_elo[1 + k] = l.elo[k];
+    }
+    int boot = (int)o.bootstrap;
+    if (standings_ratings_anchored(t, c.seed, boot, fixed, fixed_elo, elo, lo, hi)) {
+        outfile_abort(&of);
+        standings_free(t);
+        fprintf(stderr, "jamaica: rate: the fit failed (out of memory)\n");
+        return 1;
+    }
+    if (o.out) {
+        write_csv(&of, &c, t, elo, lo, hi, boot);
+        if (outfile_commit(&of, err, sizeof err)) {
+            standings_free(t);
+            fprintf(stderr, "jamaica: %s\n", err);
+            return 1;
+        }
+    }
+    printf("# Rating of `%s` on the %d-player list %s\n\n", spec, P, l.version);
+    printf("%llu deals x %d seatings = %llu games (seed %llu, deals 0..%llu, rules 2021); %.1f s on %d thread%s.\n\n",
+           (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S), (unsigned long long)c.seed,
+           (unsigned long long)(deals - 1), res.seconds, c.threads, c.threads == 1 ? "" : "s");
+    printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |\n|---|---|---|---|---|\n",
+           spec);
+    for (int a = 0; a < t->K; a++) {
+        an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
+        printf("| `%s` | ", c.specs[a]);
+        if (a == 0 && boot) printf("**%+.1f** [%+.1f, %+.1f] | ", elo[a], lo[a], hi[a]);
+        else if (a == 0) printf("**%+.1f** | ", elo[a]);
+        else printf("%+.1f (anchor) | ", elo[a]);
+        printf("%llu | %.2f%% [%.2f, %.2f] | ", (unsigned long long)t->win[a].n, 100 * w.mean, 100 * w.lo,
+               100 * w.hi);
+        if (a == 0 || !t->ahead[0][a].n) {
+            printf("- |\n");
+        } else {
+            an_interval x = an_cluster_bounded(&t->ahead[0][a], 0, 1);
+            printf("%.1f%% [%.1f, %.1f] |\n", 100 * x.mean, 100 * x.lo, 100 * x.hi);
+        }
+    }
+    if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", spec, elo[0], lo[0], hi[0]);
+    else printf("\n`%s`: %+.1f\n", spec, elo[0]);
+    standings_free(t);
+    if (rc >= 128) {
+        fprintf(stderr, "jamaica: stopped by %s: the rating covers the %llu whole deals completed\n",
+                strsignal(cli_stop), (unsigned long long)deals);
+        return rc;
+    }
+    return 0;
+}
