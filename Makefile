@@ -13,7 +13,7 @@
 CC ?= cc
 CFLAGS ?= -O3 -g
 # The release: the library's soname and `jamaica --version`.
-VERSION := 1.2.0
+VERSION := 1.3.0
 OMP := -fopenmp
 WARN := -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"' -Ibin/gen
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
@@ -38,7 +38,9 @@ SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
 # bin/gen/: headers made from other files (the replay page's HTML as a C string).
 GENERATED := bin/gen/replay_page.h
-HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h) $(GENERATED)
+# The Makefile too: the version and the flags are in it, so a change of
+# either rebuilds (a binary never reports the version before).
+HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h) $(GENERATED) Makefile
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
 
 ifeq ($(JM_DEBUG),1)
@@ -227,6 +229,8 @@ install: bin/jamaica lib
 	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/agent.h >$(DESTDIR)$(PREFIX)/include/jamaica/agent.h
 	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/jamaica_plugin.h >$(DESTDIR)$(PREFIX)/include/jamaica/jamaica_plugin.h
 	sed 's|"../../engine/jamaica.h"|"jamaica.h"|' sim/run/vecenv.h >$(DESTDIR)$(PREFIX)/include/jamaica/vecenv.h
+	sed 's|"../../engine/jamaica.h"|"jamaica.h"|' sim/run/selfplay.h >$(DESTDIR)$(PREFIX)/include/jamaica/selfplay.h
+	sed 's|"../engine/jamaica.h"|"jamaica.h"|' agents/nnet.h >$(DESTDIR)$(PREFIX)/include/jamaica/nnet.h
 	install -m 755 lib/libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libjamaica.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libjamaica.so.$(SOMAJOR)
 	ln -sf libjamaica.so.$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/libjamaica.so

@@ -19,6 +19,10 @@
  *     unvisited child valued at its parent's mean;
  *   - an action legal in this world but not in the one that expanded the
  *     node (another hand, another roll) is added with prior 1/n;
+ *   - value=hand takes the leaf's reward from mcts eval=hand's estimate
+ *     (heur_hand) instead of the value head, and value=playout from that
+ *     estimate after a random playout of `cutoff` rounds: the network then
+ *     guides by its priors alone (docs/NETWORK.md measures the three);
  *   - at the root, root=gumbel: m actions drawn without replacement by the
  *     Gumbel-top-k trick on the logits (noise=0: the m likeliest), then
  *     sequential halving over the budget, each halving keeping the half
@@ -54,11 +58,11 @@ typedef struct gnode {
 _Static_assert(sizeof(gnode) == 48, "gnode layout");
 
 enum { ROOT_GUMBEL, ROOT_PUCT };
-enum { VALUE_NET, VALUE_HAND };
+enum { VALUE_NET, VALUE_HAND, VALUE_PLAYOUT };
 
 typedef struct guided {
     char file[200];
-    int iters, root, m, value;
+    int iters, root, m, value, cutoff;
     double c, c_visit, c_scale, noise;
     nn_net net;
     gnode *pool;
@@ -77,7 +81,8 @@ static const param_spec guided_spec[] = {
     {"c_visit", PARAM_DOUBLE, offsetof(guided, c_visit), 0, 10000, NULL},
     {"c_scale", PARAM_DOUBLE, offsetof(guided, c_scale), 0, 100, NULL},
     {"noise", PARAM_DOUBLE, offsetof(guided, noise), 0, 10, NULL},
-    {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand"},
+    {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand|playout"},
+    {"cutoff", PARAM_INT, offsetof(guided, cutoff), 1, 1000, NULL},
 };
 
 /* Defaults: c 1.25 (AlphaZero's c_init at small visit counts); Gumbel
@@ -104,6 +109,7 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     g->c_visit = GUIDED_C_VISIT;
     g->c_scale = GUIDED_C_SCALE;
     g->noise = 1.0;
+    g->cutoff = 2;
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
     if (params_parse("guided", params, guided_spec, ns, g, err, errlen)) return -1;
     if (!g->file[0]) {
@@ -155,14 +161,21 @@ static int new_node(guided *g, int parent, int action, int dec, int who, float p
 /* The network at d for the seat to move: the legal actions' priors (their
  * policy's softmax; logits too, if wanted) and every seat's reward. */
 static void evaluate(const guided *g, const jm_state *d, const int *legal, int n, float *prior, float *logit,
-                     double *rw)
+                     double *rw, jm_pcg32 *r)
 {
     float lg[JM_MAX_ACTIONS], v[NN_VALUES];
     nn_eval_state(&g->net, d, jm_to_move(d), legal, n, lg, v);
     nn_softmax(lg, n, 1.0f, prior);
     if (logit) memcpy(logit, lg, (size_t)n * sizeof *lg);
     if (g->value == VALUE_HAND) {
-        heur_staged_shares(d, &heur_hand, rw); /* mcts eval=hand's estimate, for comparison */
+        heur_staged_shares(d, &heur_hand, rw); /* mcts eval=hand's estimate */
+        return;
+    }
+    if (g->value == VALUE_PLAYOUT) { /* mcts cutoff=R,eval=hand's: a random playout of R rounds, then it */
+        jm_state t = *d;
+        search_playout_to_round(&t, r, PLAYOUT_RANDOM, NULL, jm_round(&t) + g->cutoff);
+        if (jm_over(&t)) search_reward(&t, REWARD_WIN, rw);
+        else heur_staged_shares(&t, &heur_hand, rw);
         return;
     }
     for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = v[p];
@@ -189,7 +202,7 @@ static int puct_child(const guided *g, int cur, const int *kids, int nk, int who
 
 /* One iteration on the determinization d (consumed), its first action the
  * root child `forced` (-1: chosen by PUCT like any other). */
-static void iterate(guided *g, jm_state *d, int forced)
+static void iterate(guided *g, jm_state *d, int forced, jm_pcg32 *r)
 {
     int path[1024], depth = 0, cur = 0, legal[JM_MAX_ACTIONS];
     double rw[JM_MAX_PLAYERS] = {0};
@@ -210,7 +223,7 @@ static void iterate(guided *g, jm_state *d, int forced)
             g->pool[next].avail++;
         } else if (g->pool[cur].child < 0 || depth == 1024) { /* a leaf: the network */
             float prior[JM_MAX_ACTIONS];
-            evaluate(g, d, legal, n, prior, NULL, rw);
+            evaluate(g, d, legal, n, prior, NULL, rw, r);
             if (depth < 1024 && g->used + n <= g->cap)
                 for (int i = 0; i < n; i++) new_node(g, cur, legal[i], dec, who, prior[i]);
             break;
@@ -225,7 +238,7 @@ static void iterate(guided *g, jm_state *d, int forced)
             }
             if (nk == 0) { /* the pool is full: the network values this world */
                 float prior[JM_MAX_ACTIONS];
-                evaluate(g, d, legal, n, prior, NULL, rw);
+                evaluate(g, d, legal, n, prior, NULL, rw, r);
                 break;
             }
             for (int k = 0; k < nk; k++) g->pool[kids[k]].avail++;
@@ -293,7 +306,7 @@ static int halving(guided *g, const jm_state *obs, int seat, jm_pcg32 *r, const 
             for (int i = 0; i < k && done < g->iters; i++, done++) {
                 jm_state d;
                 jm_observe(obs, seat, search_seed(r), &d);
-                iterate(g, &d, kid[cand[i]]);
+                iterate(g, &d, kid[cand[i]], r);
             }
         for (int i = 0; i < k; i++) {
             int a = cand[i];
@@ -342,7 +355,7 @@ static int guided_choose(agent *a, const jm_state *obs, const int *legal, int n)
     double v0[JM_MAX_PLAYERS];
     g->used = 0;
     new_node(g, -1, -1, 0, 0, 1.0f);
-    evaluate(g, obs, legal, n, prior, logit, v0);
+    evaluate(g, obs, legal, n, prior, logit, v0, &a->rng);
     for (int i = 0; i < n; i++) kid[i] = new_node(g, 0, legal[i], dec, seat, prior[i]);
     g->pool[0].visits = 1;
     for (int p = 0; p < JM_MAX_PLAYERS; p++) g->pool[0].value[p] = (float)v0[p];
@@ -354,7 +367,7 @@ static int guided_choose(agent *a, const jm_state *obs, const int *legal, int n)
         for (int it = 0; it < g->iters; it++) {
             jm_state d;
             jm_observe(obs, seat, search_seed(&a->rng), &d);
-            iterate(g, &d, -1);
+            iterate(g, &d, -1, &a->rng);
         }
         uint32_t total = 0;
         best = 0;
@@ -388,7 +401,10 @@ const agent_ops agent_guided = {
     .summary = "tree search guided by a network (docs/NETWORK.md): file=PATH (a network\n"
                "                   file), iters=N (200), root=gumbel|puct (gumbel: sequential\n"
                "                   halving over m=16 actions, noise=1 the Gumbel draws' scale,\n"
-               "                   c_visit=50, c_scale=1; puct: the most visited), c=1.25 (PUCT)",
+               "                   c_visit=50, c_scale=1; puct: the most visited), c=1.25 (PUCT),\n"
+               "                   value=net|hand|playout (the leaves' value: the network's;\n"
+               "                   mcts eval=hand's estimate; that after a random playout of\n"
+               "                   cutoff=2 rounds)",
     .needs_obs = 1,
     .create = guided_create,
     .choose = guided_choose,

@@ -51,6 +51,20 @@ J=bin/jamaica
 # `ppo`: python/examples/ppo.py, one seat against three greedy for 30
 # minutes (results/learning/ppo/: curve.csv, curve.png, policy.pt; numpy and
 # torch needed, tests/deps.sh installs them);
+# `net`: the shipped network (docs/NETWORK.md): eight generations that learn
+# from 1,000 games each of mcts:iters=1000,cutoff=2,c=0.3,eval=hand, the
+# guided searcher measured against the recommended one every four
+# (results/net/: net.jmn, log.csv, log.png, train.log; each generation's
+# gen-K.jmn stays out of git; about 40
+# minutes on two cores; numpy and torch needed);
+# `netmatch`: the network's agents against the recommended searcher, seats
+# rotated, with --timing (results/net/match-*.md; 2 players: about 15
+# minutes on two cores; NETMATCH_4P=1 adds the 4-player match of 3,000
+# games, about 8 hours);
+# `ratings`: the rating lists (results/ratings/list-2p.csv, list-4p.csv): a
+# tournament between the anchors, its ratings shifted to put random at 0
+# (about 30 minutes on two cores), then the network's policy and the
+# guided searcher rated on them by `jamaica rate`;
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -74,6 +88,40 @@ if has ppo; then
     { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
       $J sim --agents "cmd:$(py) python/examples/ppo_agent.py:policy=results/learning/ppo/policy.pt",greedy,greedy,greedy \
           --rotate --games 400 --seed 7 --out /dev/null; } >results/learning/ppo/sim-seed7.txt
+fi
+if has net; then
+    make -s lib
+    rm -rf results/net/checkpoint.pt results/net/buffer-*.npz results/net/gen-*.jmn
+    mkdir -p results/net
+    # Eight generations that learn from the plain searcher's games (its
+    # visit shares and root values), 1,000 games of 2 and 4 players each;
+    # the guided searcher measured against the recommended one every four.
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out results/net \
+        --generations 8 --bootstrap-generations 8 --minutes 40 --games 1000 --players 2,4 \
+        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --hidden 128,64 --window 8 --epochs 2 \
+        --value-mix 0.5 --iters 200 --expert root=puct,value=hand --eval-every 4 --eval-games 200 \
+        --eval-players 2 --seed 1 2>&1 | tee results/net/train.log
+    rm -rf results/net/checkpoint.pt results/net/buffer-*.npz
+fi
+if has netmatch; then
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    G=$(sed -n 2p results/net/agents.txt)
+    Nt=$(sed -n 1p results/net/agents.txt)
+    { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed 11 --timing ..."
+      $J sim --agents "$G,$R" --players 2 --games 1000 --rotate --seed 11 --out results/net/match-2p.csv \
+          --timing results/net/match-2p-timing.csv; } >results/net/match-2p.md
+    { echo "\$ jamaica sim --agents $Nt,sharp --players 2 --games 1000 --rotate --seed 11 --timing ..."
+      $J sim --agents "$Nt,sharp" --players 2 --games 1000 --rotate --seed 11 --out results/net/match-net-sharp-2p.csv \
+          --timing results/net/match-net-sharp-2p-timing.csv; } >results/net/match-net-sharp-2p.md
+    if [ "${NETMATCH_4P:-0}" = 1 ]; then
+        { echo "\$ jamaica sim --agents $G,$R,$R,$R --players 4 --games 3000 --rotate --seed 11 --timing ..."
+          $J sim --agents "$G,$R,$R,$R" --players 4 --games 3000 --rotate --seed 11 --out results/net/match-4p.csv \
+              --timing results/net/match-4p-timing.csv; } >results/net/match-4p.md
+    fi
+fi
+if has ratings; then
+    mkdir -p results/ratings
+    sh results/ratings/make.sh
 fi
 if has speed; then sh results/speed.sh; fi
 if has scaling; then sh results/scaling.sh; fi

@@ -13,7 +13,8 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "lib: FAIL: $*" >&2; }
 P=$tmp/prefix
 make -s install PREFIX="$P" >"$tmp/log" 2>&1 || { cat "$tmp/log"; bad "make install"; }
-for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h include/jamaica/jamaica_plugin.h lib/libjamaica.so.1 lib/libjamaica.so \
+for f in bin/jamaica include/jamaica/jamaica.h include/jamaica/agent.h include/jamaica/jamaica_plugin.h include/jamaica/nnet.h \
+    include/jamaica/selfplay.h lib/libjamaica.so.1 lib/libjamaica.so \
     lib/libjamaica.a lib/pkgconfig/jamaica.pc share/man/man1/jamaica.1 bin/jamaica-plot share/jamaica/plots/games.gp; do
     [ -e "$P/$f" ] && ok || bad "make install did not install $f"
 done

@@ -15,6 +15,10 @@ static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
     "mcts:iters=4,cutoff=1", "mcts:iters=4,cutoff=1,eval=stage", "mcts:iters=4,cutoff=1,eval=hand", "mcts:iters=4,cards=simultaneous",
     "mcts:iters=4,cards=simultaneous,dice=branch",
+    /* the network agents, on a fixed network of random weights */
+    "net:file=tests/golden/net-32-16.jmn", "net:file=tests/golden/net-32-16.jmn,temp=1",
+    "guided:file=tests/golden/net-32-16.jmn,iters=8", "guided:file=tests/golden/net-32-16.jmn,iters=8,root=puct",
+    "guided:file=tests/golden/net-32-16.jmn,iters=8,value=hand", "guided:file=tests/golden/net-32-16.jmn,iters=8,value=playout",
 };
 #define NSMALL (int)(sizeof small / sizeof small[0])
 

@@ -535,6 +535,71 @@ static void test_guided_policy_and_determinism(void **state)
     free_mlp(&m);
 }
 
+/* ---------------------------------------------------------------- the shipped network
+ * Crafted positions where one action is plainly better, put to the agents
+ * of results/net/agents.txt (the network's policy alone, and the searcher
+ * it guides), each from ten streams. */
+
+#define DUEL "jamaica/1 players=2 rules=ghost=off dice=3,1 ship0=2:1:%s%s ship1=5:1:%s%s " \
+             "cards0=ddddddddhdd cards1=dddddddddhd"
+
+static int shipped(char specs[2][512])
+{
+    FILE *f = fopen("results/net/agents.txt", "r");
+    if (!f) return -1;
+    int n = 0;
+    while (n < 2 && fgets(specs[n], 512, f)) {
+        specs[n][strcspn(specs[n], "\n")] = '\0';
+        n++;
+    }
+    fclose(f);
+    return n == 2 ? 0 : -1;
+}
+
+/* How many of ten streams choose `want` at s (want < 0: at least -want). */
+static int times_chosen(const char *spec, const jm_state *s, int want)
+{
+    int k = 0;
+    for (uint64_t g = 0; g < 10; g++) {
+        int a = choose_with(spec, s, g);
+        k += want >= 0 ? a == want : a >= -want;
+    }
+    return k;
+}
+
+static void test_shipped_agents_play_the_plain_moves(void **state)
+{
+    (void)state;
+    char specs[2][512];
+    if (shipped(specs)) fail_msg("results/net/agents.txt: two agent specs expected");
+    /* Finishes when finishing wins (test_agents.c's forced win): P0 on 47
+     * finishes with forward / forward and wins; P1 would finish next round. */
+    jm_state fin = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- "
+                       "ship1=44:1:6g.6g.3f.-.- cards0=dhdddhdddhd");
+    /* Spends the gunpowder that wins the battle: P1 defends against P0's
+     * 4 with no gunpowder spent (B4: it spends knowing the roll); 3 of its
+     * 6 make a 5 at least, a sure win (a star wins too), then it loots. */
+    jm_state pw = pos(DUEL, HP("3f 3g"), "", HP("3f 3g 6p"), "");
+    force(&pw, 1, F4);
+    play_cards(&pw, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, NULL);
+    expect_decision(&pw, JM_D_POWDER, 1);
+    /* Keeps a winning Sabre roll: P0 rolled a 10 with the Sabre (B6): a
+     * reroll can only do worse but for a star, and would spend the Sabre
+     * that could still undo the defender's roll. */
+    jm_state sb = pos(DUEL, "3f.3g.-.-.-", ":sabre*", "3f.3g.-.-.-", "");
+    force(&sb, 1, F10);
+    play_cards(&sb, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, NULL);
+    expect_decision(&sb, JM_D_SABRE, 0);
+    for (int k = 0; k < 2; k++) {
+        int f = times_chosen(specs[k], &fin, C_FWD_FWD), p = times_chosen(specs[k], &pw, -3),
+            b = times_chosen(specs[k], &sb, 0);
+        print_message("%s: finishes %d/10, spends 3+ gunpowder %d/10, keeps the 10 %d/10\n", specs[k], f, p, b);
+        assert_int_equal(f, 10);
+        assert_int_equal(p, 10);
+        assert_int_equal(b, 10);
+    }
+}
+
 static void test_agents_refuse_bad_specs(void **state)
 {
     (void)state;
@@ -561,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_guided_finds_the_forced_win),
         cmocka_unit_test(test_guided_policy_and_determinism),
         cmocka_unit_test(test_agents_refuse_bad_specs),
+        cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

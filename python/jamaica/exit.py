@@ -6,8 +6,9 @@ Anthony, Tian and Barber, "Thinking Fast and Slow with Deep Learning and
 Tree Search", 2017).  Each generation:
 
   1. self-play: the expert (the tree search guided by the current network,
-     `guided:file=NET`, in every seat; generation 0's expert is --bootstrap,
-     the project's plain searcher, when there is no network yet) plays
+     `guided:file=NET,...` with --expert's parameters, in every seat; for
+     the first --bootstrap-generations it is --bootstrap, the project's
+     plain searcher, a teacher for a network that has none yet) plays
      --games games through the C library on all cores (jamaica.selfplay:
      the same samples on any thread count), recording at each decision the
      seat's encoding, the search's policy over the legal actions and, at the
@@ -19,7 +20,8 @@ Tree Search", 2017).  Each generation:
      outcome, each ship's share of the win, and the rest the search's own
      estimate at the decision; a few thousand games' outcomes alone teach a
      value that fits them and misleads the search elsewhere);
-  3. gating: the new network, as the guided searcher, plays the current one
+  3. gating (not in the bootstrap generations): the new network, as the
+     guided searcher, plays the current one
      in `jamaica tournament` (every seating of the same deals) under the
      project's SPRT (H0: +0 Elo, H1: +--gate-elo): it becomes the current
      network if H1 is accepted, or if the test ends undecided with a score
@@ -84,6 +86,9 @@ def parse_args(argv=None):
     p.add_argument("--bootstrap", default="mcts:iters=1000,cutoff=2,c=0.3,eval=hand",
                    help="generation 0's expert, with no network yet (an agent with a search policy: mcts or "
                         "guided:file=...); 'none': a network of random weights guides generation 0")
+    p.add_argument("--bootstrap-generations", type=int, default=1,
+                   help="generations whose expert is --bootstrap (supervised learning from the plain searcher, "
+                        "ungated), before the guided searcher takes over")
     p.add_argument("--hidden", default="128,64", help="hidden widths (multiples of 16)")
     p.add_argument("--init", help="start from this network file (its widths) instead of random weights")
     p.add_argument("--window", type=int, default=4, help="generations of samples trained on")
@@ -341,7 +346,8 @@ def main(argv=None):
     t0, before = time.time(), float(rows[-1]["seconds"]) if rows else 0.0
     for gen in range(start, a.generations):
         # 1. self-play
-        if best_gen < 0 and a.bootstrap != "none" and not a.init:
+        boot = a.bootstrap != "none" and not a.init and gen < a.bootstrap_generations
+        if boot:
             expert = a.bootstrap
         else:
             if best_gen < 0:  # no network played yet: the one we have (random, or --init)
@@ -375,7 +381,7 @@ def main(argv=None):
         # 3. gating
         row = {"generation": gen, "games": a.games, "samples": len(data["n"]), "window_samples": len(window["n"]),
                "policy_loss": "%.5f" % pl, "value_loss": "%.5f" % vl}
-        if best_gen < 0 or a.gate_games == 0:
+        if best_gen < 0 or a.gate_games == 0 or boot:
             promote, score, verdict = True, "", "none"
         else:
             ts = time.time()

@@ -51,7 +51,7 @@ class TestNetFile(unittest.TestCase):
         header = json.loads(data[8:8 + n])
         self.assertEqual(header["layer0.weight"], {"dtype": "F32", "shape": [32, 1205], "data_offsets": [0, 154240]})
         self.assertEqual(len(data) - 8 - n, header["value.bias"]["data_offsets"][1])
-        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o644 & ~_umask())
+        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o666 & ~_umask())
 
     def test_write_refuses_bad_arrays(self):
         arrays = netfile.random_mlp([32], seed=1)

@@ -91,6 +91,43 @@ static void default_list(int players, char *buf, size_t len)
     snprintf(buf, len, "results/ratings/list-%dp.csv", players);
 }
 
+/* An anchor's file= paths (a network's) are relative to the clone that
+ * holds the list (results/ratings/ in it): one that does not name a file
+ * from here is taken from there.  0, or -1 when the spec would not fit. */
+static int anchor_paths(const char *list, char *spec, size_t len)
+{
+    char root[4096], out[SIM_SPEC_LEN];
+    if (!realpath(list, root)) return 0;
+    for (int up = 0; up < 3; up++) { /* the list's folder, results/, the clone */
+        char *slash = strrchr(root, '/');
+        if (!slash) return 0;
+        *slash = '\0';
+    }
+    size_t o = 0;
+    for (const char *p = spec; *p;) {
+        const char *f = strstr(p, "file=");
+        if (!f) {
+            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", p);
+            break;
+        }
+        f += 5;
+        size_t n = strcspn(f, ",");
+        char path[SIM_SPEC_LEN];
+        snprintf(path, sizeof path, "%.*s", (int)n, f);
+        o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%.*s", (int)(f - p), p);
+        char there[4096 + SIM_SPEC_LEN];
+        snprintf(there, sizeof there, "%s/%s", root, path);
+        if (path[0] != '/' && access(path, R_OK) != 0 && access(there, R_OK) == 0)
+            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", there);
+        else
+            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", path);
+        p = f + n;
+    }
+    if (o >= sizeof out || o >= len) return -1;
+    memcpy(spec, out, o + 1);
+    return 0;
+}
+
 /* Read a list: header version,players,agent,rating[,...], then one anchor a
  * row, every row of one version and player count.  0, or 2 after a
  * one-line message naming the file and the line. */
@@ -137,6 +174,10 @@ static int read_list(const char *path, int players, rating_list *l)
         }
         snprintf(l->version, sizeof l->version, "%s", fld[0]);
         snprintf(l->spec[l->n], SIM_SPEC_LEN, "%s", fld[2]);
+        if (anchor_paths(path, l->spec[l->n], SIM_SPEC_LEN)) {
+            rc = cli_usage_error("rating list '%s', line %d: the anchor's path is too long from here", path, no);
+            break;
+        }
         l->elo[l->n++] = elo;
     }
     free(line);
