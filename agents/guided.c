@@ -95,8 +95,10 @@ static const param_spec guided_spec[] = {
 #define GUIDED_C_SCALE 1.0
 /* Nodes a search may add, per iteration of its budget: an evaluation adds
  * one per legal action (about 6 on average); past the cap a leaf is
- * evaluated without children. */
+ * evaluated without children.  At most MAX_NODES (192 MB a pool) whatever
+ * the budget. */
 #define NODES_PER_ITER 24
+#define MAX_NODES 4000000
 
 static int guided_create(agent *a, const char *params, char *err, size_t errlen)
 {
@@ -121,7 +123,7 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
         snprintf(err, errlen, "agent 'guided': %s", why);
         return -1;
     }
-    g->cap = g->iters * NODES_PER_ITER + JM_MAX_ACTIONS + 1;
+    g->cap = (g->iters < MAX_NODES / NODES_PER_ITER ? g->iters * NODES_PER_ITER : MAX_NODES) + JM_MAX_ACTIONS + 1;
     g->pool = malloc((size_t)g->cap * sizeof *g->pool);
     if (!g->pool) {
         snprintf(err, errlen, "agent 'guided': no memory for %d nodes", g->cap);

@@ -291,13 +291,17 @@ def write_log(out, rows):
         w.writeheader()
         w.writerows(rows)
     os.replace(tmp, os.path.join(out, "log.csv"))
-    if not any(r["win_rate"] != "" for r in rows):
-        return
-    script = ("set terminal pngcairo size 900,540; set output '%s/log.png'; set datafile separator ',';"
-              "set key top left; set xlabel 'generation'; set ylabel 'win rate against the opponent';"
-              "set yrange [0:1]; set grid;"
-              "plot '%s/log.csv' every ::1 using 1:13:14:15 with yerrorlines title 'current network, guided "
-              "search, 95%% interval'" % (out, out))
+    last = int(rows[-1]["generation"])
+    script = ("set terminal pngcairo size 1100,480; set output '{o}/log.png'; set datafile separator ',';"
+              "set datafile missing ''; set multiplot layout 1,2; set grid; set key top right;"
+              "set xlabel 'generation'; set xrange [-0.5:{x}]; set xtics 1;"
+              "set title 'training losses (the last pass)'; set ylabel 'cross-entropy';"
+              "plot '{o}/log.csv' every ::1 using 1:6 with linespoints title 'policy',"
+              " '' every ::1 using 1:7 with linespoints title 'value';"
+              "set title 'the guided searcher against the opponent'; set ylabel 'win rate [95%]';"
+              "set yrange [0:1]; set key top left;"
+              "plot '{o}/log.csv' every ::1 using 1:13:14:15 with yerrorbars pointtype 7 title 'current network';"
+              "unset multiplot").format(o=out, x=last + 0.5)
     try:
         subprocess.run(["gnuplot", "-e", script], check=True, stderr=subprocess.DEVNULL)
     except (OSError, subprocess.CalledProcessError):

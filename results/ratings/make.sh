@@ -18,7 +18,7 @@ G=$(sed -n 2p results/net/agents.txt)
 N=$(sed -n 1p results/net/agents.txt)
 anchors="random,greedy,sharp,mcts:iters=1000,$R,$G"
 for p in 2 4; do
-    case $p in 2) deals=${RATINGS_DEALS_2P:-60} ;; *) deals=${RATINGS_DEALS_4P:-12} ;; esac
+    case $p in 2) deals=${RATINGS_DEALS_2P:-60} ;; *) deals=${RATINGS_DEALS_4P:-20} ;; esac
     { echo "\$ jamaica tournament --agents $anchors --players $p --games $deals --seatings balanced --seed 21"
       $J tournament --agents "$anchors" --players $p --games "$deals" --seatings balanced --seed 21 \
           --out "$out/anchors-${p}p.csv"; } >"$out/anchors-${p}p.md"
@@ -38,10 +38,11 @@ with open(dst + ".tmp", "w", newline="") as f:
 import os
 os.replace(dst + ".tmp", dst)
 PY
+    case $p in 2) rd=${RATE_DEALS_2P:-60} ;; *) rd=${RATE_DEALS_4P:-8} ;; esac
     for a in "$N" learned; do
-        name=$(echo "$a" | sed 's/[^a-z0-9]/-/g; s/--*/-/g' | cut -c1-24)
-        { echo "\$ jamaica rate '$a' --players $p --games ${RATE_DEALS:-60} --out ..."
-          $J rate "$a" --players $p --games "${RATE_DEALS:-60}" --list "$out/list-${p}p.csv" \
+        name=$(echo "$a" | sed 's/:file=results\/net\/net.jmn//; s/[^a-z0-9]/-/g; s/--*/-/g' | cut -c1-24)
+        { echo "\$ jamaica rate '$a' --players $p --games $rd --out ..."
+          $J rate "$a" --players $p --games "$rd" --list "$out/list-${p}p.csv" \
               --out "$out/rate-$name-${p}p.csv"; } >"$out/rate-$name-${p}p.md"
     done
 done
