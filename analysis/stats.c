@@ -381,12 +381,15 @@ static void pl_accumulate(const uint8_t *order, int m, double w, void *ctx)
     }
 }
 
-int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_iter)
+/* Hunter's MM iteration for the items not in `fixed` (the others keep
+ * their gamma); with none fixed, the gammas start at 1 and are normalised
+ * to a geometric mean of 1 after every step (an_pl_fit). */
+static int pl_fit(const an_ranking *r, size_t n, int nitems, unsigned fixed, double *gamma, int max_iter)
 {
     double wins[256], denom[256];
     int seen[256];
-    if (nitems <= 0 || nitems > 256) return -1;
-    for (int i = 0; i < nitems; i++) gamma[i] = 1;
+    for (int i = 0; i < nitems; i++)
+        if (!(fixed >> i & 1u)) gamma[i] = 1;
     int it = 0;
     for (; it < max_iter; it++) {
         memset(wins, 0, sizeof wins);
@@ -396,13 +399,15 @@ int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_
         for (size_t k = 0; k < n; k++) each_order(&r[k], pl_accumulate, &p);
         double logsum = 0, moved = 0, next[256];
         for (int i = 0; i < nitems; i++) {
+            if (fixed >> i & 1u) continue;
             if (!seen[i]) return -1;
             next[i] = wins[i] > 0 && denom[i] > 0 ? wins[i] / denom[i] : 1e-12;
             logsum += log(next[i]);
         }
-        double g = exp(logsum / nitems);
+        double g = fixed ? 1 : exp(logsum / nitems);
         for (int i = 0; i < nitems; i++) {
-            next[i] /= g;
+            if (fixed >> i & 1u) continue;
+            if (!fixed) next[i] /= g;
             double d = fabs(next[i] - gamma[i]) / gamma[i];
             if (d > moved) moved = d;
             gamma[i] = next[i];
@@ -410,6 +415,12 @@ int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_
         if (moved < 1e-10) return it + 1;
     }
     return it;
+}
+
+int an_pl_fit(const an_ranking *r, size_t n, int nitems, double *gamma, int max_iter)
+{
+    if (nitems <= 0 || nitems > 256) return -1;
+    return pl_fit(r, n, nitems, 0, gamma, max_iter);
 }
 
 typedef struct pl_info {
@@ -485,30 +496,8 @@ static int invert(double *a, int n)
 
 int an_pl_fit_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, double *gamma, int max_iter)
 {
-    double wins[256], denom[256];
-    int seen[256];
-    if (nitems <= 0 || nitems > 32 || fixed == (nitems == 32 ? 0xffffffffu : (1u << nitems) - 1u)) return -1;
-    for (int i = 0; i < nitems; i++)
-        if (!(fixed >> i & 1u)) gamma[i] = 1;
-    int it = 0;
-    for (; it < max_iter; it++) {
-        memset(wins, 0, sizeof wins);
-        memset(denom, 0, sizeof denom);
-        memset(seen, 0, sizeof seen);
-        pl_pass p = {gamma, wins, denom, seen};
-        for (size_t k = 0; k < n; k++) each_order(&r[k], pl_accumulate, &p);
-        double moved = 0;
-        for (int i = 0; i < nitems; i++) {
-            if (fixed >> i & 1u) continue;
-            if (!seen[i]) return -1;
-            double next = wins[i] > 0 && denom[i] > 0 ? wins[i] / denom[i] : 1e-12;
-            double d = fabs(next - gamma[i]) / gamma[i];
-            if (d > moved) moved = d;
-            gamma[i] = next;
-        }
-        if (moved < 1e-10) return it + 1;
-    }
-    return it;
+    if (nitems <= 0 || nitems > 32 || fixed == (nitems == 32 ? 0xffffffffu : (1u << nitems) - 1u) || !fixed) return -1;
+    return pl_fit(r, n, nitems, fixed, gamma, max_iter);
 }
 
 int an_pl_var_fixed(const an_ranking *r, size_t n, int nitems, unsigned fixed, const double *gamma, double *var)

@@ -29,6 +29,17 @@ static int push(game_rec *g, const jm_sample *x)
     return 0;
 }
 
+/* The threads to use: threads, or OpenMP's default for 0 (1 without OpenMP). */
+static int thread_count(int threads)
+{
+#ifdef _OPENMP
+    return threads > 0 ? threads : omp_get_max_threads();
+#else
+    (void)threads;
+    return 1;
+#endif
+}
+
 /* Play game `game` with seats[0..players) and record it into g. */
 static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed, uint64_t game, game_rec *g)
 {
@@ -91,12 +102,7 @@ int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed,
         return JM_EARG;
     }
     if (jm_rules_parse(&r, rules ? rules : "2021", err, errlen)) return JM_EARG;
-#ifdef _OPENMP
-    int nt = threads > 0 ? threads : omp_get_max_threads();
-#else
-    int nt = 1;
-    (void)threads;
-#endif
+    int nt = thread_count(threads);
     if (nt > games) nt = games > 0 ? games : 1;
     agent *seats = calloc((size_t)nt * JM_MAX_PLAYERS, sizeof *seats);
     game_rec *rec = calloc(games > 0 ? (size_t)games : 1, sizeof *rec);
@@ -166,12 +172,7 @@ void jm_selfplay_free(jm_sample *samples)
 
 void jm_selfplay_encode(const jm_sample *samples, size_t n, float *x, int threads)
 {
-#ifdef _OPENMP
-    int nt = threads > 0 ? threads : omp_get_max_threads();
-#else
-    int nt = 1;
-    (void)threads;
-#endif
+    int nt = thread_count(threads);
 #pragma omp parallel for schedule(static) num_threads(nt)
     for (long i = 0; i < (long)n; i++) jm_encode(&samples[i].obs, samples[i].seat, x + (size_t)i * JM_OBS_SIZE);
     (void)nt; /* unused when built without OpenMP */
