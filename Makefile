@@ -162,7 +162,7 @@ test: deps
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus; a crash leaves its input in bin/fuzz/ and fails the target.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fuzz_actions fuzz_parsers fuzz_api
+FUZZ_TARGETS := fuzz_actions fuzz_parsers fuzz_api fuzz_netfile
 FUZZ_CFLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(WARN) \
                -Wno-source-uses-openmp -DJM_DEBUG
 bin/fuzz/%: tests/fuzz/%.c $(LIBSRC) $(HEADERS)

@@ -427,6 +427,9 @@ static int build(nn_net *net, const header *h, const char *data, cursor *c)
             float v;
             memcpy(&v, data + b, 4);
             if (!isfinite(v)) return fail(c, "tensor '%s' holds a value that is not finite", h->t[i].name);
+            if (fabsf(v) > NN_MAX_WEIGHT)
+                return fail(c, "tensor '%s' holds %g, beyond +-%g (no sum could stay finite)", h->t[i].name, (double)v,
+                            (double)NN_MAX_WEIGHT);
         }
     }
     return 0;

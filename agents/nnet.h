@@ -30,6 +30,10 @@
 #define NN_FORMAT "jamaica-net"
 #define NN_FORMAT_VERSION 1
 #define NN_META_MAX 512
+/* The largest weight or bias a file may hold: with inputs of at most a few
+ * units, four layers of 1024 and the heads stay far inside a float's range,
+ * so every output of a loaded network is finite. */
+#define NN_MAX_WEIGHT 1e4f
 
 typedef struct nn_net {
     int layers;                      /* hidden layers */

@@ -282,6 +282,9 @@ static void test_load_refuses_bad_files(void **state)
     m.t[1].data[3] = NAN;
     write_good(tmp_path("nan.jmn"), &m);
     expect_refused(tmp_path("nan.jmn"), "not finite");
+    m.t[1].data[3] = 2e4f;
+    write_good(tmp_path("big.jmn"), &m);
+    expect_refused(tmp_path("big.jmn"), "tensor 'layer0.bias' holds 20000, beyond +-10000");
     m.t[1].data[3] = keep;
 
     write_file(tmp_path("json.jmn"), &m, "{\"format\":");
