@@ -113,16 +113,9 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     g->noise = 1.0;
     g->cutoff = 2;
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
-    if (params_parse("guided", params, guided_spec, ns, g, err, errlen)) return -1;
-    if (!g->file[0]) {
-        snprintf(err, errlen, "agent 'guided': file=PATH is needed (a network file, docs/NETWORK.md)");
+    if (params_parse("guided", params, guided_spec, ns, g, err, errlen) ||
+        nn_load_agent(&g->net, "guided", g->file, err, errlen))
         return -1;
-    }
-    char why[300];
-    if (nn_load(&g->net, g->file, why, sizeof why)) {
-        snprintf(err, errlen, "agent 'guided': %s", why);
-        return -1;
-    }
     g->cap = (g->iters < MAX_NODES / NODES_PER_ITER ? g->iters * NODES_PER_ITER : MAX_NODES) + JM_MAX_ACTIONS + 1;
     g->pool = malloc((size_t)g->cap * sizeof *g->pool);
     if (!g->pool) {

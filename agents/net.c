@@ -29,16 +29,7 @@ static int net_create(agent *a, const char *params, char *err, size_t errlen)
     if (!g) return -1;
     a->data = g;
     if (params_parse("net", params, net_spec, (int)(sizeof net_spec / sizeof net_spec[0]), g, err, errlen)) return -1;
-    if (!g->file[0]) {
-        snprintf(err, errlen, "agent 'net': file=PATH is needed (a network file, docs/NETWORK.md)");
-        return -1;
-    }
-    char why[300];
-    if (nn_load(&g->net, g->file, why, sizeof why)) {
-        snprintf(err, errlen, "agent 'net': %s", why);
-        return -1;
-    }
-    return 0;
+    return nn_load_agent(&g->net, "net", g->file, err, errlen);
 }
 
 static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)

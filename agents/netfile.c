@@ -496,6 +496,21 @@ void nn_free(nn_net *net)
     memset(net, 0, sizeof *net);
 }
 
+int nn_load_agent(nn_net *net, const char *agent, const char *file, char *err, size_t errlen)
+{
+    char why[400];
+    if (!file[0]) {
+        memset(net, 0, sizeof *net);
+        snprintf(err, errlen, "agent '%s': file=PATH is needed (a network file, docs/NETWORK.md)", agent);
+        return -1;
+    }
+    if (nn_load(net, file, why, sizeof why)) {
+        snprintf(err, errlen, "agent '%s': %s", agent, why);
+        return -1;
+    }
+    return 0;
+}
+
 nn_net *nn_open(const char *path, char *err, size_t errlen)
 {
     nn_net *net = malloc(sizeof *net);

@@ -52,6 +52,9 @@ typedef struct nn_net {
  * or action ids, bad shapes, a value that is not finite). */
 int nn_load(nn_net *net, const char *path, char *err, size_t errlen);
 void nn_free(nn_net *net);
+/* An agent's file= parameter loaded: 0, or -1 with "agent 'NAME': ..." in
+ * err (no file given, or nn_load's line). */
+int nn_load_agent(nn_net *net, const char *agent, const char *file, char *err, size_t errlen);
 /* The same on the heap, for callers that cannot size an nn_net (Python's
  * ctypes): the network, or NULL with err; nn_close frees it. */
 nn_net *nn_open(const char *path, char *err, size_t errlen);

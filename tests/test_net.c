@@ -105,14 +105,12 @@ static void write_file(const char *path, const mlp *m, const char *meta)
     for (int i = 0; i < m->nt; i++) {
         const tspec *t = &m->t[i];
         long bytes = 4L * t->rows * (t->cols ? t->cols : 1);
-        if (t->cols)
-            at += (size_t)snprintf(hdr + at, (1 << 16) - at,
-                                   ",\"%s\":{\"dtype\":\"F32\",\"shape\":[%d,%d],\"data_offsets\":[%ld,%ld]}", t->name,
-                                   t->rows, t->cols, off, off + bytes);
-        else
-            at += (size_t)snprintf(hdr + at, (1 << 16) - at,
-                                   ",\"%s\":{\"dtype\":\"F32\",\"shape\":[%d],\"data_offsets\":[%ld,%ld]}", t->name,
-                                   t->rows, off, off + bytes);
+        char shape[32];
+        if (t->cols) snprintf(shape, sizeof shape, "%d,%d", t->rows, t->cols);
+        else snprintf(shape, sizeof shape, "%d", t->rows);
+        at += (size_t)snprintf(hdr + at, (1 << 16) - at,
+                               ",\"%s\":{\"dtype\":\"F32\",\"shape\":[%s],\"data_offsets\":[%ld,%ld]}", t->name,
+                               shape, off, off + bytes);
         off += bytes;
     }
     at += (size_t)snprintf(hdr + at, (1 << 16) - at, "}");
