@@ -35,7 +35,9 @@ OUT holds net.jmn (the current network), gen-K.jmn (each generation's
 candidate), log.csv (a row per generation: games, samples, losses, the gate
 and the strength with their intervals), log.png (gnuplot), and the
 checkpoint (checkpoint.pt, buffer-K.npz): --resume goes on from the last
-whole generation.  Progress goes to stderr, a line per step.
+whole generation.  Progress goes to stderr, a line per step.  Ctrl-C or
+SIGTERM stops it at once: the match in flight is killed and its scratch
+folder removed, and the checkpoint of the last whole generation stays.
 
 Reproducible from --seed as far as PyTorch allows: the games, the agents'
 draws, the network's initial weights and the order of the minibatches are
@@ -57,8 +59,10 @@ import math
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -249,10 +253,11 @@ def gate(a, cand, best, gen, threads):
     """The SPRT match of the candidate against the current network, each as
     the self-play expert: (promote, score, the verdict)."""
     spec = lambda f: searcher(a, f)
-    out = run([a.jamaica, "tournament", "--agents", "%s,%s" % (spec(cand), spec(best)), "--players",
-               str(a.gate_players), "--games", str(a.gate_games), "--seed", str(a.seed * 1000 + gen),
-               "--sprt", "0,%g" % a.gate_elo, "--bootstrap", "0", "--out", os.path.join(a.out, ".gate.csv"),
-               "--threads", str(threads or os.cpu_count())])
+    with tempfile.TemporaryDirectory(prefix="exit-gate-") as d:  # its CSV and checkpoint, gone on any exit
+        out = run([a.jamaica, "tournament", "--agents", "%s,%s" % (spec(cand), spec(best)), "--players",
+                   str(a.gate_players), "--games", str(a.gate_games), "--seed", str(a.seed * 1000 + gen),
+                   "--sprt", "0,%g" % a.gate_elo, "--bootstrap", "0", "--out", os.path.join(d, "gate.csv"),
+                   "--threads", str(threads or os.cpu_count())])
     line = next((l for l in out.splitlines() if l.startswith("SPRT")), "")
     m = re.search(r"score ([0-9.]+)", line)
     score = float(m.group(1)) if m else 0.0
@@ -268,13 +273,16 @@ def strength(a, best, gen, threads):
     interval, from sim's summary."""
     spec = searcher(a, best, a.eval_iters)
     agents = ",".join([spec] + [a.eval_agent] * (a.eval_players - 1))
-    summary = os.path.join(a.out, ".eval.csv")
-    run([a.jamaica, "sim", "--agents", agents, "--players", str(a.eval_players), "--games", str(a.eval_games),
-         "--rotate", "--seed", str(10_000 + gen), "--out", summary, "--threads", str(threads or os.cpu_count())])
-    with open(summary) as f:
-        for row in csv.DictReader(f):
-            if row["group"] == "agent" and row["key"] == spec:
-                return float(row["win_rate"]), float(row["wilson_low"]), float(row["wilson_high"])
+    with tempfile.TemporaryDirectory(prefix="exit-eval-") as d:
+        summary = os.path.join(d, "eval.csv")
+        run([a.jamaica, "sim", "--agents", agents, "--players", str(a.eval_players), "--games",
+             str(a.eval_games), "--rotate", "--seed", str(10_000 + gen), "--out", summary, "--threads",
+             str(threads or os.cpu_count())])
+        with open(summary) as f:
+            rows = list(csv.DictReader(f))
+    for row in rows:
+        if row["group"] == "agent" and row["key"] == spec:
+            return float(row["win_rate"]), float(row["wilson_low"]), float(row["wilson_high"])
     raise SystemExit("exit: no row for %s in %s" % (spec, summary))
 
 
@@ -319,9 +327,18 @@ def command_line(argv):
     return "python3 -m jamaica.exit " + " ".join(shlex.quote(x) for x in argv)
 
 
+def _stop(signum, frame):
+    """SIGTERM (a batch system's stop) as Ctrl-C is: an exception, so the
+    match in flight is killed and its scratch folder removed; the last whole
+    generation's checkpoint stays for --resume."""
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     a = parse_args(argv)
+    if __name__ == "__main__":  # run as a program, not imported (the tests)
+        signal.signal(signal.SIGTERM, _stop)
     threads = a.threads or os.cpu_count()
     torch.set_num_threads(threads)
     os.makedirs(a.out, exist_ok=True)
@@ -412,12 +429,13 @@ def main(argv=None):
         if a.minutes and time.time() - t0 > 60 * a.minutes:
             log("stopping after generation %d: --minutes %g passed" % (gen, a.minutes))
             break
-    for f in (".gate.csv", ".eval.csv"):
-        if os.path.exists(os.path.join(a.out, f)):
-            os.unlink(os.path.join(a.out, f))
     log("done: %s is generation %d" % (best, best_gen))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        log("stopped: the checkpoint holds the last whole generation (--resume goes on from it)")
+        sys.exit(130)
