@@ -174,7 +174,7 @@ fuzz: $(addprefix bin/fuzz/,$(FUZZ_TARGETS))
 	    echo "== $$t for $(FUZZ_SECONDS) s"; rm -rf bin/fuzz/work-$$t; mkdir -p bin/fuzz/work-$$t; \
 	    bin/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -malloc_limit_mb=4096 \
 	        -rss_limit_mb=4096 -artifact_prefix=bin/fuzz/$$t- bin/fuzz/work-$$t tests/fuzz/corpus/$$t \
-	        2>bin/fuzz/$$t.log || { tail -n 40 bin/fuzz/$$t.log; exit 1; }; \
+	        2>bin/fuzz/$$t.log || { grep -m 5 -E '^$$t:|ERROR|runtime error' bin/fuzz/$$t.log; tail -n 40 bin/fuzz/$$t.log; exit 1; }; \
 	    grep -E '^stat::number_of_executed_units|^Done' bin/fuzz/$$t.log | tr '\n' ' '; echo; \
 	done
 

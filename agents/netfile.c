@@ -54,6 +54,10 @@ static int fail(cursor *c, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(c->why, sizeof c->why, fmt, ap);
         va_end(ap);
+        /* The file's own strings go into the reason: keep it one printable
+         * line whatever bytes they hold. */
+        for (char *q = c->why; *q; q++)
+            if ((unsigned char)*q < 0x20 || *q == 0x7f) *q = '?';
     }
     return -1;
 }

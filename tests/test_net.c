@@ -241,6 +241,11 @@ static void test_load_refuses_bad_files(void **state)
     write_file(tmp_path("foreign.jmn"), &m, meta);
     expect_refused(tmp_path("foreign.jmn"), "not a network file of this program");
 
+    /* the file's own strings, escapes decoded, stay on one line */
+    meta_json(&m, "\"format\":\"two\\nlines\"", meta, sizeof meta);
+    write_file(tmp_path("newline.jmn"), &m, meta);
+    expect_refused(tmp_path("newline.jmn"), "metadata format 'two?lines'");
+
     meta_json(&m, "\"obs_version\":\"99\"", meta, sizeof meta);
     write_file(tmp_path("obs.jmn"), &m, meta);
     expect_refused(tmp_path("obs.jmn"), "made for encoding version 99");
