@@ -22,7 +22,11 @@
  *   - value=hand takes the leaf's reward from mcts eval=hand's estimate
  *     (heur_hand) instead of the value head, and value=playout from that
  *     estimate after a random playout of `cutoff` rounds: the network then
- *     guides by its priors alone (docs/NETWORK.md measures the three);
+ *     guides by its priors alone (docs/NETWORK.md measures them);
+ *     value=mix takes `mix` of the value head's and the rest the
+ *     playout's (AlphaGo's mixing); with those three, expand=K waits for a
+ *     leaf's K-th visit before the network evaluates it and its children
+ *     are added (the visits before valued without it);
  *   - at the root, root=gumbel: m actions drawn without replacement by the
  *     Gumbel-top-k trick on the logits (noise=0: the m likeliest), then
  *     sequential halving over the budget, each halving keeping the half
@@ -58,12 +62,12 @@ typedef struct gnode {
 _Static_assert(sizeof(gnode) == 48, "gnode layout");
 
 enum { ROOT_GUMBEL, ROOT_PUCT };
-enum { VALUE_NET, VALUE_HAND, VALUE_PLAYOUT };
+enum { VALUE_NET, VALUE_HAND, VALUE_PLAYOUT, VALUE_MIX };
 
 typedef struct guided {
     char file[200];
-    int iters, root, m, value, cutoff;
-    double c, c_visit, c_scale, noise;
+    int iters, root, m, value, cutoff, expand;
+    double c, c_visit, c_scale, noise, mix;
     nn_net net;
     gnode *pool;
     int cap, used;
@@ -81,8 +85,10 @@ static const param_spec guided_spec[] = {
     {"c_visit", PARAM_DOUBLE, offsetof(guided, c_visit), 0, 10000, NULL},
     {"c_scale", PARAM_DOUBLE, offsetof(guided, c_scale), 0, 100, NULL},
     {"noise", PARAM_DOUBLE, offsetof(guided, noise), 0, 10, NULL},
-    {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand|playout"},
+    {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand|playout|mix"},
+    {"mix", PARAM_DOUBLE, offsetof(guided, mix), 0, 1, NULL},
     {"cutoff", PARAM_INT, offsetof(guided, cutoff), 1, 1000, NULL},
+    {"expand", PARAM_INT, offsetof(guided, expand), 1, 1000000, NULL},
 };
 
 /* Defaults: c 1.25 (AlphaZero's c_init at small visit counts); Gumbel
@@ -112,10 +118,17 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     g->c_scale = GUIDED_C_SCALE;
     g->noise = 1.0;
     g->cutoff = 2;
+    g->expand = 1;
+    g->mix = 0.5;
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
     if (params_parse("guided", params, guided_spec, ns, g, err, errlen) ||
         nn_load_agent(&g->net, "guided", g->file, err, errlen))
         return -1;
+    if (g->expand > 1 && g->value == VALUE_NET) {
+        snprintf(err, errlen, "agent 'guided': expand=%d needs value=hand, playout or mix (a leaf not yet "
+                 "expanded is valued without the network)", g->expand);
+        return -1;
+    }
     g->cap = (g->iters < MAX_NODES / NODES_PER_ITER ? g->iters * NODES_PER_ITER : MAX_NODES) + JM_MAX_ACTIONS + 1;
     g->pool = malloc((size_t)g->cap * sizeof *g->pool);
     if (!g->pool) {
@@ -153,6 +166,21 @@ static int new_node(guided *g, int parent, int action, int dec, int who, float p
     return g->used++;
 }
 
+/* Every seat's reward at d without the network: value=hand's, mcts
+ * eval=hand's estimate; value=playout's, that after a random playout of
+ * `cutoff` rounds (mcts cutoff=R,eval=hand's). */
+static void leaf_value(const guided *g, const jm_state *d, double *rw, jm_pcg32 *r)
+{
+    if (g->value == VALUE_HAND) {
+        heur_staged_shares(d, &heur_hand, rw);
+        return;
+    }
+    jm_state t = *d; /* playout, and mix's playout */
+    search_playout_to_round(&t, r, PLAYOUT_RANDOM, NULL, jm_round(&t) + g->cutoff);
+    if (jm_over(&t)) search_reward(&t, REWARD_WIN, rw);
+    else heur_staged_shares(&t, &heur_hand, rw);
+}
+
 /* The network at d for the seat to move: the legal actions' priors (their
  * policy's softmax; logits too, if wanted) and every seat's reward. */
 static void evaluate(const guided *g, const jm_state *d, const int *legal, int n, float *prior, float *logit,
@@ -162,18 +190,13 @@ static void evaluate(const guided *g, const jm_state *d, const int *legal, int n
     nn_eval_state(&g->net, d, jm_to_move(d), legal, n, lg, v);
     nn_softmax(lg, n, 1.0f, prior);
     if (logit) memcpy(logit, lg, (size_t)n * sizeof *lg);
-    if (g->value == VALUE_HAND) {
-        heur_staged_shares(d, &heur_hand, rw); /* mcts eval=hand's estimate */
+    if (g->value == VALUE_NET) {
+        for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = v[p];
         return;
     }
-    if (g->value == VALUE_PLAYOUT) { /* mcts cutoff=R,eval=hand's: a random playout of R rounds, then it */
-        jm_state t = *d;
-        search_playout_to_round(&t, r, PLAYOUT_RANDOM, NULL, jm_round(&t) + g->cutoff);
-        if (jm_over(&t)) search_reward(&t, REWARD_WIN, rw);
-        else heur_staged_shares(&t, &heur_hand, rw);
-        return;
-    }
-    for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = v[p];
+    leaf_value(g, d, rw, r);
+    if (g->value == VALUE_MIX) /* AlphaGo's: mix of the value head, the rest the playout's */
+        for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = g->mix * v[p] + (1.0 - g->mix) * rw[p];
 }
 
 /* The child PUCT picks for `who` among kids[0..nk) of cur. */
@@ -216,7 +239,11 @@ static void iterate(guided *g, jm_state *d, int forced, jm_pcg32 *r)
         if (cur == 0 && forced >= 0) {
             next = forced;
             g->pool[next].avail++;
-        } else if (g->pool[cur].child < 0 || depth == 1024) { /* a leaf: the network */
+        } else if (g->pool[cur].child < 0 || depth == 1024) { /* a leaf */
+            if (g->pool[cur].visits + 1 < (uint32_t)g->expand) { /* not yet worth the network */
+                leaf_value(g, d, rw, r);
+                break;
+            }
             float prior[JM_MAX_ACTIONS];
             evaluate(g, d, legal, n, prior, NULL, rw, r);
             if (depth < 1024 && g->used + n <= g->cap)
@@ -397,9 +424,11 @@ const agent_ops agent_guided = {
                "                   file), iters=N (200), root=gumbel|puct (gumbel: sequential\n"
                "                   halving over m=16 actions, noise=1 the Gumbel draws' scale,\n"
                "                   c_visit=50, c_scale=1; puct: the most visited), c=1.25 (PUCT),\n"
-               "                   value=net|hand|playout (the leaves' value: the network's;\n"
+               "                   value=net|hand|playout|mix (the leaves' value: the network's;\n"
                "                   mcts eval=hand's estimate; that after a random playout of\n"
-               "                   cutoff=2 rounds)",
+               "                   cutoff=2 rounds; mix=0.5 of the network's, the rest the\n"
+               "                   playout's), expand=1 (a leaf gets the network and its\n"
+               "                   children at its expand-th visit, valued without it before)",
     .needs_obs = 1,
     .create = guided_create,
     .choose = guided_choose,

@@ -38,7 +38,7 @@ typedef struct header {
     int nt;
     char format[32], format_version[16], arch[16], obs_version[16], obs_size[16];
     char ids_version[16], ids[16], values[16], hidden[64];
-    char command[NN_META_MAX], generation[32];
+    char command[NN_META_MAX], generation[32], seats[16];
 } header;
 
 /* The JSON reader: a cursor over the header's bytes. */
@@ -187,6 +187,7 @@ static int metadata(cursor *c, header *h)
         {"hidden", h->hidden, sizeof h->hidden},
         {"command", h->command, sizeof h->command},
         {"generation", h->generation, sizeof h->generation},
+        {"seats", h->seats, sizeof h->seats},
     };
     int done;
     if (expect(c, '{') || more(c, &done)) return -1;
@@ -312,6 +313,10 @@ static int check_meta(cursor *c, const header *h, nn_net *net)
         if (*end && *end != ',') return fail(c, "metadata hidden '%s' is not a list of widths", h->hidden);
     }
     if (!net->layers) return fail(c, "metadata hidden is missing: the hidden layers' widths");
+    /* "seats": absolute (the default: the encoding as it is) or relative */
+    if (!h->seats[0] || !strcmp(h->seats, "absolute")) net->relative = 0;
+    else if (!strcmp(h->seats, "relative")) net->relative = 1;
+    else return fail(c, "metadata seats '%s': 'absolute' or 'relative'", h->seats);
     return 0;
 }
 

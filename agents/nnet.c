@@ -155,7 +155,28 @@ void nn_softmax(const float *x, int n, float temp, float *p)
     for (int i = 0; i < n; i++) p[i] /= sum;
 }
 
-void nn_eval(const nn_net *net, const float *x, const int *ids, int n, float *logit, float *value, unsigned ships)
+/* A relative network's view of x, ids and ships: the encoding rotated to
+ * the viewing seat (into xr), the ids and the ships renumbered; rot[s] is
+ * ship s's number there.  0, or -1 for floats that are no encoding (then
+ * evaluated as they are). */
+static int to_relative(const float *x, const int *ids, int n, unsigned ships, float *xr, int *idr, unsigned *shr,
+                       int *rot)
+{
+    int np, by = jm_encode_seat(x, &np);
+    if (by < 0) return -1;
+    jm_encode_rotate(x, by, np, xr);
+    for (int i = 0; i < n; i++) idr[i] = jm_action_id_rotate(ids[i], by, np);
+    *shr = 0;
+    for (int s = 0; s < NN_VALUES; s++) {
+        rot[s] = jm_ship_rotate(s, by, np);
+        if (ships >> s & 1u) *shr |= 1u << rot[s];
+    }
+    return 0;
+}
+
+/* The network on x as it is (nn_eval without the rotation). */
+static void forward(const nn_net *net, const float *x, const int *ids, int n, float *logit, float *value,
+                    unsigned ships)
 {
     _Alignas(64) float h[2][NN_MAX_WIDTH];
     const float *in = x;
@@ -172,6 +193,20 @@ void nn_eval(const nn_net *net, const float *x, const int *ids, int n, float *lo
     if (m) nn_softmax(v, m, 1.0f, p);
     m = 0;
     for (int s = 0; s < NN_VALUES; s++) value[s] = ships >> s & 1u ? p[m++] : 0.0f;
+}
+
+void nn_eval(const nn_net *net, const float *x, const int *ids, int n, float *logit, float *value, unsigned ships)
+{
+    _Alignas(64) float xr[JM_OBS_SIZE];
+    int idr[JM_MAX_ACTIONS], rot[NN_VALUES];
+    unsigned shr;
+    float vr[NN_VALUES];
+    if (!net->relative || n > JM_MAX_ACTIONS || to_relative(x, ids, n, ships, xr, idr, &shr, rot)) {
+        forward(net, x, ids, n, logit, value, ships);
+        return;
+    }
+    forward(net, xr, idr, n, logit, vr, shr);
+    for (int s = 0; s < NN_VALUES; s++) value[s] = vr[rot[s]];
 }
 
 void nn_eval_state(const nn_net *net, const jm_state *s, int seat, const int *legal, int n, float *logit,

@@ -45,6 +45,9 @@ typedef struct nn_net {
     void *mem;                       /* the one allocation behind the arrays */
     char command[NN_META_MAX];       /* the metadata's "command" (what trained it) */
     char generation[32];             /* ... and "generation" ("" if absent) */
+    int relative;                    /* metadata seats "relative": the encoding rotated to
+                                        the viewing seat (jm_encode_rotate), the target ids
+                                        and the value's ships renumbered with it */
 } nn_net;
 
 /* Load a network file.  0, or -1 with one line in err naming the file and
@@ -62,7 +65,9 @@ void nn_close(nn_net *net);
 
 /* One evaluation of the encoding x: the logits of the action ids ids[0..n)
  * into logit[] (n may be 0), and each ship's share of the win into
- * value[NN_VALUES] (0 for the ships not in play: bit i of `ships`). */
+ * value[NN_VALUES] (0 for the ships not in play: bit i of `ships`).  x,
+ * ids and value name the seats as the game does; a relative network
+ * rotates them to its own numbering and back. */
 void nn_eval(const nn_net *net, const float *x, const int *ids, int n, float *logit, float *value,
              unsigned ships);
 

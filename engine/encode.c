@@ -340,3 +340,58 @@ int jm_decode(const float *in, jm_state *out, int *seat)
     if (seat) *seat = v;
     return JM_OK;
 }
+
+/* ---------------------------------------------------------------- seat-relative
+ *
+ * A network that sees every seat as seat 0 learns one game, not one per
+ * seat.  jm_encode_rotate() renumbers an encoding's seats: the blocks and
+ * slots that name a seat or a ship move, the rest stays; every float goes
+ * to exactly one place (a permutation), so rotating by `by` and then by
+ * players - by gives the encoding back. */
+
+int jm_ship_rotate(int ship, int by, int players)
+{
+    if (players < 2 || players > JM_MAX_PLAYERS || by < 0 || by >= players) return JM_EARG;
+    return ship >= 0 && ship < players ? (ship - by + players) % players : ship;
+}
+
+int jm_action_id_rotate(int id, int by, int players)
+{
+    int code, kind = jm_action_id_kind(id, &code);
+    if (kind < 0 || jm_ship_rotate(0, by, players) < 0) return JM_EARG;
+    return kind == JM_D_TARGET ? jm_action_id_of(kind, jm_ship_rotate(code, by, players)) : id;
+}
+
+int jm_encode_seat(const float *x, int *players)
+{
+    int v = hot(x + O_SEAT, 6), np = hot(x + O_PLAYERS, 5) + 2;
+    if (v < 0 || np < 2 || v >= np) return JM_EARG;
+    if (players) *players = np;
+    return v;
+}
+
+/* n slots at `at`, each w floats wide, of which the first `np` are seats:
+ * slot i's floats go to slot rot(i). */
+static void move_slots(const float *in, float *out, int at, int n, int w, int by, int np)
+{
+    for (int i = 0; i < n; i++) {
+        int r = i < np ? (i - by + np) % np : i;
+        memcpy(out + at + r * w, in + at + i * w, (size_t)w * sizeof *out);
+    }
+}
+
+int jm_encode_rotate(const float *in, int by, int players, float *out)
+{
+    if (jm_ship_rotate(0, by, players) < 0 || in == out) return JM_EARG;
+    memcpy(out, in, JM_OBS_SIZE * sizeof *out);
+    move_slots(in, out, O_SEAT, 6, 1, by, players);
+    move_slots(in, out, O_CAPTAIN, 6, 1, by, players);
+    move_slots(in, out, O_SHIPS, 7, SHIP_W, by, players);
+    for (int t = 0; t < JM_TREASURES; t++) move_slots(in, out, O_TREASURES + 8 * t, 7, 1, by, players);
+    move_slots(in, out, O_CARDS, 6, 46, by, players);
+    move_slots(in, out, O_TO_MOVE, 7, 1, by, players);
+    move_slots(in, out, O_TURN + 7, 8, 1, by, players);              /* the actor */
+    for (int f = 0; f < 4; f++) move_slots(in, out, O_BATTLE + (f < 2 ? 8 * f : 46 + 8 * (f - 2)), 8, 1, by, players);
+    move_slots(in, out, O_LOAD, 8, 1, by, players);
+    return JM_OK;
+}

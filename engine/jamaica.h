@@ -338,6 +338,21 @@ int jm_encode(const jm_state *s, int seat, float *out);
  * '?'), for checks and for tools.  JM_OK, or JM_EARG for floats that are no
  * encoding. */
 int jm_decode(const float *in, jm_state *out, int *seat);
+/* Seat-relative encodings, for networks that see every seat as the first
+ * (docs/NETWORK.md): jm_encode_rotate() writes the encoding `in` with each
+ * seat s renumbered (s - by) mod players, the ghost and "none" unchanged:
+ * the same view, as if the seats had sat `by` places round; by = the
+ * viewing seat makes it seat 0.  out is a permutation of in's floats (so
+ * by, then players - by, gives in back); in and out must differ.
+ * jm_ship_rotate() renumbers one ship (or seat) the same way (other values
+ * unchanged), jm_action_id_rotate() one action id (a target's id names a
+ * ship; the other ids name none).  jm_encode_seat() reads an encoding's
+ * viewing seat (and its player count into *players, if not NULL).  Each
+ * returns JM_EARG for arguments out of range. */
+int jm_encode_rotate(const float *in, int by, int players, float *out);
+int jm_ship_rotate(int ship, int by, int players);
+int jm_action_id_rotate(int id, int by, int players);
+int jm_encode_seat(const float *x, int *players);
 /* Legal actions for the pending decision into out[JM_MAX_ACTIONS]; count
  * (0 when the game is over).  Hot path: s must be a state of the engine's
  * (see the top). */

@@ -132,12 +132,80 @@ static void test_encoding_is_the_view(void **state)
     assert_int_equal(jm_decode(x, &s, NULL), JM_EARG);
 }
 
+/* Seat-relative encodings: the encoding rotated to the viewing seat
+ * decodes to the same game with every seat renumbered (seat s as s - v mod
+ * players, the ghost as itself), the viewer as seat 0; rotating back gives
+ * the encoding again, bit for bit; a target's id names the renumbered ship. */
+static void rotate_every_seat(const jm_state *s, void *ctx)
+{
+    unsigned long *n = ctx;
+    int np = jm_players(s), legal[JM_MAX_ACTIONS], k = jm_legal(s, legal);
+    for (int v = 0; v < np; v++) {
+        float x[JM_OBS_SIZE], r[JM_OBS_SIZE], back[JM_OBS_SIZE];
+        int players = 0;
+        assert_int_equal(jm_encode(s, v, x), JM_OK);
+        assert_int_equal(jm_encode_seat(x, &players), v);
+        assert_int_equal(players, np);
+        assert_int_equal(jm_encode_rotate(x, v, np, r), JM_OK);
+        assert_int_equal(jm_encode_seat(r, NULL), 0);
+        assert_int_equal(jm_encode_rotate(r, (np - v) % np, np, back), JM_OK);
+        assert_memory_equal(back, x, sizeof x);
+        jm_state d;
+        int seat = -1;
+        assert_int_equal(jm_decode(r, &d, &seat), JM_OK);
+        assert_int_equal(seat, 0);
+#define ROT(i) jm_ship_rotate((i), v, np)
+        assert_int_equal(jm_captain(&d), ROT(jm_captain(s)));
+        for (int i = 0; i < JM_MAX_SHIPS; i++) {
+            assert_int_equal(jm_in_play(&d, ROT(i)), jm_in_play(s, i));
+            if (!jm_in_play(s, i)) continue;
+            assert_int_equal(jm_pos(&d, ROT(i)), jm_pos(s, i));
+            assert_int_equal(jm_lap(&d, ROT(i)), jm_lap(s, i));
+            assert_int_equal(jm_nholds(&d, ROT(i)), jm_nholds(s, i));
+            for (int res = 0; res < 3; res++) assert_int_equal(jm_total(&d, ROT(i), res), jm_total(s, i, res));
+        }
+        for (int p = 0; p < np; p++)
+            for (int place = 0; place < 4; place++)
+                assert_int_equal(jm_card_count(&d, ROT(p), place), jm_card_count(s, p, place));
+        if (jm_decision(s) == JM_D_TARGET)
+            for (int i = 0; i < k; i++)
+                assert_int_equal(jm_action_id_rotate(jm_action_id_of(JM_D_TARGET, legal[i]), v, np),
+                                 jm_action_id_of(JM_D_TARGET, ROT(legal[i])));
+        else
+            for (int i = 0; i < k; i++) {
+                int id = jm_action_id_of(jm_decision(s), legal[i]);
+                assert_int_equal(jm_action_id_rotate(id, v, np), id);
+            }
+#undef ROT
+        n[jm_decision(s) == JM_D_TARGET]++;
+    }
+}
+
+static void test_seat_relative_encoding(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"2021", "2021,ghost=on", "classic"};
+    unsigned long n[2] = {0};
+    walk_random_games(sets, 3, 4, 9, rotate_every_seat, n);
+    printf("rotation: %lu views, %lu at a target's choice\n", n[0] + n[1], n[1]);
+    assert_true(n[1] > 0);
+    float x[JM_OBS_SIZE] = {0}, r[JM_OBS_SIZE];
+    assert_int_equal(jm_encode_seat(x, NULL), JM_EARG);
+    assert_int_equal(jm_encode_rotate(x, 2, 2, r), JM_EARG);
+    assert_int_equal(jm_encode_rotate(x, 0, 7, r), JM_EARG);
+    assert_int_equal(jm_encode_rotate(x, 0, 2, x), JM_EARG);
+    assert_int_equal(jm_ship_rotate(JM_GHOST, 1, 3), JM_GHOST);
+    assert_int_equal(jm_ship_rotate(0, 1, 3), 2);
+    assert_int_equal(jm_action_id_rotate(JM_ACTION_IDS, 0, 2), JM_EARG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_action_ids_round_trip),
         cmocka_unit_test(test_action_id_table),
         cmocka_unit_test(test_encoding_is_the_view),
+        cmocka_unit_test(test_seat_relative_encoding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -262,6 +262,10 @@ static void test_load_refuses_bad_files(void **state)
     write_file(tmp_path("hidden.jmn"), &m, meta);
     expect_refused(tmp_path("hidden.jmn"), "multiple of 16");
 
+    meta_json(&m, "\"seats\":\"sideways\"", meta, sizeof meta);
+    write_file(tmp_path("seats.jmn"), &m, meta);
+    expect_refused(tmp_path("seats.jmn"), "metadata seats 'sideways'");
+
     meta_json(&m, "\"hidden\":\"32,32\"", meta, sizeof meta);
     write_file(tmp_path("shape.jmn"), &m, meta);
     expect_refused(tmp_path("shape.jmn"), "tensor 'layer1.weight' is [16, 32]; the metadata says [32, 32]");
@@ -341,6 +345,7 @@ typedef struct eval_ctx {
     const nn_net *net;
     int checked;
     double worst_logit, worst_value;
+    int relative; /* the file says seats relative: the reference sees the rotated encoding */
 } eval_ctx;
 
 static void check_state(const jm_state *s, void *vctx)
@@ -360,7 +365,22 @@ static void check_state(const jm_state *s, void *vctx)
     assert_memory_equal(logit, logit2, (size_t)n * sizeof *logit);
     assert_memory_equal(value, value2, sizeof value);
     double rl[JM_MAX_ACTIONS], rv[NN_VALUES];
-    reference(c->m, x, ids, n, rl, rv, ships);
+    if (c->relative) {
+        /* the seats renumbered from the viewer's: the encoding, the
+         * target ids, the ships; the value read back in the game's */
+        float xr[JM_OBS_SIZE];
+        int idr[JM_MAX_ACTIONS], np = jm_players(s);
+        unsigned shr = 0;
+        double vr[NN_VALUES];
+        assert_int_equal(jm_encode_rotate(x, seat, np, xr), JM_OK);
+        for (int i = 0; i < n; i++) idr[i] = jm_action_id_rotate(ids[i], seat, np);
+        for (int k = 0; k < NN_VALUES; k++)
+            if (ships >> k & 1u) shr |= 1u << jm_ship_rotate(k, seat, np);
+        reference(c->m, xr, idr, n, rl, vr, shr);
+        for (int k = 0; k < NN_VALUES; k++) rv[k] = vr[jm_ship_rotate(k, seat, np)];
+    } else {
+        reference(c->m, x, ids, n, rl, rv, ships);
+    }
     for (int i = 0; i < n; i++) {
         double e = fabs(logit[i] - rl[i]) / (1.0 + fabs(rl[i]));
         if (e > c->worst_logit) c->worst_logit = e;
@@ -383,19 +403,23 @@ static void check_state(const jm_state *s, void *vctx)
 static void test_eval_matches_reference(void **state)
 {
     (void)state;
-    const int hs[3][3] = {{32, 16, 0}, {64, 0, 0}, {48, 32, 16}};
-    const int nl[3] = {2, 1, 3};
-    for (int v = 0; v < 3; v++) {
+    const int hs[4][3] = {{32, 16, 0}, {64, 0, 0}, {48, 32, 16}, {32, 16, 0}};
+    const int nl[4] = {2, 1, 3, 2};
+    for (int v = 0; v < 4; v++) {
         mlp m = make_mlp(hs[v], nl[v], 10 + (uint64_t)v);
-        write_good(tmp_path("ref.jmn"), &m);
+        char meta[2048];
+        meta_json(&m, v == 3 ? "\"seats\":\"relative\"" : NULL, meta, sizeof meta);
+        write_file(tmp_path("ref.jmn"), &m, meta);
         nn_net net;
         char err[300];
         if (nn_load(&net, tmp_path("ref.jmn"), err, sizeof err)) fail_msg("%s", err);
-        eval_ctx c = {&m, &net, 0, 0, 0};
-        const char *sets[] = {"2021", "classic"};
-        walk_random_games(sets, 2, 6, 77, check_state, &c);
-        print_message("widths %d,%d,%d: %d decisions, worst logit error %.2e (relative), worst value error %.2e\n",
-                      hs[v][0], hs[v][1], hs[v][2], c.checked, c.worst_logit, c.worst_value);
+        assert_int_equal(net.relative, v == 3);
+        eval_ctx c = {&m, &net, 0, 0, 0, v == 3};
+        const char *sets[] = {"2021", "classic", "2021,ghost=on"};
+        walk_random_games(sets, 3, 6, 77, check_state, &c);
+        print_message("widths %d,%d,%d%s: %d decisions, worst logit error %.2e (relative), worst value error %.2e\n",
+                      hs[v][0], hs[v][1], hs[v][2], v == 3 ? " (seats relative)" : "", c.checked, c.worst_logit,
+                      c.worst_value);
         assert_true(c.checked >= 1000);
         assert_true(c.worst_logit < 1e-5);
         assert_true(c.worst_value < 1e-5);
@@ -490,8 +514,9 @@ static void test_guided_finds_the_forced_win(void **state)
     jm_state s = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- ship1=44:1:6g.6g.3f.-.- "
                      "cards0=dhdddhdddhd");
     char spec[300];
-    const char *roots[] = {"root=gumbel", "root=puct", "root=gumbel,noise=0"};
-    for (int k = 0; k < 3; k++) {
+    const char *roots[] = {"root=gumbel", "root=puct", "root=gumbel,noise=0", "root=puct,value=playout,expand=3",
+                           "root=puct,value=mix,mix=0.3,expand=2"};
+    for (int k = 0; k < 5; k++) {
         snprintf(spec, sizeof spec, "guided:file=%s,iters=300,%s", tmp_path("g.jmn"), roots[k]);
         for (uint64_t g = 0; g < 4; g++) assert_int_equal(choose_with(spec, &s, g), C_FWD_FWD);
     }
@@ -608,6 +633,43 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
     }
 }
 
+/* expand=K: a leaf gets the network (and its children) at its K-th visit.
+ * The searches differ from expand=1's, so the parameter acts; expand=1 is
+ * the default, the same search bit for bit. */
+static void test_guided_expand(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 7);
+    write_good(tmp_path("e.jmn"), &m);
+    free_mlp(&m);
+    const char *extra[3] = {"", ",expand=1", ",expand=4"};
+    agent a[3];
+    char spec[300], err[300];
+    for (int k = 0; k < 3; k++) {
+        snprintf(spec, sizeof spec, "guided:file=%s,iters=200,root=puct,value=playout%s", tmp_path("e.jmn"), extra[k]);
+        if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
+    }
+    int differ = 0, tried = 0;
+    for (uint64_t g = 0; g < 40; g++) {
+        jm_state s = random_state(2 + (int)(g % 3), "2021", 12, g, (int)(g * 7 % 100));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (n < 2) continue;
+        float p[3][JM_MAX_ACTIONS];
+        for (int k = 0; k < 3; k++) {
+            agent_reset(&a[k], 5, g, jm_to_move(&s));
+            agent_choose(&a[k], &s, legal, n);
+            assert_int_equal(agent_policy(&a[k], p[k], NULL), n);
+        }
+        assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
+        differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
+        tried++;
+    }
+    assert_true(tried >= 20);
+    assert_true(differ >= tried / 2);
+    for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
+}
+
 static void test_agents_refuse_bad_specs(void **state)
 {
     (void)state;
@@ -621,6 +683,20 @@ static void test_agents_refuse_bad_specs(void **state)
     assert_non_null(strstr(err, "/no/such/net.jmn: No such file"));
     assert_int_equal(agent_create(&a, "guided:file=x,iters=0", err, sizeof err), -1);
     assert_non_null(strstr(err, "iters"));
+    char spec[300];
+    snprintf(spec, sizeof spec, "guided:file=%s,expand=2", tmp_path("bad-spec.jmn"));
+    const int h[] = {16};
+    mlp m = make_mlp(h, 1, 6);
+    write_good(tmp_path("bad-spec.jmn"), &m);
+    free_mlp(&m);
+    assert_int_equal(agent_create(&a, spec, err, sizeof err), -1); /* value=net has no value without it */
+    assert_non_null(strstr(err, "expand=2 needs value=hand, playout or mix"));
+    snprintf(spec, sizeof spec, "guided:file=%s,expand=0,value=hand", tmp_path("bad-spec.jmn"));
+    assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
+    assert_non_null(strstr(err, "expand"));
+    snprintf(spec, sizeof spec, "guided:file=%s,value=mix,mix=1.5", tmp_path("bad-spec.jmn"));
+    assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
+    assert_non_null(strstr(err, "mix"));
 }
 
 int main(void)
@@ -633,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_net_plays_its_policy),
         cmocka_unit_test(test_guided_finds_the_forced_win),
         cmocka_unit_test(test_guided_policy_and_determinism),
+        cmocka_unit_test(test_guided_expand),
         cmocka_unit_test(test_agents_refuse_bad_specs),
         cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
     };

@@ -94,6 +94,9 @@ def parse_args(argv=None):
                    help="generations whose expert is --bootstrap (supervised learning from the plain searcher, "
                         "ungated), before the guided searcher takes over")
     p.add_argument("--hidden", default="128,64", help="hidden widths (multiples of 16)")
+    p.add_argument("--seats", choices=("relative", "absolute"), default="relative",
+                   help="relative: the network sees each encoding rotated to its viewing seat, one game for "
+                        "every seat (docs/NETWORK.md); absolute: as jm_encode gives it")
     p.add_argument("--init", help="start from this network file (its widths) instead of random weights")
     p.add_argument("--window", type=int, default=4, help="generations of samples trained on")
     p.add_argument("--epochs", type=float, default=2.0, help="passes over the window per generation")
@@ -112,6 +115,8 @@ def parse_args(argv=None):
     p.add_argument("--eval-players", type=int, default=2)
     p.add_argument("--eval-agent", default=RECOMMENDED, help="the strength runs' opponent")
     p.add_argument("--eval-iters", type=int, default=0, help="the guided searcher's iterations there (0: --iters)")
+    p.add_argument("--device", default="cpu", help="torch's device for training: cpu, cuda (the games run on the "
+                                                   "CPU either way)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
     p.add_argument("--minutes", type=float, default=0, help="stop after the generation that passes this (0: none)")
@@ -219,9 +224,14 @@ def train(net, opt, data, a, gen, threads):
     last = max(1, n // a.batch)
     for s in range(steps):
         idx = np.sort(order[s * a.batch:(s + 1) * a.batch])
-        obs = torch.from_numpy(sp.encode(data["state"][idx], data["seat"][idx], threads))
-        t = {k: torch.from_numpy(data[k][idx]) for k in ("policy", "outcome", "value", "ships")}
-        ids = torch.from_numpy(data["ids"][idx].astype(np.int64))
+        x = sp.encode(data["state"][idx], data["seat"][idx], threads)
+        b = {k: data[k][idx] for k in ("ids", "policy", "outcome", "value", "ships")}
+        if a.seats == "relative":
+            x, b["ids"], (b["outcome"], b["value"], b["ships"]) = sp.relative(
+                x, b["ids"], (b["outcome"], b["value"], b["ships"]))
+        obs = torch.from_numpy(x).to(a.device)
+        t = {k: torch.from_numpy(b[k]).to(a.device) for k in ("policy", "outcome", "value", "ships")}
+        ids = torch.from_numpy(b["ids"].astype(np.int64)).to(a.device)
         target = a.value_mix * t["outcome"] + (1 - a.value_mix) * t["value"]
         pl, vl = losses(net, obs, ids, t["policy"], target, t["ships"])
         loss = pl + a.value_weight * vl
@@ -316,10 +326,10 @@ def write_log(out, rows):
         log("gnuplot failed or is missing: log.png not drawn")
 
 
-def save_checkpoint(out, net, opt, rows, gen, best_gen):
+def save_checkpoint(out, net, opt, rows, gen, best_gen, seats):
     tmp = os.path.join(out, ".checkpoint.pt")
     torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
-                "best": best_gen, "hidden": [l.out_features for l in net.layers]}, tmp)
+                "best": best_gen, "hidden": [l.out_features for l in net.layers], "seats": seats}, tmp)
     os.replace(tmp, os.path.join(out, "checkpoint.pt"))
 
 
@@ -350,9 +360,13 @@ def main(argv=None):
     if a.resume:
         if not os.path.exists(ckpt):
             raise SystemExit("exit: --resume: %s: no checkpoint" % ckpt)
-        c = torch.load(ckpt, weights_only=False)
+        c = torch.load(ckpt, weights_only=False, map_location="cpu")
+        if c.get("seats", "absolute") != a.seats:
+            raise SystemExit("exit: --resume: the run's seats are %s, not --seats %s" % (
+                c.get("seats", "absolute"), a.seats))
         net = Net(c["hidden"])
         net.load_state_dict(c["net"])
+        net.to(a.device)
         opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
         opt.load_state_dict(c["opt"])
         rows, start, best_gen = c["rows"], c["generation"] + 1, c["best"]
@@ -360,7 +374,15 @@ def main(argv=None):
     else:
         if os.path.exists(ckpt):
             raise SystemExit("exit: %s holds a run (its checkpoint): --resume, or another --out" % a.out)
-        net = Net.from_arrays(netfile.read(a.init)[1]) if a.init else Net(a.hidden)
+        if a.init:
+            meta, arrays = netfile.read(a.init)
+            if meta.get("seats", "absolute") != a.seats:
+                raise SystemExit("exit: --init %s: its seats are %s, not --seats %s" % (
+                    a.init, meta.get("seats", "absolute"), a.seats))
+            net = Net.from_arrays(arrays)
+        else:
+            net = Net(a.hidden)
+        net.to(a.device)
         opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
         rows, start, best_gen = [], 0, -1
     command = command_line(argv)
@@ -372,7 +394,7 @@ def main(argv=None):
             expert = a.bootstrap
         else:
             if best_gen < 0:  # no network played yet: the one we have (random, or --init)
-                netfile.write(best, net.arrays(), command=command, generation=-1)
+                netfile.write(best, net.arrays(), command=command, generation=-1, seats=a.seats)
             expert = searcher(a, best)
         parts = []
         for i, players in enumerate(a.players):
@@ -396,7 +418,7 @@ def main(argv=None):
         torch.manual_seed(a.seed * 1000 + gen)
         pl, vl = train(net, opt, window, a, gen, threads)
         cand = os.path.join(a.out, "gen-%d.jmn" % gen)
-        netfile.write(cand, net.arrays(), command=command, generation=gen)
+        netfile.write(cand, net.arrays(), command=command, generation=gen, seats=a.seats)
         log("generation %d: trained on %d samples in %.0f s: policy loss %.4f, value loss %.4f" % (
             gen, len(window["n"]), time.time() - ts, pl, vl))
         # 3. gating
@@ -410,7 +432,7 @@ def main(argv=None):
             log("generation %d: gate against generation %d: %s, score %.4f, %.0f s" % (
                 gen, best_gen, verdict, score, time.time() - ts))
         if promote:
-            netfile.write(best, net.arrays(), command=command, generation=gen)
+            netfile.write(best, net.arrays(), command=command, generation=gen, seats=a.seats)
             best_gen = gen
         row.update(gate=verdict, gate_score=score if score == "" else "%.4f" % score, promoted=int(promote),
                    current=best_gen)
@@ -425,7 +447,7 @@ def main(argv=None):
         row["seconds"] = "%.0f" % (before + time.time() - t0)
         rows.append(row)
         write_log(a.out, rows)
-        save_checkpoint(a.out, net, opt, rows, gen, best_gen)
+        save_checkpoint(a.out, net, opt, rows, gen, best_gen, a.seats)
         if a.minutes and time.time() - t0 > 60 * a.minutes:
             log("stopping after generation %d: --minutes %g passed" % (gen, a.minutes))
             break

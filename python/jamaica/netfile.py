@@ -77,9 +77,14 @@ def random_mlp(hidden, seed=0, scale=1.0):
     return arrays
 
 
-def write(path, arrays, command="", generation=None, notes=None):
+def write(path, arrays, command="", generation=None, notes=None, seats="absolute"):
     """Write the arrays (name -> float32 array, the names and shapes of
-    shapes()) to path, whole or not at all (a temporary file renamed)."""
+    shapes()) to path, whole or not at all (a temporary file renamed).
+    seats: "absolute" (the encoding as jm_encode gives it) or "relative"
+    (the network sees the encoding rotated to the viewing seat: the
+    metadata's "seats", written only then)."""
+    if seats not in ("absolute", "relative"):
+        raise ValueError("seats %r: 'absolute' or 'relative'" % seats)
     layers = sum(1 for n in arrays if n.startswith("layer") and n.endswith(".weight"))
     hidden = check_hidden([arrays["layer%d.weight" % k].shape[0] for k in range(layers)])
     want = shapes(hidden)
@@ -91,6 +96,8 @@ def write(path, arrays, command="", generation=None, notes=None):
             "values": str(VALUES), "hidden": ",".join(str(h) for h in hidden), "command": command}
     if generation is not None:
         meta["generation"] = str(generation)
+    if seats == "relative":
+        meta["seats"] = seats
     for k, v in (notes or {}).items():
         meta[k] = str(v)
     header = {"__metadata__": meta}

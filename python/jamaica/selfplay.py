@@ -10,7 +10,7 @@ import ctypes
 import numpy as np
 
 from . import _lib, _need_lib, _State, JamaicaError, MAX_ACTIONS, MAX_SHIPS
-from .netfile import OBS_SIZE, VALUES
+from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 
 
 class Sample(ctypes.Structure):
@@ -43,8 +43,60 @@ def _bind():
     lib.nn_eval.restype = None
     lib.nn_eval.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
                             ctypes.c_void_p, ctypes.c_uint]
+    lib.jm_encode_rotate.restype = ctypes.c_int
+    lib.jm_encode_rotate.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+    for f in (lib.jm_ship_rotate, lib.jm_action_id_rotate):
+        f.restype, f.argtypes = ctypes.c_int, [ctypes.c_int, ctypes.c_int, ctypes.c_int]
     lib._selfplay_bound = True
     return lib
+
+
+_tables = None
+
+
+def rotation_tables():
+    """The library's seat rotation (jm_encode_rotate) as gather indexes,
+    for players 2..6 and viewing seat `by` < players: obs[players, by] (the
+    rotated encoding is x[obs[players, by]]), ids[players, by] (an id's
+    rotated id) and ships[players, by] (the rotated ship r is ship
+    ships[players, by, r] of the game)."""
+    global _tables
+    if _tables is None:
+        lib = _bind()
+        obs = np.zeros((7, 6, OBS_SIZE), np.int64)
+        ids = np.zeros((7, 6, ACTION_IDS), np.int64)
+        ships = np.zeros((7, 6, VALUES), np.int64)
+        probe = np.arange(1, OBS_SIZE + 1, dtype=np.float32)
+        out = np.zeros(OBS_SIZE, np.float32)
+        for n in range(2, 7):
+            for by in range(n):
+                if lib.jm_encode_rotate(probe.ctypes.data, by, n, out.ctypes.data) != 0:
+                    raise JamaicaError("jm_encode_rotate refused players %d, seat %d" % (n, by))
+                obs[n, by] = out.astype(np.int64) - 1
+                ids[n, by] = [lib.jm_action_id_rotate(i, by, n) for i in range(ACTION_IDS)]
+                back = (n - by) % n
+                ships[n, by] = [lib.jm_ship_rotate(r, back, n) for r in range(VALUES)]
+        _tables = obs, ids, ships
+    return _tables
+
+
+def relative(obs, ids=None, ship_cols=()):
+    """Samples as a relative network sees them (docs/NETWORK.md): each
+    encoding rotated to its viewing seat, the legal ids (-1: none) and the
+    per-ship arrays in ship_cols (N x 7: outcome, value, ships in play)
+    renumbered with it.  Returns (obs, ids, [each of ship_cols])."""
+    t_obs, t_ids, t_ships = rotation_tables()
+    obs = np.asarray(obs, np.float32)
+    players = obs[:, 6:11].argmax(1) + 2
+    by = obs[:, 0:6].argmax(1)
+    out = np.take_along_axis(obs, t_obs[players, by], axis=1)
+    rid = None
+    if ids is not None:
+        ids = np.asarray(ids)
+        rid = np.where(ids >= 0, np.take_along_axis(t_ids[players, by], np.clip(ids, 0, None).astype(np.int64),
+                                                    axis=1), -1).astype(ids.dtype)
+    cols = [np.take_along_axis(np.asarray(c), t_ships[players, by], axis=1) for c in ship_cols]
+    return out, rid, cols
 
 
 def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False):

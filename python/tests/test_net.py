@@ -83,6 +83,31 @@ class TestNetFile(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "truncated"):
             selfplay.Net(self.path)
 
+    def test_relative_network(self):
+        """A seats-relative file: the library rotates each encoding to its
+        viewer, the target ids and the ships with it, and reads the value
+        back in the game's numbering; numpy on selfplay.relative()'s
+        samples gives the same outputs."""
+        arrays = netfile.random_mlp([32, 16], seed=8)
+        netfile.write(self.path, arrays, seats="relative")
+        self.assertEqual(netfile.read(self.path)[0]["seats"], "relative")
+        net = selfplay.Net(self.path)
+        d = selfplay.selfplay("mcts:iters=20", 3, players=4, rules="2021,ghost=on", seed=6)
+        x, ids, (ships,) = selfplay.relative(d["obs"], d["ids"], (d["ships"],))
+        worst, moved = 0.0, 0
+        for i in range(len(d["n"])):
+            k, seat = d["n"][i], d["seat"][i]
+            lc, vc = net.eval(d["obs"][i], d["ids"][i][:k], d["ships"][i])
+            lr, vr = netfile.evaluate(arrays, x[i], ids[i][:k], ships[i])
+            back = np.array([vr[(s - seat) % 4] if s < 4 else vr[s] for s in range(7)])
+            worst = max(worst, np.abs(lc - lr).max() / (1 + np.abs(lr).max()), np.abs(vc - back).max())
+            moved += seat != 0
+        self.assertLess(worst, 1e-5)
+        self.assertGreater(moved, 0)
+        net.close()
+        with self.assertRaises(ValueError):
+            netfile.write(self.path, arrays, seats="sideways")
+
 
 def _umask():
     m = os.umask(0)
@@ -114,6 +139,28 @@ class TestSelfPlay(unittest.TestCase):
         # the compact form encodes to the same floats
         c = selfplay.selfplay("mcts:iters=30", 2, players=4, seed=2, first=10, states=True)
         np.testing.assert_array_equal(selfplay.encode(c["state"], c["seat"]), c["obs"])
+
+    def test_relative_samples(self):
+        """selfplay.relative(): every viewer becomes seat 0; the floats are
+        permuted, not changed; the outcome's ships move with the seats
+        (the ghost's stays); a target's id names the renumbered ship."""
+        d = selfplay.selfplay("mcts:iters=20", 4, players=3, rules="2021,ghost=on", seed=3)
+        x, ids, (out, ships) = selfplay.relative(d["obs"], d["ids"], (d["outcome"], d["ships"]))
+        n = len(d["n"])
+        self.assertTrue((x[:, 0] == 1).all() and (x[:, 1:6] == 0).all())
+        np.testing.assert_array_equal(np.sort(x, 1), np.sort(d["obs"], 1))
+        for i in range(n):
+            seat = d["seat"][i]
+            for s in range(3):
+                self.assertEqual(out[i][(s - seat) % 3], d["outcome"][i][s])
+            self.assertEqual(out[i][6], d["outcome"][i][6])
+        target = (d["ids"] >= 129) & (d["ids"] <= 135)
+        self.assertTrue(target.any())
+        want = np.where(d["ids"] - 129 < 3, (d["ids"] - 129 - d["seat"][:, None]) % 3, d["ids"] - 129) + 129
+        np.testing.assert_array_equal(ids[target], want[target])
+        np.testing.assert_array_equal(ids[~target], d["ids"][~target])
+        seat0 = d["seat"] == 0
+        np.testing.assert_array_equal(x[seat0], d["obs"][seat0])
 
     def test_refusals(self):
         with self.assertRaisesRegex(Exception, "no search policy"):
@@ -167,11 +214,14 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertTrue(0 <= float(r["win_low"]) <= float(r["win_rate"]) <= float(r["win_high"]) <= 1)
             meta, _ = netfile.read(os.path.join(d, "net.jmn"))
             self.assertIn("jamaica.exit", meta["command"])
+            self.assertEqual(meta["seats"], "relative")  # the default
             self.assertEqual(meta["generation"], rows[1]["current"])
             # the run refuses to start over a run, and resumes
             with self.assertRaises(SystemExit):
                 exit_.main(args)
             args[args.index("--generations") + 1] = "3"
+            with self.assertRaisesRegex(SystemExit, "seats are relative"):
+                exit_.main(args + ["--resume", "--seats", "absolute"])
             self.assertEqual(exit_.main(args + ["--resume", "--gate-games", "0"]), 0)
             with open(os.path.join(d, "log.csv")) as f:
                 self.assertEqual(len(list(__import__("csv").DictReader(f))), 3)

@@ -26,14 +26,17 @@ for p in 2 3 4 5 6; do
 done
 : >"$tmp/a.txt"
 # The network agents play a fixed network of random weights (its arithmetic
-# and the searches around it; tests/golden/net-32-16.jmn says how it was made).
+# and the searches around it; tests/golden/net-32-16.jmn says how it was made),
+# and the same weights seen seat-relative.
 net=tests/golden/net-32-16.jmn
+rel=tests/golden/net-32-16-relative.jmn  # the same weights, seats relative
 for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 flat:playouts=50" \
     "2 mcts:iters=200,cutoff=1,bias=0.5 mcts:iters=100,playout=greedy,reward=score" \
     "3 mcts:iters=100,reward=rank sharp learned" \
     "4 mcts:iters=300,cutoff=2,c=0.3,stop=decided,eval=hand mcts:iters=100,cutoff=2,eval=stage,cards=simultaneous mcts:iters=100,cutoff=1,eval=hand,bias=0.5 random" \
     "2 net:file=$net guided:file=$net,iters=60" \
-    "3 guided:file=$net,iters=40,root=gumbel guided:file=$net,iters=40,value=hand net:file=$net,temp=1"; do
+    "3 guided:file=$net,iters=40,root=gumbel guided:file=$net,iters=40,value=hand net:file=$net,temp=1" \
+    "3 guided:file=$rel,iters=60,root=puct,value=playout,expand=3 net:file=$rel guided:file=$rel,iters=40"; do
     set -- $lineup
     p=$1
     shift
