@@ -57,6 +57,11 @@ J=bin/jamaica
 # (results/net/: net.jmn, log.csv, log.png, train.log; each generation's
 # gen-K.jmn stays out of git; about 40
 # minutes on two cores; numpy and torch needed);
+# `netrel`: a seat-relative network learnt from the recommended searcher
+# (results/net/relative/: three generations of 1,500 games, 1,000 of 2
+# players and 500 of 4; about 4 minutes on 16 cores and a GPU,
+# NET_DEVICE=cuda; some 30 on two cores), then its policy against sharp
+# and its guided searcher against the recommended one, 2 players;
 # `netmatch`: the network's agents against the recommended searcher, seats
 # rotated, with --timing (results/net/match-*.md; 2 players: about 15
 # minutes on two cores; NETMATCH_4P=1 adds the 4-player match of 3,000
@@ -102,6 +107,27 @@ if has net; then
         --value-mix 0.5 --iters 200 --expert root=puct,value=hand --eval-every 4 --eval-games 200 \
         --eval-players 2 --seed 1 2>&1 | tee results/net/train.log
     rm -rf results/net/checkpoint.pt results/net/buffer-*.npz
+fi
+if has netrel; then
+    make -s lib
+    rm -rf results/net/relative/checkpoint.pt results/net/relative/buffer-*.npz results/net/relative/gen-*.jmn
+    mkdir -p results/net/relative
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out results/net/relative \
+        --generations 3 --bootstrap-generations 3 --games 1500 --players 2,2,4 \
+        --bootstrap mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --hidden 128,64 --window 20 --epochs 2 \
+        --value-mix 0.5 --iters 200 --expert root=puct,value=hand --eval-every 0 --seed 1 --seats relative \
+        --device "${NET_DEVICE:-cpu}" 2>&1 | tee results/net/relative/train.log
+    rm -rf results/net/relative/checkpoint.pt results/net/relative/buffer-*.npz results/net/relative/gen-*.jmn
+    Nr=net:file=results/net/relative/net.jmn
+    Gr=guided:file=results/net/relative/net.jmn,iters=1200,root=puct,value=playout
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    { echo "\$ jamaica sim --agents $Nr,sharp --players 2 --games 1000 --rotate --seed 11"
+      $J sim --agents "$Nr,sharp" --players 2 --games 1000 --rotate --seed 11 --out /dev/null
+      echo "\$ jamaica sim --agents $Gr,$R --players 2 --games 1000 --rotate --seed 11"
+      $J sim --agents "$Gr,$R" --players 2 --games 1000 --rotate --seed 11 --out /dev/null
+      echo "\$ jamaica sim --agents ${Gr%,value=playout},$R --players 2 --games 200 --rotate --seed 11"
+      $J sim --agents "${Gr%,value=playout},$R" --players 2 --games 200 --rotate --seed 11 --out /dev/null
+    } >results/net/relative/matches.md
 fi
 if has netmatch; then
     R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
