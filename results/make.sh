@@ -382,10 +382,15 @@ fi
 # 80,000 games a first-Captain configuration, 40,000 a ghost one, for
 # intervals within +-0.5 points (part `skilled`, about 40 minutes on two
 # cores; the file in results/ was made as two shards, --first-game 0 and
-# 40000 of 40,000 games, joined by `jamaica merge`: the same bytes).
+# 40000 of 40,000 games, joined by `jamaica merge`: the same bytes); then
+# the same with the shipped network's policy in every seat, the fastest
+# strong agent (results/net/; about 3 minutes on two cores).
 if has skilled; then
     $J study captain --players 3-6 --games 80000 --agents sharp --out $A/captain-sharp.csv --md $A/captain-sharp.md
     $J study ghost --players 3-5 --games 40000 --agents sharp --out $A/ghost-sharp.csv --md $A/ghost-sharp.md
+    N=$(sed -n 1p results/net/agents.txt)
+    $J study captain --players 3-6 --games 80000 --agents "$N" --out $A/captain-net.csv --md $A/captain-net.md
+    $J study ghost --players 3-5 --games 40000 --agents "$N" --out $A/ghost-net.csv --md $A/ghost-net.md
 fi
 if has ladder; then
     # Every agent, and mcts at several budgets, in one 4-player tournament
