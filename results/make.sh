@@ -62,6 +62,10 @@ J=bin/jamaica
 # players and 500 of 4; about 4 minutes on 16 cores and a GPU,
 # NET_DEVICE=cuda; some 30 on two cores), then its policy against sharp
 # and its guided searcher against the recommended one, 2 players;
+# `netab`: the shipped network's run again, the same games, with seats
+# relative (results/net/seats-ab/: the network, its log, and its agents'
+# matches and ratings beside the shipped network's; about 25 minutes on two
+# cores, the 1,000-game guided match 4 more);
 # `netmatch`: the network's agents against the recommended searcher, seats
 # rotated, with --timing (results/net/match-*.md; 2 players: about 15
 # minutes on two cores; NETMATCH_4P=1 adds the 4-player match of 3,000
@@ -128,6 +132,30 @@ if has netrel; then
       echo "\$ jamaica sim --agents ${Gr%,value=playout},$R --players 2 --games 200 --rotate --seed 11"
       $J sim --agents "${Gr%,value=playout},$R" --players 2 --games 200 --rotate --seed 11 --out /dev/null
     } >results/net/relative/matches.md
+fi
+if has netab; then
+    make -s lib
+    O=results/net/seats-ab
+    rm -rf $O/checkpoint.pt $O/buffer-*.npz $O/gen-*.jmn
+    mkdir -p $O
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O \
+        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
+        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --hidden 128,64 --window 8 --epochs 2 \
+        --value-mix 0.5 --iters 200 --expert root=puct,value=hand --eval-every 0 --seed 1 --seats relative \
+        2>&1 | tee $O/train.log
+    rm -rf $O/checkpoint.pt $O/buffer-*.npz $O/gen-*.jmn
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    { for spec in "net:file=$O/net.jmn,sharp" "guided:file=$O/net.jmn,iters=1200,root=puct,$R" \
+                  "guided:file=$O/net.jmn,iters=2400,root=puct,value=playout,expand=4,$R"; do
+          case $spec in guided*iters=1200*) g=200 ;; *) g=1000 ;; esac
+          echo "\$ jamaica sim --agents $spec --players 2 --games $g --rotate --seed 11"
+          $J sim --agents "$spec" --players 2 --games $g --rotate --seed 11 --out /dev/null
+      done
+      for p in 2 4; do
+          case $p in 2) rd=60 ;; *) rd=8 ;; esac
+          echo "\$ jamaica rate net:file=$O/net.jmn --players $p --games $rd"
+          $J rate "net:file=$O/net.jmn" --players $p --games $rd --list results/ratings/list-${p}p.csv --out /dev/null
+      done; } >$O/matches.md
 fi
 if has netmatch; then
     R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
