@@ -258,9 +258,10 @@ static void iterate(guided *g, jm_state *d, int forced, jm_pcg32 *r)
                 if (c < 0 && g->used < g->cap) c = new_node(g, cur, legal[i], dec, who, 1.0f / (float)n);
                 if (c >= 0) kids[nk++] = c;
             }
-            if (nk == 0) { /* the pool is full: the network values this world */
+            if (nk == 0) { /* the pool is full: this world valued as a leaf is */
                 float prior[JM_MAX_ACTIONS];
-                evaluate(g, d, legal, n, prior, NULL, rw, r);
+                if (g->value == VALUE_HAND || g->value == VALUE_PLAYOUT) leaf_value(g, d, rw, r); /* no priors wanted */
+                else evaluate(g, d, legal, n, prior, NULL, rw, r);
                 break;
             }
             for (int k = 0; k < nk; k++) g->pool[kids[k]].avail++;
