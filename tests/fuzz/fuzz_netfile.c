@@ -26,6 +26,7 @@ static void must(int ok, const char *what, const char *detail)
 {
     if (ok) return;
     fprintf(stderr, "fuzz_netfile: %s: %s\n", what, detail);
+    remove_file(); /* abort() skips atexit: the scratch file goes first */
     abort();
 }
 
