@@ -128,6 +128,12 @@ def parse_args(argv=None):
     except ValueError as e:
         p.error(str(e))
     try:
+        dev = torch.device(a.device)
+    except (RuntimeError, ValueError):
+        p.error("--device %r: cpu, cuda or cuda:N" % a.device)
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        p.error("--device %s: this torch sees no CUDA device" % a.device)
+    try:
         a.players = [int(x) for x in a.players.split(",")]
     except ValueError:
         p.error("--players %r: a list of player counts such as 2,4" % a.players)
