@@ -20,7 +20,7 @@ except ImportError:
     np = None
 try:
     import torch
-    from jamaica import exit as exit_
+    from jamaica import exit as exit_, distill
 except ImportError:
     torch = None
 
@@ -230,6 +230,44 @@ class TestExpertIteration(unittest.TestCase):
                                                                           os.path.join(d, "net.jmn")),
                                   "--out", os.path.join(d, "s.csv")], capture_output=True, text=True)
             self.assertEqual(out.returncode, 0, out.stderr)
+
+    def test_distill(self):
+        """A network trained afresh on a run's saved samples: the policy's
+        loss falls from the first pass to the last, the held-out scores are
+        logged a pass, and the file is a relative network the library
+        loads; bad samples are refused before any work."""
+        with tempfile.TemporaryDirectory() as d:
+            run = os.path.join(d, "run")
+            self.assertEqual(exit_.main(["--out", run, "--generations", "2", "--bootstrap-generations", "2",
+                                         "--games", "12", "--players", "2,3", "--bootstrap", "mcts:iters=30",
+                                         "--hidden", "32,16", "--window", "2", "--epochs", "0.01", "--eval-every",
+                                         "0", "--threads", "2", "--jamaica", BIN, "--seed", "4"]), 0)
+            out, log_csv = os.path.join(d, "p.jmn"), os.path.join(d, "p.csv")
+            args = ["--samples", os.path.join(run, "buffer-*.npz"), "--out", out, "--log", log_csv,
+                    "--hidden", "32,16", "--epochs", "6", "--batch", "64", "--lr", "3e-3", "--holdout", "3",
+                    "--threads", "2", "--seed", "2"]
+            self.assertEqual(distill.main(args), 0)
+            with open(log_csv) as f:
+                rows = list(__import__("csv").DictReader(f))
+            self.assertEqual(len(rows), 6)
+            self.assertLess(float(rows[-1]["policy_loss"]), float(rows[0]["policy_loss"]))
+            for r in rows:
+                self.assertTrue(0 < float(r["heldout_policy_loss"]) < 10, r)
+                self.assertTrue(0 <= float(r["heldout_top_choice"]) <= 1, r)
+            meta, arrays = netfile.read(out)
+            self.assertEqual(meta["seats"], "relative")
+            self.assertIn("jamaica.distill", meta["command"])
+            self.assertEqual(arrays["layer0.weight"].shape, (32, netfile.OBS_SIZE))
+            self.assertEqual(sorted(os.listdir(d)), ["p.csv", "p.jmn", "run"])  # no scratch left
+            s = subprocess.run([BIN, "sim", "--games", "2", "--players", "3", "--threads", "1", "--agents",
+                                "net:file=" + out, "--out", os.path.join(d, "s.csv")], capture_output=True, text=True)
+            self.assertEqual(s.returncode, 0, s.stderr)
+            with self.assertRaises(SystemExit) as e:
+                distill.main(["--samples", os.path.join(d, "none-*.npz"), "--out", out])
+            self.assertEqual(e.exception.code, 2)
+            with self.assertRaisesRegex(SystemExit, "not a sample buffer"):
+                distill.main(["--samples", log_csv, "--out", os.path.join(d, "q.jmn")])
+            self.assertFalse(os.path.exists(os.path.join(d, "q.jmn")))
 
 
 if __name__ == "__main__":
