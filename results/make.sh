@@ -62,6 +62,11 @@ J=bin/jamaica
 # players and 500 of 4; about 4 minutes on 16 cores and a GPU,
 # NET_DEVICE=cuda; some 30 on two cores), then its policy against sharp
 # and its guided searcher against the recommended one, 2 players;
+# `policy`: the network of the `net` agent (results/net/policy/): a
+# seat-relative network trained afresh by jamaica.distill on netab's games
+# of the plain searcher and more of the recommended searcher's, then it and
+# the shipped network's policy against sharp, 2 and 4 players (matches.md;
+# about 80 minutes on two cores, nearly all of it the games);
 # `netab`: the shipped network's run again, the same games, with seats
 # relative (results/net/seats-ab/: the network, its log, and its agents'
 # matches and ratings beside the shipped network's; about 25 minutes on two
@@ -72,8 +77,8 @@ J=bin/jamaica
 # games, about 8 hours);
 # `ratings`: the rating lists (results/ratings/list-2p.csv, list-4p.csv): a
 # tournament between the anchors, its ratings shifted to put random at 0
-# (about 30 minutes on two cores), then the network's policy and the
-# guided searcher rated on them by `jamaica rate`;
+# (300 deals of 2 players, 100 of 4), then the network's policy and
+# `learned` rated on them by `jamaica rate` (about 80 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -155,6 +160,35 @@ if has netab; then
           case $p in 2) rd=60 ;; *) rd=8 ;; esac
           echo "\$ jamaica rate net:file=$O/net.jmn --players $p --games $rd"
           $J rate "net:file=$O/net.jmn" --players $p --games $rd --list results/ratings/list-${p}p.csv --out /dev/null
+      done; } >$O/matches.md
+fi
+if has policy; then
+    make -s lib
+    O=results/net/policy
+    mkdir -p $O
+    # The samples, games only (--epochs 0.01: the runs' own networks are not
+    # kept): netab's 8,000 games of the plain searcher (the same games), and
+    # 20 generations of 300 games (150 of 2 players, 150 of 4) of the
+    # recommended searcher.
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    rm -rf $O/plain $O/rec
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/plain \
+        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
+        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
+        --seats relative 2>&1 | grep -v trained
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/rec \
+        --generations 20 --bootstrap-generations 20 --games 300 --players 2,4 --bootstrap "$R" --window 20 \
+        --epochs 0.01 --eval-every 0 --seed 3 --seats relative 2>&1 | grep -v trained
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.distill --samples "$O/plain/buffer-*.npz" \
+        --samples "$O/rec/buffer-*.npz" --out $O/net.jmn --log $O/log.csv --epochs 8 --value-weight 0.3 --threads 1 2>&1 | tee $O/train.log
+    rm -rf $O/plain $O/rec
+    { for p in 2 4; do
+          case $p in 2) g=10000 ;; *) g=8000 ;; esac
+          opp=$(for i in $(seq 2 $p); do printf ',sharp'; done)
+          for n in $O/net.jmn results/net/net.jmn; do
+              echo "\$ jamaica sim --agents net:file=$n$opp --players $p --games $g --rotate --seed 31"
+              $J sim --agents "net:file=$n$opp" --players $p --games $g --rotate --seed 31 --out /dev/null
+          done
       done; } >$O/matches.md
 fi
 if has netmatch; then
