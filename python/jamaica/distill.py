@@ -37,7 +37,7 @@ import numpy as np
 import torch
 
 from . import netfile, selfplay as sp
-from .exit import Net, losses
+from .exit import Net, check_network_args, losses
 
 
 def parse_args(argv=None):
@@ -60,16 +60,7 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="threads for encoding and torch (0: all cores)")
     a = p.parse_args(argv)
-    try:
-        a.hidden = netfile.check_hidden(a.hidden.split(","))
-    except ValueError as e:
-        p.error(str(e))
-    try:
-        dev = torch.device(a.device)
-    except (RuntimeError, ValueError):
-        p.error("--device %r: cpu, cuda or cuda:N" % a.device)
-    if dev.type == "cuda" and not torch.cuda.is_available():
-        p.error("--device %s: this torch sees no CUDA device" % a.device)
+    check_network_args(p, a)
     if a.epochs <= 0 or a.batch < 1 or a.lr <= 0 or a.holdout < 0 or not 0 <= a.value_mix <= 1:
         p.error("--epochs, --batch, --lr: positive; --holdout: 0 or more; --value-mix: from 0 to 1")
     files = []

@@ -76,6 +76,21 @@ from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 RECOMMENDED = "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
 
 
+def check_network_args(p, a):
+    """--hidden (to a list of widths) and --device, as every trainer here
+    takes them: a bad one is argparse's one-line error, exit 2."""
+    try:
+        a.hidden = netfile.check_hidden(a.hidden.split(","))
+    except ValueError as e:
+        p.error(str(e))
+    try:
+        dev = torch.device(a.device)
+    except (RuntimeError, ValueError):
+        p.error("--device %r: cpu, cuda or cuda:N" % a.device)
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        p.error("--device %s: this torch sees no CUDA device" % a.device)
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog="python3 -m jamaica.exit", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", required=True, help="directory for the networks, log.csv, log.png, the checkpoint")
@@ -123,16 +138,7 @@ def parse_args(argv=None):
     p.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     p.add_argument("--jamaica", default=os.environ.get("JAMAICA_BIN", "bin/jamaica"), help="the jamaica binary")
     a = p.parse_args(argv)
-    try:
-        a.hidden = netfile.check_hidden(a.hidden.split(","))
-    except ValueError as e:
-        p.error(str(e))
-    try:
-        dev = torch.device(a.device)
-    except (RuntimeError, ValueError):
-        p.error("--device %r: cpu, cuda or cuda:N" % a.device)
-    if dev.type == "cuda" and not torch.cuda.is_available():
-        p.error("--device %s: this torch sees no CUDA device" % a.device)
+    check_network_args(p, a)
     try:
         a.players = [int(x) for x in a.players.split(",")]
     except ValueError:
