@@ -21,10 +21,10 @@
  *     node (another hand, another roll) is added with prior 1/n;
  *   - value=hand takes the leaf's reward from mcts eval=hand's estimate
  *     (heur_hand) instead of the value head, and value=playout from that
- *     estimate after a random playout of `cutoff` rounds: the network then
- *     guides by its priors alone (docs/NETWORK.md measures them);
- *     value=mix takes `mix` of the value head's and the rest the
- *     playout's (AlphaGo's mixing); with those three, expand=K waits for a
+ *     estimate after a random playout of `cutoff` rounds (cutoff=0: no
+ *     playout, value=hand's): the network then guides by its priors alone
+ *     (docs/NETWORK.md measures them); value=mix takes `mix` of the value
+ *     head's and the rest the playout's (AlphaGo's mixing); with those three, expand=K waits for a
  *     leaf's K-th visit before the network evaluates it and its children
  *     are added (the visits before valued without it);
  *   - at the root, root=gumbel: m actions drawn without replacement by the
@@ -87,7 +87,7 @@ static const param_spec guided_spec[] = {
     {"noise", PARAM_DOUBLE, offsetof(guided, noise), 0, 10, NULL},
     {"value", PARAM_CHOICE, offsetof(guided, value), 0, 0, "net|hand|playout|mix"},
     {"mix", PARAM_DOUBLE, offsetof(guided, mix), 0, 1, NULL},
-    {"cutoff", PARAM_INT, offsetof(guided, cutoff), 1, 1000, NULL},
+    {"cutoff", PARAM_INT, offsetof(guided, cutoff), 0, 1000, NULL},
     {"expand", PARAM_INT, offsetof(guided, expand), 1, 1000000, NULL},
 };
 
@@ -168,10 +168,10 @@ static int new_node(guided *g, int parent, int action, int dec, int who, float p
 
 /* Every seat's reward at d without the network: value=hand's, mcts
  * eval=hand's estimate; value=playout's, that after a random playout of
- * `cutoff` rounds (mcts cutoff=R,eval=hand's). */
+ * `cutoff` rounds (mcts cutoff=R,eval=hand's; cutoff=0: none, value=hand's). */
 static void leaf_value(const guided *g, const jm_state *d, double *rw, jm_pcg32 *r)
 {
-    if (g->value == VALUE_HAND) {
+    if (g->value == VALUE_HAND || g->cutoff == 0) {
         heur_staged_shares(d, &heur_hand, rw);
         return;
     }
@@ -427,8 +427,8 @@ const agent_ops agent_guided = {
                "                   c_visit=50, c_scale=1; puct: the most visited), c=1.25 (PUCT),\n"
                "                   value=net|hand|playout|mix (the leaves' value: the network's;\n"
                "                   mcts eval=hand's estimate; that after a random playout of\n"
-               "                   cutoff=2 rounds; mix=0.5 of the network's, the rest the\n"
-               "                   playout's), expand=1 (a leaf gets the network and its\n"
+               "                   cutoff=2 rounds (0: none); mix=0.5 of the network's, the\n"
+               "                   rest the playout's), expand=1 (a leaf gets the network and its\n"
                "                   children at its expand-th visit, valued without it before)",
     .needs_obs = 1,
     .create = guided_create,

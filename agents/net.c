@@ -3,10 +3,13 @@
  * decision.  The observation is encoded from the deciding seat's view (what
  * jm_encode shows it, nothing hidden), the legal ids' logits computed, and
  * the action is the most likely one (temp=0, ties to the first legal) or
- * drawn from softmax(logits / temp) with the seat's stream.
+ * drawn from softmax(logits / temp) with the seat's stream.  Its policy
+ * for a trainer (agent_policy) is that softmax (temperature 1 when temp=0)
+ * and the value head's shares: what self-play of the policy alone records.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "agent.h"
 #include "nnet.h"
@@ -16,6 +19,9 @@ typedef struct netagent {
     char file[200];
     double temp;
     nn_net net;
+    /* the last decision's, for agent_policy() */
+    int last_n;
+    float last_policy[JM_MAX_ACTIONS], last_value[NN_VALUES];
 } netagent;
 
 static const param_spec net_spec[] = {
@@ -37,14 +43,17 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
     netagent *g = a->data;
     float logit[JM_MAX_ACTIONS], value[NN_VALUES];
     nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, value);
+    float p[JM_MAX_ACTIONS];
+    nn_softmax(logit, n, g->temp > 0 ? (float)g->temp : 1.0f, p);
+    g->last_n = n;
+    memcpy(g->last_policy, p, (size_t)n * sizeof *p);
+    memcpy(g->last_value, value, sizeof value);
     if (g->temp <= 0) {
         int b = 0;
         for (int i = 1; i < n; i++)
             if (logit[i] > logit[b]) b = i;
         return legal[b];
     }
-    float p[JM_MAX_ACTIONS];
-    nn_softmax(logit, n, (float)g->temp, p);
     /* u in [0, 1) from 24 bits: exact in a float */
     float u = (float)(jm_pcg32_next(&a->rng) >> 8) * (1.0f / 16777216.0f), acc = 0.0f;
     for (int i = 0; i < n - 1; i++) {
@@ -52,6 +61,14 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
         if (u < acc) return legal[i];
     }
     return legal[n - 1];
+}
+
+static int net_policy(agent *a, float *p, float *v)
+{
+    netagent *g = a->data;
+    memcpy(p, g->last_policy, (size_t)g->last_n * sizeof *p);
+    if (v) memcpy(v, g->last_value, sizeof g->last_value);
+    return g->last_n;
 }
 
 static void net_destroy(agent *a)
@@ -70,4 +87,5 @@ const agent_ops agent_net = {
     .create = net_create,
     .choose = net_choose,
     .destroy = net_destroy,
+    .policy = net_policy,
 };

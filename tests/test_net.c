@@ -598,6 +598,91 @@ static int times_chosen(const char *spec, const jm_state *s, int want)
     return k;
 }
 
+/* cutoff=0: no playout, the leaf valued as value=hand values it, so
+ * value=playout,cutoff=0 is value=hand's search bit for bit; value=mix with
+ * cutoff=0 mixes the value head with that estimate, a search of its own. */
+static void test_guided_cutoff0(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 9);
+    write_good(tmp_path("c0.jmn"), &m);
+    free_mlp(&m);
+    const char *extra[4] = {"value=hand", "value=playout,cutoff=0", "value=mix,cutoff=0,mix=0.5",
+                            "value=mix,mix=0.5"};
+    agent a[4];
+    char spec[300], err[300];
+    for (int k = 0; k < 4; k++) {
+        snprintf(spec, sizeof spec, "guided:file=%s,iters=200,root=puct,%s", tmp_path("c0.jmn"), extra[k]);
+        if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
+    }
+    int mixed = 0, tried = 0;
+    for (uint64_t g = 0; g < 40; g++) {
+        jm_state s = random_state(2 + (int)(g % 3), "2021", 13, g, (int)(g * 7 % 100));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (n < 2) continue;
+        float p[4][JM_MAX_ACTIONS];
+        for (int k = 0; k < 4; k++) {
+            agent_reset(&a[k], 5, g, jm_to_move(&s));
+            agent_choose(&a[k], &s, legal, n);
+            assert_int_equal(agent_policy(&a[k], p[k], NULL), n);
+        }
+        assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
+        mixed += memcmp(p[2], p[0], (size_t)n * sizeof p[0][0]) != 0 &&
+                 memcmp(p[2], p[3], (size_t)n * sizeof p[0][0]) != 0;
+        tried++;
+    }
+    assert_true(tried >= 20);
+    assert_true(mixed >= tried / 2);
+    for (int k = 0; k < 4; k++) agent_destroy(&a[k]);
+}
+
+/* The net agent's policy for a trainer (agent_policy): the softmax of its
+ * logits at temperature 1 (temp=0) or temp, its greedy choice the likeliest,
+ * and the value head's shares of the ships in play. */
+static void test_net_policy(void **state)
+{
+    (void)state;
+    const int h[] = {16};
+    mlp m = make_mlp(h, 1, 11);
+    write_good(tmp_path("np.jmn"), &m);
+    free_mlp(&m);
+    nn_net net;
+    char err[300], spec[300];
+    if (nn_load(&net, tmp_path("np.jmn"), err, sizeof err)) fail_msg("%s", err);
+    for (int t = 0; t < 2; t++) {
+        agent a;
+        snprintf(spec, sizeof spec, "net:file=%s%s", tmp_path("np.jmn"), t ? ",temp=2" : "");
+        if (agent_create(&a, spec, err, sizeof err)) fail_msg("%s", err);
+        int tried = 0;
+        for (uint64_t g = 0; g < 30; g++) {
+            jm_state s = random_state(2 + (int)(g % 4), "2021", 17, g, (int)(g * 5 % 90));
+            int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+            if (n < 2) continue;
+            agent_reset(&a, 3, g, jm_to_move(&s));
+            int c = agent_choose(&a, &s, legal, n);
+            float p[JM_MAX_ACTIONS], v[JM_MAX_SHIPS], lg[JM_MAX_ACTIONS], want[JM_MAX_ACTIONS], vw[NN_VALUES];
+            assert_int_equal(agent_policy(&a, p, v), n);
+            nn_eval_state(&net, &s, jm_to_move(&s), legal, n, lg, vw);
+            nn_softmax(lg, n, t ? 2.0f : 1.0f, want);
+            assert_memory_equal(p, want, (size_t)n * sizeof p[0]);
+            assert_memory_equal(v, vw, sizeof vw);
+            float sum = 0;
+            int best = 0;
+            for (int i = 0; i < n; i++) {
+                sum += p[i];
+                if (p[i] > p[best]) best = i;
+            }
+            assert_true(sum > 0.999f && sum < 1.001f);
+            if (!t) assert_int_equal(c, legal[best]);
+            tried++;
+        }
+        assert_true(tried >= 15);
+        agent_destroy(&a);
+    }
+    nn_free(&net);
+}
+
 static void test_shipped_agents_play_the_plain_moves(void **state)
 {
     (void)state;
@@ -710,6 +795,8 @@ int main(void)
         cmocka_unit_test(test_guided_finds_the_forced_win),
         cmocka_unit_test(test_guided_policy_and_determinism),
         cmocka_unit_test(test_guided_expand),
+        cmocka_unit_test(test_guided_cutoff0),
+        cmocka_unit_test(test_net_policy),
         cmocka_unit_test(test_agents_refuse_bad_specs),
         cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
     };
