@@ -70,11 +70,17 @@ def parse_args(argv=None):
             p.error("--samples %r: no such file" % pattern)
         files += found
     a.files = files
+    if len(command_line(sys.argv[1:] if argv is None else argv).encode()) > netfile.META_MAX:
+        p.error("the command line is longer than the %d bytes a network file keeps of it" % netfile.META_MAX)
     for path in (a.out, a.log):
         folder = os.path.dirname(os.path.abspath(path)) if path else None
         if folder and not os.access(folder, os.W_OK):
             p.error("%s: cannot write in %s" % (path, folder))
     return a
+
+
+def command_line(argv):
+    return "python3 -m jamaica.distill " + " ".join(shlex.quote(x) for x in argv)
 
 
 def log(msg):
@@ -173,9 +179,9 @@ def main(argv=None):
             log("pass %s, %s s: policy %s, value %s; held out: policy %s, value %s, first choice the search's %s"
                 % tuple(row.values()))
             sums, count = np.zeros(2), 0
-    command = "python3 -m jamaica.distill " + " ".join(shlex.quote(x) for x in argv)
+    command = command_line(argv)
     netfile.write(a.out, net.arrays(), command=command, seats=a.seats,
-                  notes={"samples": len(held), "distilled_from": ",".join(os.path.basename(f) for f in a.files)})
+                  notes={"samples": len(held), "sample_files": len(a.files)})
     if a.log:
         fd, tmp = tempfile.mkstemp(prefix=".distill-", suffix=".csv", dir=os.path.dirname(os.path.abspath(a.log)))
         with os.fdopen(fd, "w", newline="") as f:

@@ -29,6 +29,7 @@ VALUES = 7               # one per ship, the ghost's last
 LANES = 16               # a hidden width is a multiple of this
 MAX_WIDTH = 1024
 MAX_LAYERS = 4
+META_MAX = 511           # bytes of a metadata string the library reads (NN_META_MAX - 1)
 
 
 def tensor_names(layers):
@@ -100,6 +101,9 @@ def write(path, arrays, command="", generation=None, notes=None, seats="absolute
         meta["seats"] = seats
     for k, v in (notes or {}).items():
         meta[k] = str(v)
+    for k, v in meta.items():
+        if len(json.dumps(v)[1:-1].encode()) > META_MAX:
+            raise ValueError("metadata %r is longer than the %d bytes the library reads" % (k, META_MAX))
     header = {"__metadata__": meta}
     blobs, at = [], 0
     for name in tensor_names(layers):

@@ -55,6 +55,15 @@ class TestNetFile(unittest.TestCase):
 
     def test_write_refuses_bad_arrays(self):
         arrays = netfile.random_mlp([32], seed=1)
+        # a metadata string longer than the library reads (it would refuse the file)
+        with self.assertRaisesRegex(ValueError, "longer than the 511 bytes"):
+            netfile.write(self.path, arrays, notes={"from": "x" * 512})
+        self.assertFalse(os.path.exists(self.path))
+        netfile.write(self.path, arrays, notes={"from": "x" * 511})
+        s = subprocess.run([BIN, "sim", "--games", "1", "--agents", "net:file=" + self.path, "--out",
+                            os.path.join(self.dir.name, "s.csv")], capture_output=True, text=True)
+        self.assertEqual(s.returncode, 0, s.stderr)
+        os.remove(self.path)
         arrays["policy.bias"] = np.zeros(7, np.float32)
         with self.assertRaises(ValueError):
             netfile.write(self.path, arrays)
@@ -268,6 +277,63 @@ class TestExpertIteration(unittest.TestCase):
             with self.assertRaisesRegex(SystemExit, "not a sample buffer"):
                 distill.main(["--samples", log_csv, "--out", os.path.join(d, "q.jmn")])
             self.assertFalse(os.path.exists(os.path.join(d, "q.jmn")))
+
+
+@unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
+class TestPositions(unittest.TestCase):
+    def test_policy_self_play_positions(self):
+        """The net agent's games as value samples: its policy is the
+        softmax of its logits (the greedy choice its largest share), the
+        kept share is about --keep, the files are the same on 1 and 2
+        threads and a finished file is not redone."""
+        from jamaica import positions
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "n.jmn")
+            netfile.write(path, netfile.random_mlp([32, 16], seed=5), seats="relative")
+            agent = "net:file=" + path
+            full = selfplay.selfplay(agent, 6, players=3, seed=9, threads=1)
+            self.assertGreater(len(full["n"]), 100)
+            net = selfplay.Net(path)
+            for i in range(0, len(full["n"]), 37):
+                n = full["n"][i]
+                p = full["policy"][i, :n]
+                self.assertAlmostEqual(float(p.sum()), 1.0, places=5)
+                self.assertEqual(int(full["chosen"][i]), int(np.argmax(p)))
+                logit, _ = net.eval(full["obs"][i], full["ids"][i, :n])
+                e = np.exp(logit - logit.max())
+                np.testing.assert_allclose(p, e / e.sum(), rtol=1e-5, atol=1e-7)
+            net.close()
+            runs = []
+            for threads in (1, 2):
+                out = os.path.join(d, "t%d" % threads)
+                self.assertEqual(positions.main(["--agent", agent, "--players", "3", "--games", "6", "--chunk", "4",
+                                                 "--keep", "0.5", "--seed", "9", "--threads", str(threads),
+                                                 "--out", out]), 0)
+                self.assertEqual(sorted(os.listdir(out)), ["buffer-0.npz", "buffer-1.npz"])
+                runs.append([dict(np.load(os.path.join(out, "buffer-%d.npz" % k))) for k in (0, 1)])
+            for a, b in zip(*runs):
+                for k in a:
+                    np.testing.assert_array_equal(a[k], b[k])
+            kept = sum(len(r["n"]) for r in runs[0])
+            self.assertTrue(0.3 * len(full["n"]) < kept < 0.7 * len(full["n"]), kept)
+            self.assertEqual(sorted(np.unique(np.concatenate([r["game"] for r in runs[0]]))), list(range(6)))
+            for r in runs[0]:
+                np.testing.assert_array_equal(r["value"], r["outcome"])
+                self.assertTrue({"state", "seat", "game", "ids", "policy", "outcome", "value", "ships"} <= set(r))
+            # a finished file is kept as it is
+            stamp = os.stat(os.path.join(d, "t1", "buffer-0.npz")).st_mtime_ns
+            os.remove(os.path.join(d, "t1", "buffer-1.npz"))
+            positions.main(["--agent", agent, "--players", "3", "--games", "6", "--chunk", "4", "--keep", "0.5",
+                            "--seed", "9", "--threads", "1", "--out", os.path.join(d, "t1")])
+            self.assertEqual(os.stat(os.path.join(d, "t1", "buffer-0.npz")).st_mtime_ns, stamp)
+            np.testing.assert_array_equal(np.load(os.path.join(d, "t1", "buffer-1.npz"))["state"], runs[0][1]["state"])
+            with self.assertRaises(SystemExit) as e:
+                positions.main(["--agent", agent, "--games", "4", "--keep", "0", "--out", os.path.join(d, "x")])
+            self.assertEqual(e.exception.code, 2)
+            self.assertFalse(os.path.exists(os.path.join(d, "x")))
+            with self.assertRaisesRegex(SystemExit, "gives no search policy"):
+                positions.main(["--agent", "greedy", "--games", "2", "--out", os.path.join(d, "g")])
+            self.assertFalse(os.path.exists(os.path.join(d, "g")))  # nothing made for a failed run
 
 
 if __name__ == "__main__":
