@@ -67,6 +67,13 @@ J=bin/jamaica
 # of the plain searcher and more of the recommended searcher's, then it and
 # the shipped network's policy against sharp, 2 and 4 players (matches.md;
 # about 80 minutes on two cores, nearly all of it the games);
+# `value`: a network for the guided searcher's leaves (results/net/value/):
+# the `net` agent's own games (600,000, an eighth of their decisions kept,
+# jamaica.positions) and the plain searcher's of `policy`, distilled with the
+# value weighted as the policy; then its guided searcher against the
+# recommended one, 1,000 games of 2 players (about 50 minutes on two cores,
+# 22 of them the training; VALUE_4P=1 adds the 3,000 4-player games, some
+# 8 hours here, 4 minutes on 16 cores);
 # `netab`: the shipped network's run again, the same games, with seats
 # relative (results/net/seats-ab/: the network, its log, and its agents'
 # matches and ratings beside the shipped network's; about 25 minutes on two
@@ -190,6 +197,36 @@ if has policy; then
               $J sim --agents "net:file=$n$opp" --players $p --games $g --rotate --seed 31 --out /dev/null
           done
       done; } >$O/matches.md
+fi
+if has value; then
+    make -s lib
+    O=results/net/value
+    mkdir -p $O
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    rm -rf $O/p2 $O/p4 $O/plain
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/plain \
+        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
+        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
+        --seats relative 2>&1 | grep -v trained
+    for p in 2 4; do
+        case $p in 2) g=400000 s=101 ;; *) g=200000 s=102 ;; esac
+        PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.positions \
+            --agent net:file=results/net/policy/net.jmn --players $p --games $g --keep 0.125 --seed $s \
+            --out $O/p$p
+    done
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.distill --samples "$O/p2/buffer-*.npz" \
+        --samples "$O/p4/buffer-*.npz" --samples "$O/plain/buffer-*.npz" --out $O/net.jmn --log $O/log.csv \
+        --epochs 3 --value-weight 1.0 --threads 2 2>&1 | tee $O/train.log
+    rm -rf $O/p2 $O/p4 $O/plain
+    G="guided:file=$O/net.jmn,iters=1200,root=puct,value=mix,cutoff=0,mix=0.5"
+    { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed 11 --timing ..."
+      $J sim --agents "$G,$R" --players 2 --games 1000 --rotate --seed 11 --out $O/match-2p.csv \
+          --timing $O/match-2p-timing.csv; } >$O/match-2p.md
+    if [ "${VALUE_4P:-0}" = 1 ]; then
+        { echo "\$ jamaica sim --agents $G,$R,$R,$R --players 4 --games 3000 --rotate --seed 11 --timing ..."
+          $J sim --agents "$G,$R,$R,$R" --players 4 --games 3000 --rotate --seed 11 --out $O/match-4p.csv \
+              --timing $O/match-4p-timing.csv; } >$O/match-4p.md
+    fi
 fi
 if has netmatch; then
     R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
