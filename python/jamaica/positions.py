@@ -73,7 +73,7 @@ def chunk(a, k):
 def main(argv=None):
     a = parse_args(argv)
     files = (a.games + a.chunk - 1) // a.chunk
-    t0, done, kept = time.time(), 0, 0
+    t0, kept = time.time(), 0
     for k in range(files):
         path = os.path.join(a.out, "buffer-%d.npz" % k)
         if os.path.exists(path):
@@ -86,10 +86,9 @@ def main(argv=None):
         tmp = os.path.join(a.out, ".buffer-%d.npz" % k)
         np.savez_compressed(tmp, **data)
         os.replace(tmp, path)
-        done += games
         kept += len(data["n"])
-        print("positions: file %d of %d: %d games, %d positions kept, %.0f s" % (k + 1, files, done, kept,
-              time.time() - t0), file=sys.stderr, flush=True)
+        print("positions: file %d of %d (games to %d): %d positions kept this run, %.0f s"
+              % (k + 1, files, k * a.chunk + games, kept, time.time() - t0), file=sys.stderr, flush=True)
     print("positions: %s: %d files" % (a.out, files), file=sys.stderr)
     return 0
 
