@@ -19,9 +19,10 @@ typedef struct netagent {
     char file[200];
     double temp;
     nn_net net;
-    /* the last decision's, for agent_policy() */
+    /* the last decision's logits and value, for agent_policy() (the
+     * softmax is taken only when asked: not on the agent's hot path) */
     int last_n;
-    float last_policy[JM_MAX_ACTIONS], last_value[NN_VALUES];
+    float last_logit[JM_MAX_ACTIONS], last_value[NN_VALUES];
 } netagent;
 
 static const param_spec net_spec[] = {
@@ -41,19 +42,17 @@ static int net_create(agent *a, const char *params, char *err, size_t errlen)
 static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
 {
     netagent *g = a->data;
-    float logit[JM_MAX_ACTIONS], value[NN_VALUES];
-    nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, value);
-    float p[JM_MAX_ACTIONS];
-    nn_softmax(logit, n, g->temp > 0 ? (float)g->temp : 1.0f, p);
+    float *logit = g->last_logit;
     g->last_n = n;
-    memcpy(g->last_policy, p, (size_t)n * sizeof *p);
-    memcpy(g->last_value, value, sizeof value);
+    nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, g->last_value);
     if (g->temp <= 0) {
         int b = 0;
         for (int i = 1; i < n; i++)
             if (logit[i] > logit[b]) b = i;
         return legal[b];
     }
+    float p[JM_MAX_ACTIONS];
+    nn_softmax(logit, n, (float)g->temp, p);
     /* u in [0, 1) from 24 bits: exact in a float */
     float u = (float)(jm_pcg32_next(&a->rng) >> 8) * (1.0f / 16777216.0f), acc = 0.0f;
     for (int i = 0; i < n - 1; i++) {
@@ -66,7 +65,7 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
 static int net_policy(agent *a, float *p, float *v)
 {
     netagent *g = a->data;
-    memcpy(p, g->last_policy, (size_t)g->last_n * sizeof *p);
+    nn_softmax(g->last_logit, g->last_n, g->temp > 0 ? (float)g->temp : 1.0f, p);
     if (v) memcpy(v, g->last_value, sizeof g->last_value);
     return g->last_n;
 }

@@ -94,6 +94,15 @@ want=${*:-base agents}
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 # The Python that has numpy (and torch): the first of python3, /usr/bin/python3.
 py() { for p in python3 /usr/bin/python3; do $p -c 'import numpy' 2>/dev/null && { echo "$p"; return; }; done; echo python3; }
+# The plain searcher's samples of netab's 8,000 games (the same games), games
+# only (--epochs 0.01: the run's own network is not kept), into $1: what
+# `policy` and `value` learn from besides their own.
+plain_samples() {
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out "$1" \
+        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
+        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
+        --seats relative 2>&1 | grep -v trained
+}
 if has envbench; then
     make -s lib
     mkdir -p results/learning
@@ -179,10 +188,7 @@ if has policy; then
     # recommended searcher.
     R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
     rm -rf $O/plain $O/rec
-    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/plain \
-        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
-        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
-        --seats relative 2>&1 | grep -v trained
+    plain_samples $O/plain
     PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/rec \
         --generations 20 --bootstrap-generations 20 --games 300 --players 2,4 --bootstrap "$R" --window 20 \
         --epochs 0.01 --eval-every 0 --seed 3 --seats relative 2>&1 | grep -v trained
@@ -204,10 +210,7 @@ if has value; then
     mkdir -p $O
     R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
     rm -rf $O/p2 $O/p4 $O/plain
-    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.exit --jamaica "$J" --out $O/plain \
-        --generations 8 --bootstrap-generations 8 --games 1000 --players 2,4 \
-        --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
-        --seats relative 2>&1 | grep -v trained
+    plain_samples $O/plain
     for p in 2 4; do
         case $p in 2) g=400000 s=101 ;; *) g=200000 s=102 ;; esac
         PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.positions \

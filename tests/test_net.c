@@ -598,6 +598,22 @@ static int times_chosen(const char *spec, const jm_state *s, int want)
     return k;
 }
 
+/* The search policies of agents a[0..k) at a random position of game g
+ * (seed `seed`), each from the same stream: the number of legal actions,
+ * 0 where there is no choice. */
+static int policies_at(agent *a, int k, uint64_t seed, uint64_t g, float p[][JM_MAX_ACTIONS])
+{
+    jm_state s = random_state(2 + (int)(g % 3), "2021", seed, g, (int)(g * 7 % 100));
+    int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+    if (n < 2) return 0;
+    for (int i = 0; i < k; i++) {
+        agent_reset(&a[i], 5, g, jm_to_move(&s));
+        agent_choose(&a[i], &s, legal, n);
+        assert_int_equal(agent_policy(&a[i], p[i], NULL), n);
+    }
+    return n;
+}
+
 /* cutoff=0: no playout, the leaf valued as value=hand values it, so
  * value=playout,cutoff=0 is value=hand's search bit for bit; value=mix with
  * cutoff=0 mixes the value head with that estimate, a search of its own. */
@@ -618,15 +634,9 @@ static void test_guided_cutoff0(void **state)
     }
     int mixed = 0, tried = 0;
     for (uint64_t g = 0; g < 40; g++) {
-        jm_state s = random_state(2 + (int)(g % 3), "2021", 13, g, (int)(g * 7 % 100));
-        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
-        if (n < 2) continue;
         float p[4][JM_MAX_ACTIONS];
-        for (int k = 0; k < 4; k++) {
-            agent_reset(&a[k], 5, g, jm_to_move(&s));
-            agent_choose(&a[k], &s, legal, n);
-            assert_int_equal(agent_policy(&a[k], p[k], NULL), n);
-        }
+        int n = policies_at(a, 4, 13, g, p);
+        if (!n) continue;
         assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
         mixed += memcmp(p[2], p[0], (size_t)n * sizeof p[0][0]) != 0 &&
                  memcmp(p[2], p[3], (size_t)n * sizeof p[0][0]) != 0;
@@ -737,15 +747,9 @@ static void test_guided_expand(void **state)
     }
     int differ = 0, tried = 0;
     for (uint64_t g = 0; g < 40; g++) {
-        jm_state s = random_state(2 + (int)(g % 3), "2021", 12, g, (int)(g * 7 % 100));
-        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
-        if (n < 2) continue;
         float p[3][JM_MAX_ACTIONS];
-        for (int k = 0; k < 3; k++) {
-            agent_reset(&a[k], 5, g, jm_to_move(&s));
-            agent_choose(&a[k], &s, legal, n);
-            assert_int_equal(agent_policy(&a[k], p[k], NULL), n);
-        }
+        int n = policies_at(a, 3, 12, g, p);
+        if (!n) continue;
         assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
         differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
         tried++;
