@@ -84,8 +84,13 @@ def main(argv=None):
             raise SystemExit("positions: %s" % e)
         os.makedirs(a.out, exist_ok=True)
         tmp = os.path.join(a.out, ".buffer-%d.npz" % k)
-        np.savez_compressed(tmp, **data)
-        os.replace(tmp, path)
+        try:
+            np.savez_compressed(tmp, **data)
+            os.replace(tmp, path)
+        except BaseException:  # Ctrl-C or a full disk: no half-written file beside the others
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
         kept += len(data["n"])
         print("positions: file %d of %d (games to %d): %d positions kept this run, %.0f s"
               % (k + 1, files, k * a.chunk + games, kept, time.time() - t0), file=sys.stderr, flush=True)
