@@ -12,7 +12,8 @@ jamaica.exit (the policy learns the search's visit shares; the value
 --value-mix of the outcome and the rest the search's root value).  The
 games of every --holdout-th deal are held out and scored after each pass:
 the policy's and the value's cross-entropy and how often the policy's
-first choice is the search's.
+first choice is the search's.  --init starts from a network's weights
+instead of random ones (fine-tuning).
 
     python3 -m jamaica.distill --samples 'results/net/seats-ab/buffer-*.npz' \\
         --out results/net/policy.jmn --epochs 10
@@ -45,8 +46,8 @@ def parse_args(argv=None):
     p.add_argument("--samples", required=True, action="append",
                    help="buffer-K.npz files of a jamaica.exit run (a glob pattern; repeat for more)")
     p.add_argument("--out", required=True, help="the network file to write")
-    p.add_argument("--hidden", default="128,64", help="hidden widths (multiples of 16)")
-    p.add_argument("--seats", choices=("relative", "absolute"), default="relative")
+    p.add_argument("--hidden", help="hidden widths (multiples of 16; 128,64)")
+    p.add_argument("--seats", choices=("relative", "absolute"), help="relative (the default) or absolute")
     p.add_argument("--epochs", type=float, default=10.0, help="passes over the samples")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--lr", type=float, default=2e-3, help="the highest learning rate of the cycle")
@@ -54,12 +55,32 @@ def parse_args(argv=None):
     p.add_argument("--value-weight", type=float, default=1.0)
     p.add_argument("--value-mix", type=float, default=0.5,
                    help="the value's target: this share of the game's outcome, the rest the search's root value")
+    p.add_argument("--init", help="a network file to start from (fine-tuning): its widths and seats are "
+                                  "the network's (--hidden and --seats must agree or be left out)")
     p.add_argument("--holdout", type=int, default=20, help="hold out the games of every Nth deal (0: none)")
     p.add_argument("--log", help="a CSV of the passes' losses")
     p.add_argument("--device", default="cpu", help="torch's device: cpu, cuda")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="threads for encoding and torch (0: all cores)")
     a = p.parse_args(argv)
+    a.start = None
+    if a.init:
+        try:
+            meta, arrays = netfile.read(a.init)
+            have = {"hidden": meta["hidden"], "seats": meta.get("seats", "absolute")}
+            Net.from_arrays(arrays)
+        except OSError as e:
+            p.error("--init %s: %s" % (a.init, e.strerror))
+        except (ValueError, KeyError, RuntimeError) as e:
+            p.error("--init %s: not a network this trainer can start from (%s)" % (a.init, e))
+        a.start = arrays
+        for k, v in have.items():
+            given = getattr(a, k)
+            if given is not None and given.replace(" ", "") != v:
+                p.error("--%s %s: the --init network's is %s" % (k.replace("_", "-"), given, v))
+            setattr(a, k, v)
+    a.hidden = a.hidden or "128,64"
+    a.seats = a.seats or "relative"
     check_network_args(p, a)
     if a.epochs <= 0 or a.batch < 1 or a.lr <= 0 or a.holdout < 0 or not 0 <= a.value_mix <= 1:
         p.error("--epochs, --batch, --lr: positive; --holdout: 0 or more; --value-mix: from 0 to 1")
@@ -152,7 +173,7 @@ def main(argv=None):
     if len(train) < a.batch:
         raise SystemExit("distill: %d training samples, fewer than a batch (%d)" % (len(train), a.batch))
     log("%d samples from %d files: %d to train on, %d held out" % (len(held), len(a.files), len(train), len(hold)))
-    net = Net(a.hidden).to(a.device)
+    net = (Net.from_arrays(a.start) if a.start else Net(a.hidden)).to(a.device)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
     per = len(train) // a.batch
     steps = max(1, int(a.epochs * per))

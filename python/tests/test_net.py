@@ -271,6 +271,23 @@ class TestExpertIteration(unittest.TestCase):
             s = subprocess.run([BIN, "sim", "--games", "2", "--players", "3", "--threads", "1", "--agents",
                                 "net:file=" + out, "--out", os.path.join(d, "s.csv")], capture_output=True, text=True)
             self.assertEqual(s.returncode, 0, s.stderr)
+            # --init: the training starts from that network's weights (at a
+            # learning rate of nearly 0 it ends where it began); widths or
+            # seats other than its own are refused
+            again = os.path.join(d, "again.jmn")
+            tune = ["--samples", os.path.join(run, "buffer-*.npz"), "--out", again, "--init", out, "--epochs", "1",
+                    "--batch", "64", "--lr", "1e-9", "--threads", "2"]
+            self.assertEqual(distill.main(tune), 0)
+            meta2, arrays2 = netfile.read(again)
+            self.assertEqual((meta2["hidden"], meta2["seats"]), ("32,16", "relative"))
+            for k in arrays:
+                np.testing.assert_allclose(arrays2[k], arrays[k], atol=1e-5)
+            os.unlink(again)
+            for bad in (["--hidden", "64"], ["--seats", "absolute"]):
+                with self.assertRaises(SystemExit) as e:
+                    distill.main(tune + bad)
+                self.assertEqual(e.exception.code, 2)
+            self.assertFalse(os.path.exists(again))
             with self.assertRaises(SystemExit) as e:
                 distill.main(["--samples", os.path.join(d, "none-*.npz"), "--out", out])
             self.assertEqual(e.exception.code, 2)
