@@ -68,16 +68,15 @@ def parse_args(argv=None):
         try:
             meta, arrays = netfile.read(a.init)
             have = {"hidden": meta["hidden"], "seats": meta.get("seats", "absolute")}
-            Net.from_arrays(arrays)
+            a.start = Net.from_arrays(arrays)
         except OSError as e:
             p.error("--init %s: %s" % (a.init, e.strerror))
         except (ValueError, KeyError, RuntimeError) as e:
             p.error("--init %s: not a network this trainer can start from (%s)" % (a.init, e))
-        a.start = arrays
         for k, v in have.items():
             given = getattr(a, k)
             if given is not None and given.replace(" ", "") != v:
-                p.error("--%s %s: the --init network's is %s" % (k.replace("_", "-"), given, v))
+                p.error("--%s %s: the --init network's is %s" % (k, given, v))
             setattr(a, k, v)
     a.hidden = a.hidden or "128,64"
     a.seats = a.seats or "relative"
@@ -173,7 +172,7 @@ def main(argv=None):
     if len(train) < a.batch:
         raise SystemExit("distill: %d training samples, fewer than a batch (%d)" % (len(train), a.batch))
     log("%d samples from %d files: %d to train on, %d held out" % (len(held), len(a.files), len(train), len(hold)))
-    net = (Net.from_arrays(a.start) if a.start else Net(a.hidden)).to(a.device)
+    net = (a.start if a.start is not None else Net(a.hidden)).to(a.device)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
     per = len(train) // a.batch
     steps = max(1, int(a.epochs * per))
