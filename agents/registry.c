@@ -50,9 +50,16 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
  * of the other seats' streams or of the game's chance. */
 #define SEAL_KEY 0x6a616d616963612eULL /* the key's second word, "jamaica." */
 
-static void seed_stream(agent *a, uint64_t seed, uint64_t game, int seat)
+static void seed_stream(agent *a, const run_seed *rs, uint64_t game, int seat)
 {
+    uint64_t seed = rs->v;
     a->seat = seat;
+    if (rs->sealed) { /* every seat keyed by the 128-bit seed (a fourth word: a built-in agent's) */
+        const uint64_t msg[4] = {(uint64_t)seat, a->stream, game, !(a->ops && a->ops->sealed)};
+        jm_pcg32_seed(&a->rng, jm_siphash(rs->v, rs->k1, msg, a->ops && a->ops->sealed ? 3 * sizeof *msg : sizeof msg),
+                      game);
+        return;
+    }
     if (a->ops && a->ops->sealed) {
         const uint64_t msg[3] = {(uint64_t)seat, a->stream, game};
         jm_pcg32_seed(&a->rng, jm_siphash(seed, SEAL_KEY, msg, sizeof msg), game);
@@ -85,7 +92,7 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
         a->ops = agent_registry[i];
         if (strlen(spec) < sizeof a->spec) strcpy(a->spec, spec);
         else snprintf(a->spec, sizeof a->spec, "%.*s...", (int)sizeof a->spec - 4, spec);
-        seed_stream(a, 0, 0, 0);
+        seed_stream(a, &(run_seed){0}, 0, 0);
         if (a->ops->create(a, colon ? colon + 1 : "", err, errlen) == 0) return 0;
         agent_destroy(a); /* frees what create made before it failed */
         return -1;
@@ -106,6 +113,11 @@ void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat)
 }
 
 void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat)
+{
+    agent_start(a, rules, players, &RUN_SEED(seed), game, seat);
+}
+
+void agent_start(agent *a, const jm_rules *rules, int players, const run_seed *seed, uint64_t game, int seat)
 {
     seed_stream(a, seed, game, seat);
     if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);

@@ -84,7 +84,12 @@ static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
 
 /* ---------------------------------------------------------------- basics */
 
-static inline int rnd(jm_state *s, int n) { return (int)jm__bounded(&s->rng, (uint32_t)n); }
+/* The game's chance: PCG32, or under jm_init_sealed() the keyed generator. */
+static inline int rnd(jm_state *s, int n)
+{
+    if (__builtin_expect(s->flags & F_SEALED, 0)) return (int)jm__sealed_bounded(&s->rng, (uint32_t)n);
+    return (int)jm__bounded(&s->rng, (uint32_t)n);
+}
 /* Append to out the holds of m (bit 5j for hold j) in index order, but a
  * regular hold whose contents an earlier listed regular hold has (alike
  * holds are one choice); the 6th Hold is always a choice of its own (L1).
@@ -929,8 +934,9 @@ int jm_has_ghost_rules(const jm_rules *r, int players)
     return r->ghost == JM_GHOST_RULE_ON || (r->ghost == JM_GHOST_RULE_AUTO && players == 2);
 }
 
-int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
-            const jm_tracer *tr, char *err, size_t errlen)
+/* Set up a game whose chance generator is *rng (sealed: keyed, pcg.c). */
+static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng, int sealed, const jm_tracer *tr,
+                char *err, size_t errlen)
 {
     if (players < 2 || players > JM_MAX_PLAYERS) {
         if (err) snprintf(err, errlen, "players must be 2 to 6, not %d", players);
@@ -949,9 +955,10 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     jm_tracer buf;
     tr = tracer(tr, &buf);
     memset(s, 0, sizeof *s);
-    jm_pcg32_seed(&s->rng, seed, game);
+    s->rng = *rng;
     s->np = (uint8_t)players;
-    s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r->shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));
+    s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r->shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0) |
+                         (sealed ? F_SEALED : 0));
     s->hand = r->hand;
     s->round_cap = r->round_cap;
     s->ghost_rules = jm__ghost_rules(r);
@@ -993,6 +1000,22 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
     s->step = ST_ROUND;
     run(s, tr);
     return JM_OK;
+}
+
+int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
+            const jm_tracer *tr, char *err, size_t errlen)
+{
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, seed, game);
+    return init(s, r, players, &rng, 0, tr, err, errlen);
+}
+
+int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uint64_t k1, uint64_t game,
+                   const jm_tracer *tr, char *err, size_t errlen)
+{
+    jm_pcg32 rng;
+    jm__sealed_seed(&rng, k0, k1, game);
+    return init(s, r, players, &rng, 1, tr, err, errlen);
 }
 
 /* ================================================ decisions */

@@ -62,6 +62,12 @@ static inline uint32_t jm__bounded(jm_pcg32 *rng, uint32_t bound)
     if (__builtin_expect(rng->inc & 1, 1)) return jm__bounded_small(rng, bound);
     return jm_pcg32_bounded(rng, bound);
 }
+/* Sealed chance (pcg.c): the generator of game `game` of the 128-bit run
+ * key (k0, k1), and a draw from it in [0, bound), bound 1..2^32-1. */
+void jm__sealed_seed(jm_pcg32 *rng, uint64_t k0, uint64_t k1, uint64_t game);
+uint32_t jm__sealed_bounded(jm_pcg32 *rng, uint32_t bound);
+/* 32 random bits of it (jm_force_dice's seed to go on with). */
+uint32_t jm__sealed_next(jm_pcg32 *rng);
 _Static_assert(JM_MAX_ACTIONS <= JM__SMALL_BOUND && JM_TREASURES <= JM__SMALL_BOUND, "engine draws fit the table");
 #define GHOST JM_GHOST
 
@@ -168,6 +174,7 @@ static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] =
 #define F_RETREAT 2u   /* shortage=retreat */
 #define F_OVER 4u
 #define F_CAPPED 8u
+#define F_SEALED 16u   /* the chance is the keyed generator (jm_init_sealed, pcg.c) */
 
 /* ghost_rules: the ghost's combat bonus and whether it moves once a round. */
 #define GR_BONUS 7u

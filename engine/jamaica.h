@@ -10,7 +10,9 @@
  *
  * Chance comes from a PCG32 generator stored inside the state: game g of a
  * run with seed s uses jm_pcg32 stream g of seed s, so a game is fully
- * determined by (rules, seed, game index, decisions).  Streams are 63-bit:
+ * determined by (rules, seed, game index, decisions).  Sealed runs, whose
+ * dice an outside entrant must not be able to run backwards, use a keyed
+ * generator instead (jm_init_sealed).  Streams are 63-bit:
  * games g and g + 2^63 are the same game, so the command accepts game
  * indexes below 2^63 only.
  *
@@ -293,6 +295,16 @@ typedef struct jm_state {
  * that count) with a message in err. */
 int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t game,
             const jm_tracer *tr, char *err, size_t errlen);
+/* The same under sealed chance (docs/PROTOCOL.md, "Sealed runs"): the dice
+ * and draws of game `game` come from SipHash-2-4 in counter mode under a
+ * 96-bit key of its own, derived from the 128-bit run key (k0, k1) by
+ * SipHash.  No number of observed draws leads to the key, another game's
+ * draws or the run key short of a search over 2^96 keys.  The game is
+ * another game than jm_init's of any seed; jm_sealed() tells which chance a
+ * state has (a copy keeps it; jm_observe()'s copies have PCG32 chance). */
+int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uint64_t k1, uint64_t game,
+                   const jm_tracer *tr, char *err, size_t errlen);
+int jm_sealed(const jm_state *s);
 
 int jm_over(const jm_state *s);
 int jm_capped(const jm_state *s);

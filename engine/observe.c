@@ -29,6 +29,7 @@ int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
 {
     if (seat < 0 || seat >= s->np || out == s) return JM_EARG;
     *out = *s;
+    out->flags &= (uint8_t)~F_SEALED; /* the copy's chance is PCG32 from seed */
     jm_pcg32_seed(&out->rng, seed, 0x6f627365ULL + (uint64_t)seat);
     jm_pcg32 *r = &out->rng;
 

@@ -108,3 +108,60 @@ uint64_t jm_siphash(uint64_t k0, uint64_t k1, const void *msg, size_t len)
     for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
     return v0 ^ v1 ^ v2 ^ v3;
 }
+
+/* SipHash-2-4 of one 64-bit word: jm_siphash(k0, k1, &m, 8) on this
+ * little-endian machine, for the sealed generator's draws. */
+static inline uint64_t sip_word(uint64_t k0, uint64_t k1, uint64_t m)
+{
+    uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
+    uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
+    v3 ^= m;
+    SIP_ROUND(v0, v1, v2, v3);
+    SIP_ROUND(v0, v1, v2, v3);
+    v0 ^= m;
+    const uint64_t last = 8ULL << 56;
+    v3 ^= last;
+    SIP_ROUND(v0, v1, v2, v3);
+    SIP_ROUND(v0, v1, v2, v3);
+    v0 ^= last;
+    v2 ^= 0xff;
+    for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+/* Sealed chance (docs/PROTOCOL.md, "Sealed runs"): SipHash-2-4 in counter
+ * mode.  Game g of the run key (k0, k1) has its own key, two SipHash words
+ * of (k0, k1) over ("chance", g, 0) and ("chance", g, 1): a one-way
+ * function, so one game's key tells nothing of the run key or of another
+ * game's.  The state's 16 bytes of generator hold that key's 96 bits and a
+ * 32-bit counter: state = the key's first word, inc = its second word's top
+ * 32 bits | the counter.  Draw n is the low 32 bits of SipHash under
+ * (state, inc's top half) of n; to learn a future draw or the key from any
+ * number of past draws is to break SipHash, or to search 2^96 keys. */
+#define SEALED_TAG 0x65636e616863ULL /* "chance" */
+#define SEALED_HI 0xffffffff00000000ULL
+
+void jm__sealed_seed(jm_pcg32 *rng, uint64_t k0, uint64_t k1, uint64_t game)
+{
+    const uint64_t m0[3] = {SEALED_TAG, game, 0}, m1[3] = {SEALED_TAG, game, 1};
+    rng->state = jm_siphash(k0, k1, m0, sizeof m0);
+    rng->inc = jm_siphash(k0, k1, m1, sizeof m1) & SEALED_HI;
+}
+
+uint32_t jm__sealed_next(jm_pcg32 *rng)
+{
+    uint64_t hi = rng->inc & SEALED_HI, n = rng->inc & ~SEALED_HI;
+    rng->inc = hi | ((n + 1) & ~SEALED_HI);
+    return (uint32_t)sip_word(rng->state, hi, n);
+}
+
+/* Uniform in [0, bound) by the same rejection as jm_pcg32_bounded. */
+uint32_t jm__sealed_bounded(jm_pcg32 *rng, uint32_t bound)
+{
+    if (bound == 0) return 0;
+    uint32_t threshold = bound <= JM__SMALL_BOUND ? jm__small_bounds[bound].threshold : (uint32_t)(-bound) % bound;
+    for (;;) {
+        uint32_t r = jm__sealed_next(rng);
+        if (r >= threshold) return r % bound;
+    }
+}

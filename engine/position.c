@@ -36,7 +36,8 @@
  *                           star, - none), winner, Sabre user
  *   pay=RES.DUE.PAID  load=SHIP.RES.N.RET  short=KIND.ROLL.FROM.DUE.PAID
  *   rng=STATE.INC           PCG32 in hex; or F,F,...@SEED: forced draws,
- *                           then PCG32 seeded with SEED (jm_force_dice)
+ *                           then PCG32 seeded with SEED (jm_force_dice);
+ *                           or sealed:KEY.KEYCOUNT, sealed chance (pcg.c)
  *
  * A seat's view (jm_view_format) is the same line with `view=SEAT` after the
  * tag and every item that seat cannot see written as '?': another player's
@@ -352,6 +353,13 @@ static void put_pending(wbuf *w, const jm_state *s)
 static void put_rng(wbuf *w, const jm_state *s, int view)
 {
     if (view >= 0) return;
+    if (s->flags & F_SEALED) { /* the keyed generator's key and counter (pcg.c) */
+        char hex[56];
+        snprintf(hex, sizeof hex, " rng=sealed:%016llx.%016llx", (unsigned long long)s->rng.state,
+                 (unsigned long long)s->rng.inc);
+        put_s(w, hex);
+        return;
+    }
     if (s->rng.inc & 1) {
         char hex[48];
         snprintf(hex, sizeof hex, " rng=%016llx.%016llx", (unsigned long long)s->rng.state, (unsigned long long)s->rng.inc);
@@ -644,6 +652,14 @@ static int parse_rng(parser *p, jm_state *s)
     const char *v = p->val[K_RNG];
     if (!v) {
         jm_pcg32_seed(&s->rng, 0, 0);
+        return 0;
+    }
+    if (!strncmp(v, "sealed:", 7)) {
+        char buf[40], *part[3];
+        if (split(v + 7, '.', buf, sizeof buf, part, 2) != 2 || hex64(part[0], &s->rng.state) ||
+            hex64(part[1], &s->rng.inc))
+            return perr(p, "rng: '%s' is not sealed:KEY.KEYCOUNT in hex", v);
+        s->flags |= F_SEALED;
         return 0;
     }
     const char *at = strchr(v, '@');

@@ -14,6 +14,7 @@
 /* ---------------------------------------------------------------- reading */
 
 int jm_over(const jm_state *s) { return (s->flags & F_OVER) != 0; }
+int jm_sealed(const jm_state *s) { return (s->flags & F_SEALED) != 0; }
 int jm_capped(const jm_state *s) { return (s->flags & F_CAPPED) != 0; }
 int jm_decision(const jm_state *s) { return s->dec; }
 int jm_to_move(const jm_state *s) { return s->dec == JM_D_NONE ? -1 : s->who; }
@@ -95,7 +96,13 @@ int jm_force_dice(jm_state *s, int n, const int *draws)
         if (draws[k] < 0) return JM_EARG;
     /* Go on afterwards from a seed of the present generator (or the one a
      * forced generator already goes on with). */
-    uint64_t seed = (s->rng.inc & 1) ? jm_mix64(s->rng.state ^ jm_mix64(s->rng.inc)) >> 1 : s->rng.inc >> 1;
+    uint64_t seed;
+    if (s->flags & F_SEALED) { /* forced draws, then PCG32 from a seed the key gives */
+        seed = ((uint64_t)jm__sealed_next(&s->rng) << 32 | jm__sealed_next(&s->rng)) >> 1;
+        s->flags &= (uint8_t)~F_SEALED;
+    } else {
+        seed = (s->rng.inc & 1) ? jm_mix64(s->rng.state ^ jm_mix64(s->rng.inc)) >> 1 : s->rng.inc >> 1;
+    }
     uint64_t q = (uint64_t)n << 60;
     for (int k = 0; k < n; k++) q |= (uint64_t)(draws[k] & 15) << (4 * k);
     /* 4 bits a draw: values over 15 are stored modulo 16, and every draw is

@@ -1,4 +1,6 @@
 /* PCG32 against the reference output, and the bounded draw. */
+#include <string.h>
+
 #include "helpers.h"
 
 static void test_pcg32_reference_vectors(void **state)
@@ -114,6 +116,124 @@ static void test_siphash_reference_vectors(void **state)
     assert_true(jm_siphash(k0 ^ 1, k1, msg, 15) != 0xa129ca6149be45e5ULL);
 }
 
+/* Sealed chance (pcg.c): the game's key is two SipHash-2-4 words of the run
+ * key over ("chance", game, 0|1), its second word's top half kept; draw n is
+ * the low 32 bits of SipHash under that key of the counter n.  Checked
+ * against jm_siphash itself (whose vectors are the paper's, above), then
+ * the first draws of one game pinned. */
+static void test_sealed_generator_is_siphash_in_counter_mode(void **state)
+{
+    (void)state;
+    const uint64_t k0 = 0x0706050403020100ULL, k1 = 0x0f0e0d0c0b0a0908ULL, game = 17;
+    jm_pcg32 r;
+    jm__sealed_seed(&r, k0, k1, game);
+    const uint64_t m0[3] = {0x65636e616863ULL, game, 0}, m1[3] = {0x65636e616863ULL, game, 1};
+    assert_true(r.state == jm_siphash(k0, k1, m0, sizeof m0));
+    const uint64_t hi = jm_siphash(k0, k1, m1, sizeof m1) & 0xffffffff00000000ULL;
+    assert_true(r.inc == hi); /* the counter starts at 0 */
+    for (uint64_t n = 0; n < 40; n++) {
+        uint32_t want = (uint32_t)jm_siphash(r.state, hi, &n, sizeof n);
+        assert_int_equal(jm__sealed_next(&r), want);
+    }
+    assert_true(r.inc == (hi | 40)); /* the key unchanged, the counter on */
+    /* Pinned: game 5 of the run key (1, 2). */
+    static const uint32_t pinned[8] = {0xfd994571u, 0xa2d66932u, 0x6945b577u, 0xc8e3c49bu,
+                                       0x049c7567u, 0xe75cdbc4u, 0x55643c18u, 0xd6d00f59u};
+    jm__sealed_seed(&r, 1, 2, 5);
+    assert_true(r.state == 0x3b2a4aa4936b5b87ULL && r.inc == 0xb8f7bad500000000ULL);
+    for (int i = 0; i < 8; i++) assert_int_equal(jm__sealed_next(&r), pinned[i]);
+    /* Another game, another key; another run key, another game key. */
+    jm_pcg32 a, b;
+    jm__sealed_seed(&a, 1, 2, 6);
+    jm__sealed_seed(&b, 1, 3, 5);
+    assert_true(a.state != 0x3b2a4aa4936b5b87ULL && b.state != 0x3b2a4aa4936b5b87ULL && a.state != b.state);
+}
+
+/* Bounded sealed draws: in range, every value, no value favoured beyond
+ * chance, and the same rejection as PCG32's (a draw under 2^32 mod d is
+ * skipped). */
+static void test_sealed_bounded(void **state)
+{
+    (void)state;
+    jm_pcg32 r;
+    jm__sealed_seed(&r, 9, 9, 0);
+    static const uint32_t dice[20] = {3, 0, 3, 1, 5, 0, 2, 1, 1, 1, 2, 0, 3, 0, 0, 4, 0, 1, 5, 4};
+    jm_pcg32 q;
+    jm__sealed_seed(&q, 1, 2, 5);
+    for (int i = 0; i < 20; i++) assert_int_equal(jm__sealed_bounded(&q, 6), dice[i]);
+    int count[6] = {0};
+    for (int i = 0; i < 60000; i++) {
+        uint32_t v = jm__sealed_bounded(&r, 6);
+        assert_true(v < 6);
+        count[v]++;
+    }
+    for (int v = 0; v < 6; v++) assert_in_range(count[v], 9500, 10500);
+    assert_int_equal(jm__sealed_bounded(&r, 0), 0);
+    assert_true(jm__sealed_bounded(&r, 3000000000u) < 3000000000u);
+}
+
+/* jm_init_sealed: another game than jm_init's, the same for the same key,
+ * kept by a copy, dropped by an observation (whose chance is its seed's),
+ * and written and read back by the position text. */
+static void test_sealed_games(void **state)
+{
+    (void)state;
+    jm_rules rules;
+    jm_rules_default(&rules);
+    jm_state a, b, c;
+    assert_int_equal(jm_init_sealed(&a, &rules, 4, 11, 12, 3, NULL, NULL, 0), JM_OK);
+    assert_int_equal(jm_init_sealed(&b, &rules, 4, 11, 12, 3, NULL, NULL, 0), JM_OK);
+    assert_int_equal(jm_init(&c, &rules, 4, 11, 3, NULL, NULL, 0), JM_OK);
+    assert_true(jm_sealed(&a) && !jm_sealed(&c));
+    assert_memory_equal(&a, &b, sizeof a);
+    assert_memory_not_equal(&a.rng, &c.rng, sizeof a.rng);
+    /* Play both sealed copies on with the same choices: the same game. */
+    jm_pcg32 pick;
+    jm_pcg32_seed(&pick, 5, 5);
+    int legal[JM_MAX_ACTIONS];
+    while (!jm_over(&a)) {
+        int n = jm_legal(&a, legal);
+        int k = (int)jm_pcg32_bounded(&pick, (uint32_t)n);
+        assert_int_equal(jm_apply(&a, legal[k], NULL), JM_OK);
+        assert_int_equal(jm_apply(&b, legal[k], NULL), JM_OK);
+        assert_memory_equal(&a, &b, sizeof a);
+        if (jm_round(&a) == 3) {
+            char text[2048];
+            jm_state back, obs;
+            assert_true(jm_position_format(&a, text, sizeof text) > 0);
+            assert_non_null(strstr(text, " rng=sealed:"));
+            assert_int_equal(jm_position_parse(&back, text, NULL, 0), JM_OK);
+            assert_memory_equal(&back, &a, sizeof a);
+            assert_int_equal(jm_observe(&a, 0, 77, &obs), JM_OK);
+            assert_false(jm_sealed(&obs));
+        }
+    }
+    /* Different keys: different deals (the first Captain, the pile, the hands). */
+    int differ = 0;
+    for (uint64_t k = 1; k <= 8; k++) {
+        jm_state x, y;
+        jm_init_sealed(&x, &rules, 4, k, 0, 0, NULL, NULL, 0);
+        jm_init_sealed(&y, &rules, 4, k, 1, 0, NULL, NULL, 0);
+        differ += memcmp(&x.cards, &y.cards, sizeof x.cards) != 0 || x.tloc != y.tloc;
+    }
+    assert_true(differ >= 7);
+}
+
+/* Forced dice on a sealed state: the draws given, then PCG32 on. */
+static void test_sealed_forced_dice(void **state)
+{
+    (void)state;
+    jm_rules rules;
+    jm_rules_default(&rules);
+    jm_state s;
+    jm_init_sealed(&s, &rules, 2, 1, 2, 0, NULL, NULL, 0);
+    const int draws[2] = {4, 1};
+    assert_int_equal(jm_force_dice(&s, 2, draws), JM_OK);
+    assert_false(jm_sealed(&s));
+    assert_int_equal(jm_pcg32_bounded(&s.rng, 6), 4);
+    assert_int_equal(jm_pcg32_bounded(&s.rng, 6), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +243,10 @@ int main(void)
         cmocka_unit_test(test_pcg32_bounded_rejects_biased_values),
         cmocka_unit_test(test_pcg32_small_bound_table_is_exact),
         cmocka_unit_test(test_siphash_reference_vectors),
+        cmocka_unit_test(test_sealed_generator_is_siphash_in_counter_mode),
+        cmocka_unit_test(test_sealed_bounded),
+        cmocka_unit_test(test_sealed_games),
+        cmocka_unit_test(test_sealed_forced_dice),
     };
     return cmocka_run_group_tests_name("pcg32", tests, NULL, NULL);
 }

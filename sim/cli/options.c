@@ -1,4 +1,5 @@
 /* options.c - a command's options from one table (see options.h). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,10 @@
 #include "../../agents/agent.h"
 #include "cli.h"
 #include "options.h"
+
+/* Set while opt_parse() sets the defaults (a seed set then was not given);
+ * seed_given once --seed or --seed-file was read (the other is refused). */
+static int setting_defaults, seed_given;
 
 #define MAX_OPTS 64          /* rows in one table: the bits of *given */
 #define VAL_BASE 256         /* getopt_long's value for row i: VAL_BASE + i */
@@ -79,9 +84,13 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
         cli_usage_error("%s: %d options, more than the %d a table may hold", t->command, n, MAX_OPTS);
         return OPT_ERROR;
     }
+    seed_given = 0;
     for (int i = 0; i < n; i++) {
         const opt *o = &t->opts[i];
-        if (o->def && set_value(o, o->def, out)) return OPT_ERROR;
+        setting_defaults = 1;
+        int bad = o->def && set_value(o, o->def, out);
+        setting_defaults = 0;
+        if (bad) return OPT_ERROR;
         lo[i] = (struct option){o->name, o->kind == OPT_FLAG ? no_argument : required_argument, 0, VAL_BASE + i};
     }
     lo[n] = (struct option){"help", no_argument, 0, 'h'};
@@ -129,15 +138,84 @@ int opt_given(const opt_table *t, uint64_t given, const char *name)
     return 0;
 }
 
+static run_seed drawn;          /* --seed random's, told when the process ends */
+
+static void tell_drawn_seed(void)
+{
+    char text[RUN_SEED_TEXT];
+    agent_kill_programs(); /* none is left to read it (a program shares jamaica's stderr) */
+    fprintf(stderr, "jamaica: --seed random drew seed %s (the outputs record it)\n",
+            run_seed_text(&drawn, text, sizeof text));
+}
+
+static int seed_once(void)
+{
+    if (setting_defaults) return 0;
+    if (seed_given++) {
+        cli_usage_error("give the seed once: --seed or --seed-file");
+        return -1;
+    }
+    return 0;
+}
+
 int opt_parse_seed(const char *v, void *field)
 {
-    uint64_t *seed = field;
-    if (strcmp(v, "random")) return cli_parse_u64(v, "seed", 0, UINT64_MAX, seed);
-    if (getrandom(seed, sizeof *seed, 0) != (ssize_t)sizeof *seed) {
+    run_seed *seed = field;
+    if (seed_once()) return -1;
+    if (strcmp(v, "random")) {
+        run_seed s;
+        if (run_seed_parse(v, &s)) {
+            cli_usage_error("bad seed '%s' (0 to 2^64-1, 'random', or sealed: and 32 hex digits)", v);
+            return -1;
+        }
+        *seed = s;
+        return 0;
+    }
+    /* 128 secret bits: sealed chance (docs/PROTOCOL.md, "Sealed runs"),
+     * told only when the process ends, its programs gone. */
+    uint64_t k[2];
+    if (getrandom(k, sizeof k, 0) != (ssize_t)sizeof k) {
         cli_usage_error("--seed random: the system gave no random bytes");
         return -1;
     }
-    fprintf(stderr, "jamaica: --seed random drew seed %llu (the outputs record it)\n", (unsigned long long)*seed);
+    *seed = (run_seed){.v = k[0], .k1 = k[1], .sealed = 1, .how = RUN_SEED_DRAWN};
+    if (!setting_defaults) {
+        drawn = *seed;
+        static int told;
+        if (!told++) atexit(tell_drawn_seed);
+    }
+    return 0;
+}
+
+int opt_plain_seed(const run_seed *seed, uint64_t *out)
+{
+    if (seed->sealed) return cli_usage_error("a sealed seed is for runs that seat outside agents; give a number");
+    *out = seed->v;
+    return 0;
+}
+
+int opt_parse_seed_file(const char *path, void *field)
+{
+    run_seed *seed = field;
+    if (seed_once()) return -1;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_usage_error("--seed-file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char line[128];
+    size_t n = fread(line, 1, sizeof line - 1, f);
+    int bad = ferror(f) || !feof(f);
+    fclose(f);
+    line[n] = '\0';
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ')) line[--n] = '\0';
+    run_seed s;
+    if (bad || run_seed_parse(line, &s)) {
+        cli_usage_error("--seed-file '%s' holds no seed (one line: a number, or sealed: and 32 hex digits)", path);
+        return -1;
+    }
+    s.how = RUN_SEED_FILE;
+    *seed = s;
     return 0;
 }
 

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../agents/agent.h" /* run_seed */
+
 typedef enum opt_kind {
     OPT_FLAG,    /* no value; the int field becomes 1 */
     OPT_UINT,    /* a whole number in [lo, hi] into a uint64_t field */
@@ -87,13 +89,25 @@ void opt_help(const opt_table *t);
     {.name = NAME, .kind = OPT_TEXT, .arg = ARG, .offset = offsetof(T, FIELD), .def = DEF, .help = HELP}
 #define OPT_ROW_FLAG(NAME, T, FIELD, HELP) {.name = NAME, .kind = OPT_FLAG, .offset = offsetof(T, FIELD), .help = HELP}
 
-/* --seed S (0 to 2^64-1) or --seed random: a secret seed from the
- * operating system, told on stderr and recorded where the run records its
- * seed (docs/PROTOCOL.md, "Sealed runs"). */
+/* --seed S (0 to 2^64-1, or sealed: and 32 hex digits) or --seed random:
+ * a sealed seed of 128 secret bits from the operating system, told on
+ * stderr only when the process ends and recorded where the run records its
+ * seed; --seed-file PATH reads one off the command line, which every user
+ * can read in /proc (docs/PROTOCOL.md, "Sealed runs").  The field is a
+ * run_seed (agents/agent.h); OPT_SEED is two rows of the table. */
 int opt_parse_seed(const char *value, void *field);
+/* The field's offset; a field that is not a run_seed does not compile
+ * (comparing distinct pointer types). */
+#define OPT_SEED_OFFSET(T) (offsetof(T, seed) + 0 * sizeof(&((T *)0)->seed == (struct run_seed *)0))
+int opt_parse_seed_file(const char *path, void *field);
+/* A command that plays numeric seeds only: the seed's number; 0, or 2
+ * after reporting a sealed seed. */
+int opt_plain_seed(const run_seed *seed, uint64_t *out);
 #define OPT_SEED(T, DEF, HELP)                                                                              \
-    {.name = "seed", .kind = OPT_CALL, .arg = "S", .offset = offsetof(T, seed), .parse = opt_parse_seed,        \
-     .def = DEF, .help = HELP ";\n'random' draws a secret one"}
+    {.name = "seed", .kind = OPT_CALL, .arg = "S", .offset = OPT_SEED_OFFSET(T), .parse = opt_parse_seed,      \
+     .def = DEF, .help = HELP ";\n'random' draws a secret one (sealed chance)"},                                 \
+    {.name = "seed-file", .kind = OPT_CALL, .arg = "PATH", .offset = OPT_SEED_OFFSET(T),                        \
+     .parse = opt_parse_seed_file, .help = "the seed read from a file, kept off the command line"}
 /* WHAT names the count in messages ("game count", "deal count"). */
 #define OPT_GAMES(T, WHAT, HI, DEF, HELP) OPT_ROW_UINT("games", "N", T, games, WHAT, 1, HI, DEF, HELP)
 #define OPT_PLAYERS(T, DEF, HELP) OPT_ROW_UINT("players", "P", T, players, "player count", 2, 6, DEF, HELP)

@@ -59,13 +59,13 @@ static int replay(const games_row *g, evbuf *b, uint64_t *hash, char *why, size_
     for (int i = 0; i < g->players; i++) {
         if (agent_create(&ag[i], g->agent[i], why, len)) goto out;
         made++;
-        agent_new_game(&ag[i], &rules, g->players, g->seed, g->game, i);
+        agent_start(&ag[i], &rules, g->players, &g->seed, g->game, i);
         seats[i] = &ag[i];
     }
     b->n = 0;
     jm_tracer tr = {keep_event, b, 0};
     jm_state s;
-    if (jm_init(&s, &rules, g->players, g->seed, g->game, &tr, why, len) != JM_OK) goto out;
+    if (run_seed_init(&g->seed, &s, &rules, g->players, g->game, &tr, why, len) != JM_OK) goto out;
     int played = sim_play(&s, seats, &tr, NULL);
     if (played > 0) {
         snprintf(why, len, "%s", agent_fault(seats[played - 1]));
@@ -293,12 +293,17 @@ static int next_pair(games_reader *A, games_reader *B, games_row *ga, games_row 
     if (ra != rb)
         return cli_usage_error("'%s' holds more games than '%s' (not the same deals)", ra ? A->path : B->path,
                                ra ? B->path : A->path);
-    if (ra && (ga->game != gb->game || ga->seed != gb->seed || ga->seating != gb->seating ||
+    char sa[RUN_SEED_TEXT], sb[RUN_SEED_TEXT];
+    if (ra && ga->seed.sealed != gb->seed.sealed)
+        return cli_usage_error("'%s' was played under %s chance and '%s' under %s: their games differ in every die "
+                               "(docs/PROTOCOL.md, \"Sealed runs\")", A->path, ga->seed.sealed ? "sealed" : "plain",
+                               B->path, gb->seed.sealed ? "sealed" : "plain");
+    if (ra && (ga->game != gb->game || !run_seed_equal(&ga->seed, &gb->seed) || ga->seating != gb->seating ||
                ga->players != gb->players))
-        return cli_usage_error("game %llu of seed %llu in '%s' meets game %llu of seed %llu in '%s' (compare runs "
+        return cli_usage_error("game %llu of seed %s in '%s' meets game %llu of seed %s in '%s' (compare runs "
                                "of the same seed, games and players)", (unsigned long long)ga->game,
-                               (unsigned long long)ga->seed, A->path, (unsigned long long)gb->game,
-                               (unsigned long long)gb->seed, B->path);
+                               run_seed_text(&ga->seed, sa, sizeof sa), A->path, (unsigned long long)gb->game,
+                               run_seed_text(&gb->seed, sb, sizeof sb), B->path);
     return ra;
 }
 
@@ -348,7 +353,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
 /* ---------------------------------------------------------------- command */
 
 typedef struct diff_opts {
-    uint64_t show, games, players, seed, threads, progress;
+    uint64_t show, games, players, threads, progress;    run_seed seed;
     const char *rules, *vs_rules, *agents;
     int rotate;
 } diff_opts;

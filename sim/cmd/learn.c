@@ -40,7 +40,7 @@
 #include "cmd.h"
 
 typedef struct learn_opts {
-    uint64_t games, players, seed, threads, every, progress, samples;
+    uint64_t games, players, threads, every, progress, samples;    run_seed seed;
     int stage, hand;
     const char *agents, *rules, *out;
 } learn_opts;
@@ -151,12 +151,12 @@ static int keep_row(const jm_state *s, int np, const double (*x)[HEUR_HAND_FEATU
  * every k-th decision with a choice (with --hand every k-th start of a
  * round), and each row's share at the end.
  * 0, or -1 (out of memory, or an agent failed: err says which). */
-static int play_one(const jm_rules *r, int np, uint64_t seed, uint64_t g, uint64_t k, agent *seats, samples *d,
+static int play_one(const jm_rules *r, int np, const run_seed *seed, uint64_t g, uint64_t k, agent *seats, samples *d,
                     char *err, size_t errlen)
 {
     jm_state s;
-    jm_init(&s, r, np, seed, g, NULL, NULL, 0);
-    for (int p = 0; p < np; p++) agent_new_game(&seats[p], r, np, seed, g, p);
+    run_seed_init(seed, &s, r, np, g, NULL, NULL, 0);
+    for (int p = 0; p < np; p++) agent_start(&seats[p], r, np, seed, g, p);
     int legal[JM_MAX_ACTIONS], n;
     uint64_t kept = 0;
     int hand = d->hand;
@@ -219,7 +219,7 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
             per[i].n = 0;
             per[i].k = all->k;
             per[i].hand = all->hand;
-            if (play_one(r, np, o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
+            if (play_one(r, np, &o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
 #pragma omp critical
                 if (!failed) {
                     failed = 1;
@@ -315,14 +315,15 @@ static void write_linear(FILE *f, const learn_opts *o, const samples *d, const a
 static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, const samples *d,
                           const an_logistic_fit *fit, double base_loss)
 {
+    char seed[RUN_SEED_TEXT];
     fputs("# jamaica", f);
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
-    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %llu: %zu states (one in %llu %s,\n"
+    fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %s: %zu states (one in %llu %s,\n"
                "# each seat's); the share of the win by logistic regression on the seat's lead over\n"
                "# the other players' mean in heur_value's features%s (ridge %g): log-loss %.5f against\n"
                "# %.5f for the base rate alone, %d Newton steps\n",
             (unsigned long long)o->games, o->agents, (unsigned long long)o->players, o->rules,
-            (unsigned long long)o->seed, d->n, (unsigned long long)o->every,
+            run_seed_text(&o->seed, seed, sizeof seed), d->n, (unsigned long long)o->every,
             o->hand ? "starts of a round" : "decisions",
             o->hand    ? " and the hand's reach,\n# and on each lead times the stage"
             : o->stage ? ",\n# and on each lead times the stage"

@@ -7,7 +7,7 @@
 #include "cmd.h"
 
 typedef struct perft_opts {
-    uint64_t games, seed;
+    uint64_t games;    run_seed seed;
 } perft_opts;
 
 static const opt options[] = {
@@ -31,11 +31,13 @@ int cmd_perft(int argc, char **argv)
     perft_opts o = {0};
     int rc = opt_parse(&table, argc, argv, &o, NULL, NULL);
     if (rc) return rc == OPT_HELP ? 0 : 2;
+    uint64_t seed;
+    if (opt_plain_seed(&o.seed, &seed)) return 2;
     static const char *const sets[] = {"2021", "classic"};
     for (int p = 2; p <= 6; p++)
         for (int r = 0; r < 2; r++) {
             char line[256];
-            perft_line(p, sets[r], o.seed, o.games, line, sizeof line);
+            perft_line(p, sets[r], seed, o.games, line, sizeof line);
             puts(line);
         }
     return 0;

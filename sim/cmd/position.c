@@ -7,7 +7,7 @@
 #include "cmd.h"
 
 typedef struct position_opts {
-    uint64_t seed, game, players, after;
+    uint64_t game, players, after;    run_seed seed;
     const char *rules;
 } position_opts;
 
@@ -41,11 +41,11 @@ int cmd_position(int argc, char **argv)
     jm_rules rules;
     if (cli_rules(o.rules, (int)o.players, &rules)) return 2;
     jm_state s;
-    jm_init(&s, &rules, (int)o.players, o.seed, o.game, NULL, NULL, 0);
+    run_seed_init(&o.seed, &s, &rules, (int)o.players, o.game, NULL, NULL, 0);
     agent ag[JM_MAX_PLAYERS];
     for (int i = 0; i < (int)o.players; i++) {
         agent_create(&ag[i], "random", NULL, 0);
-        agent_reset(&ag[i], o.seed, o.game, i);
+        agent_start(&ag[i], NULL, 0, &o.seed, o.game, i);
     }
     int legal[JM_MAX_ACTIONS];
     for (uint64_t k = 0; k < o.after && !jm_over(&s); k++) {

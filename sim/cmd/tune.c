@@ -48,7 +48,7 @@ typedef struct params_arg {
 typedef struct tune_opts {
     params_arg params;
     const char *against, *rules, *out, *a_text, *c_text;
-    uint64_t games, iterations, seed, threads, players, progress, confirm;
+    uint64_t games, iterations, threads, players, progress, confirm;    run_seed seed;
     int resume;
 } tune_opts;
 
@@ -192,14 +192,14 @@ static int probe_params(tuner *t)
 }
 
 /* The options as a tuner; 0, or 2 after reporting. */
-static int configure(const tune_opts *o, const char *agent, tuner *t)
+static int configure(const tune_opts *o, const char *spec, tuner *t)
 {
     char err[512];
     memset(t, 0, sizeof *t);
     t->o = o;
-    t->agent = agent;
+    t->agent = spec;
     if (!o->params.n) return cli_usage_error("tune needs at least one --param KEY=LO..HI");
-    if (!agent_ok(agent, err, sizeof err)) return cli_usage_error("%s", err);
+    if (!agent_ok(spec, err, sizeof err)) return cli_usage_error("%s", err);
     char *end;
     t->a = strtod(o->a_text, &end);
     if (end == o->a_text || *end || !(t->a > 0) || t->a > 10) return cli_usage_error("bad --spsa-a '%s' (0 < A <= 10)", o->a_text);
@@ -211,7 +211,7 @@ static int configure(const tune_opts *o, const char *agent, tuner *t)
         return cli_usage_error("--against: %s", err);
     if (cli_rules(o->rules, t->players, &t->rules)) return 2;
     if ((o->iterations + 1) * o->games + o->confirm > (uint64_t)INT64_MAX / 2) return cli_usage_error("too many deals");
-    t->s = (spsa){.d = o->params.n, .iterations = (int)o->iterations, .a = t->a, .c = t->c, .seed = o->seed};
+    t->s = (spsa){.d = o->params.n, .iterations = (int)o->iterations, .a = t->a, .c = t->c, .seed = run_seed_u64(&o->seed)};
     return probe_params(t);
 }
 
@@ -309,10 +309,9 @@ static void identity(const tuner *t, char id[ID_N][600])
     for (int i = 0; i < ID_N; i++) {
         if (text[i]) csv_field(id[i], 600, text[i]);
         else {
-            unsigned long long n = i == ID_PLAYERS ? (unsigned long long)t->players
-                                   : i == ID_SEED  ? (unsigned long long)t->o->seed
-                                                   : (unsigned long long)t->o->iterations;
-            snprintf(v, sizeof v, "%llu", n);
+            unsigned long long n = i == ID_PLAYERS ? (unsigned long long)t->players : (unsigned long long)t->o->iterations;
+            if (i == ID_SEED) run_seed_text(&t->o->seed, v, sizeof v);
+            else snprintf(v, sizeof v, "%llu", n);
             snprintf(id[i], 600, "%s", v);
         }
     }

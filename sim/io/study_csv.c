@@ -38,13 +38,13 @@ double study_unit(study_kind k, const study_row *r)
 }
 
 /* The identity and tally fields every kind writes. */
-static void common_fields(study_kind k, const study_row *r, csv_val *v)
+static void common_fields(study_kind k, const study_row *r, csv_val *v, char *seed, size_t len)
 {
     const row_cols *c = &kind_cols[k];
     v[c->agents] = csv_text(r->agents);
     v[c->players] = csv_int(r->players);
     v[c->games] = csv_u64(r->games);
-    v[c->seed] = csv_u64(r->seed);
+    v[c->seed] = csv_text(run_seed_text(&r->seed, seed, len));
     v[c->first_game] = csv_u64(r->first_game);
     v[c->rules] = csv_text(r->rules);
 }
@@ -75,14 +75,15 @@ static void games_phrase(FILE *md, const study_row *r, const char *each)
 
 static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 {
+    char seed[RUN_SEED_TEXT];
     csv_table_header(csv, &captain_csv);
     fprintf(md, "# First Captain's advantage\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
-    fprintf(md, ", seed %llu, rules `%s`, agents rotated over the seats.  `adv` is the paired difference, game by "
+    fprintf(md, ", seed %s, rules `%s`, agents rotated over the seats.  `adv` is the paired difference, game by "
                 "game, between the win share of the seat at that offset from the first Captain and the mean of the "
                 "other players' (95%% interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p "
                 "vs 1/P` tests the offset's win rate against 1/P (no ghost).\n\n",
-            n ? (unsigned long long)rows[0].seed : 0ULL, n ? rows[0].rules : "");
+            n ? run_seed_text(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
     fprintf(md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
                 "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
     /* A configuration is P rows, offsets 0..P-1. */
@@ -105,7 +106,7 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
                                   [CA_ADV_HIGH] = csv_real(d.hi), [CA_ADV_P] = csv_real(d.p),
                                   [CA_WINS_420] = csv_int(r->sum[0]), [CA_ADV_SUM] = csv_int(r->sum[1]),
                                   [CA_ADV_SQ] = csv_u64(r->sq)};
-            common_fields(STUDY_CAPTAIN, r, v);
+            common_fields(STUDY_CAPTAIN, r, v, seed, sizeof seed);
             double p_fair = an_binomial_z_p(w, games, 1.0 / P, NULL);
             if (!ghost) v[CA_P_VS_FAIR] = csv_real(p_fair);
             csv_table_row(csv, &captain_csv, v);
@@ -123,12 +124,13 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 
 static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 {
+    char seed[RUN_SEED_TEXT];
     csv_table_header(csv, &ghost_csv);
     fprintf(md, "# Ghost Ship\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
-    fprintf(md, ", seed %llu, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n| "
+    fprintf(md, ", seed %s, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n| "
                 "agents | ghost win rate [95%%] | each player |\n|---|---|---|\n",
-            n ? (unsigned long long)rows[0].seed : 0ULL, n ? rows[0].rules : "");
+            n ? run_seed_text(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
     int i = 0;
     for (; i < n && !strcmp(rows[i].measure, "ghost_win_rate"); i++) {
         const study_row *r = &rows[i];
@@ -136,7 +138,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
         an_wilson(w, games, &lo, &hi);
         csv_val v[GH_NCOL] = {[GH_MEASURE] = csv_text(r->measure), [GH_GHOST_ON] = csv_real(w / games),
                               [GH_LOW] = csv_real(lo), [GH_HIGH] = csv_real(hi), [GH_ON_SUM] = csv_int(r->sum[1])};
-        common_fields(STUDY_GHOST, r, v);
+        common_fields(STUDY_GHOST, r, v, seed, sizeof seed);
         csv_table_row(csv, &ghost_csv, v);
         fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", r->agents, 100 * w / games, 100 * lo, 100 * hi,
                 100 * (1 - w / games) / 2);
@@ -155,7 +157,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
                               [GH_HIGH] = csv_real(d.hi), [GH_P_VALUE] = csv_real(d.p),
                               [GH_OFF_SUM] = csv_int(r->sum[0]), [GH_ON_SUM] = csv_int(r->sum[1]),
                               [GH_DIFF_SUM] = csv_int(r->sum[2]), [GH_DIFF_SQ] = csv_u64(r->sq)};
-        common_fields(STUDY_GHOST, r, v);
+        common_fields(STUDY_GHOST, r, v, seed, sizeof seed);
         csv_table_row(csv, &ghost_csv, v);
         fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", r->agents, r->players,
                 r->measure, off, on, d.mean, d.lo, d.hi, d.p);
@@ -166,6 +168,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 
 static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
 {
+    char seed[RUN_SEED_TEXT];
     csv_table_header(csv, &sweep_csv);
     if (!n) return;
     const study_row *a = &rows[0];
@@ -174,10 +177,10 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
         fprintf(md, "# Sweep of `%s` from %lld to %lld (step %lld)\n\n", a->option, a->value, rows[n - 1].value,
                 rows[1].value - a->value);
     games_phrase(md, a, "a value");
-    fprintf(md, ", %d players, agents `%s` rotated, seed %llu, rules `%s`; measure `%s` (win rates with Wilson 95%% "
+    fprintf(md, ", %d players, agents `%s` rotated, seed %s, rules `%s`; measure `%s` (win rates with Wilson 95%% "
                 "intervals, rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s "
                 "| %s [95%%] |\n|---|---|\n",
-            a->players, a->agents, (unsigned long long)a->seed, a->rules, a->measure, a->option, a->measure);
+            a->players, a->agents, run_seed_text(&a->seed, seed, sizeof seed), a->rules, a->measure, a->option, a->measure);
     for (int i = 0; i < n; i++) {
         const study_row *r = &rows[i];
         double games = (double)r->games, unit = study_unit(STUDY_SWEEP, r), est, lo, hi;
@@ -197,7 +200,7 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
                               [SW_MEASURE] = csv_text(r->measure), [SW_ESTIMATE] = csv_real(est),
                               [SW_LOW] = csv_real(lo), [SW_HIGH] = csv_real(hi), [SW_SUM] = csv_int(r->sum[0]),
                               [SW_SUM_SQ] = csv_u64(r->sq)};
-        common_fields(STUDY_SWEEP, r, v);
+        common_fields(STUDY_SWEEP, r, v, seed, sizeof seed);
         csv_table_row(csv, &sweep_csv, v);
         if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
         else fprintf(md, "| %lld | %.2f%% [%.2f, %.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
@@ -247,7 +250,7 @@ static int parse_row(study_kind k, char *line, study_row *r)
     int64_t value = 0;
     if (copy_text(r->agents, sizeof r->agents, f[c->agents]) || copy_text(r->rules, sizeof r->rules, f[c->rules]) ||
         csv_parse_u64(f[c->players], &players) || players < 2 || players > JM_MAX_PLAYERS ||
-        csv_parse_u64(f[c->games], &r->games) || r->games == 0 || csv_parse_u64(f[c->seed], &r->seed) ||
+        csv_parse_u64(f[c->games], &r->games) || r->games == 0 || run_seed_parse(f[c->seed], &r->seed) ||
         csv_parse_u64(f[c->first_game], &r->first_game) || (*f[c->sq] && csv_parse_u64(f[c->sq], &r->sq)))
         return -1;
     r->players = (int)players;

@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../agents/agent.h" /* run_seed */
+
 typedef enum study_kind { STUDY_CAPTAIN, STUDY_GHOST, STUDY_SWEEP, STUDY_NKINDS } study_kind;
 
 extern const char *const study_kind_name[STUDY_NKINDS];
@@ -34,7 +36,8 @@ typedef struct study_row {
                                     sweep: win:SEAT, ghost, rounds or captain */
     char option[64];             /* sweep: the rule option */
     long long value;             /* sweep: its value */
-    uint64_t seed, first_game, games;
+    run_seed seed;
+    uint64_t first_game, games;
     char rules[STUDY_TEXT];      /* the study's --rules */
     int64_t sum[3];
     uint64_t sq;

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../agents/agent.h" /* run_seed */
+
 #define SUMMARY_WIN_UNIT 420  /* wins counted in 420ths: 1/k exact for k <= 7 */
 
 typedef enum summary_col {
@@ -34,7 +36,8 @@ typedef struct sim_tally {
 
 /* The run's identity and extent, as every row of a summary repeats it. */
 typedef struct summary_run {
-    uint64_t seed, games_total, first_game;
+    run_seed seed;
+    uint64_t games_total, first_game;
     int players, rotate;
     int ghost;            /* 1: the Ghost Ship sails (it may win) */
     const char *rules_q;  /* the rules as one CSV field */
@@ -59,7 +62,8 @@ void summary_row(FILE *f, const summary_run *run, const char *group, const char 
 /* One row read back: its run, group, key and tallies (the rates are
  * derived from the tallies, so they are not read). */
 typedef struct summary_read {
-    uint64_t seed, games_total, first_game;
+    run_seed seed;
+    uint64_t games_total, first_game;
     int players, rotate;
     const char *rules, *group, *key;  /* into the split line */
     sim_tally t;

@@ -102,7 +102,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         int k = sim_spec_of_seat(c, i, u);
         seats[i] = agents[sim_agent_slot(c, i, k)];
         st.timing[i] = timing ? timing[k] : NULL;
-        agent_new_game(seats[i], &c->rules, np, c->seed, g, i);
+        agent_start(seats[i], &c->rules, np, &c->seed, g, i);
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
@@ -115,7 +115,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
-    jm_init(&s, &c->rules, np, c->seed, g, trp, NULL, 0);
+    run_seed_init(&c->seed, &s, &c->rules, np, g, trp, NULL, 0);
     int played = sim_play(&s, seats, trp, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
@@ -181,7 +181,8 @@ char *sim_identity(const sim_config *c, int logs)
     FILE *f = open_memstream(&s, &n);
     if (!f) return NULL;
     jm_rules_format(&c->rules, rules, sizeof rules);
-    fprintf(f, "seed %llu\nplayers %d\nrules ", (unsigned long long)c->seed, c->players);
+    char seed[RUN_SEED_TEXT];
+    fprintf(f, "seed %s\nplayers %d\nrules ", run_seed_text(&c->seed, seed, sizeof seed), c->players);
     put_value(f, rules);
     for (int k = 0; k < sim_nspecs(c); k++) {
         fputs("\nagents ", f);
@@ -446,8 +447,11 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
 #pragma omp critical(harness_fault)
     if (i < r->fault_i) {
         r->fault_i = i;
-        snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %llu: %s", c->specs[spec],
-                 seat, (unsigned long long)r->res[i].game, (unsigned long long)c->seed, agent_fault(a));
+        char seed[RUN_SEED_TEXT];
+        if (c->seed.sealed) snprintf(seed, sizeof seed, "the sealed seed"); /* the outputs record it */
+        else run_seed_text(&c->seed, seed, sizeof seed);
+        snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %s: %s", c->specs[spec],
+                 seat, (unsigned long long)r->res[i].game, seed, agent_fault(a));
     }
 }
 
