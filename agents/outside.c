@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "outside.h"
 
@@ -51,6 +52,13 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
                 return -1;
             }
             strcpy(o->log, v);
+        } else if (with_program_keys && klen == 3 && !strncmp(tok, "dir", 3)) {
+            struct stat st;
+            if (!*v || strlen(v) >= sizeof o->dir || stat(v, &st) || !S_ISDIR(st.st_mode)) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for dir (an existing directory)", who, v);
+                return -1;
+            }
+            strcpy(o->dir, v);
         } else {
             ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
         }

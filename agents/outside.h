@@ -14,6 +14,7 @@ typedef struct outside {
     double timeout;            /* seconds a program may take for one reply */
     int on_fault;              /* ON_FAULT_* */
     char log[256];             /* a program's stderr, appended ("": jamaica's stderr) */
+    char dir[256];             /* a program's working directory ("": an empty one of its own) */
     int results;               /* a program: 1 to be told each game's result (results=1) */
     char rest[AGENT_SPEC_MAX]; /* the other parameters, for the agent itself */
     unsigned faults;           /* this game's failures played through */

@@ -21,7 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <limits.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -44,6 +47,8 @@ typedef struct program {
     int fd;                       /* our end of its stdin and stdout */
     int life;                     /* the guardian's lifeline (-1: none) */
     char **env;                   /* the program's environment (child_env) */
+    char wd[PATH_MAX];            /* the working directory made for this process
+                                     ("" when dir= names one, or none is made) */
     char in[LINE_MAX_BYTES + 1];  /* what it wrote, not yet read as lines */
     size_t have;
     char out[JM_POSITION_MAX + JM_MAX_ACTIONS * (JM_ACTION_TEXT_MAX + 32) + 64];
@@ -102,15 +107,37 @@ static char **child_env(void)
             }
         }
     }
+    /* The program starts elsewhere (make_wd): PYTHONPATH's relative
+     * entries are made whole, so that PYTHONPATH=python still finds it. */
+    char whole[8192] = "";
+    const char *given = getenv("PYTHONPATH");
+    if (given && *given) {
+        size_t w = 0;
+        for (const char *p = given; p && w < sizeof whole;) {
+            const char *colon = strchr(p, ':');
+            int len = colon ? (int)(colon - p) : (int)strlen(p);
+            char part[PATH_MAX], real[PATH_MAX];
+            snprintf(part, sizeof part, "%.*s", len, p);
+            const char *use = *part && *part != '/' && realpath(part, real) ? real : part;
+            w += (size_t)snprintf(whole + w, sizeof whole - w, "%s%s", w ? ":" : "", use);
+            p = colon ? colon + 1 : NULL;
+        }
+        if (w >= sizeof whole) snprintf(whole, sizeof whole, "%s", given);
+    }
     size_t count = 0;
     while (environ[count]) count++;
     char **env = calloc(count + 2, sizeof *env);
     if (!env) return NULL;
     size_t k = 0;
-    const char *old = getenv("PYTHONPATH");
+    const char *old = *whole ? whole : NULL;
     for (size_t i = 0; i < count; i++)
-        if (!add || strncmp(environ[i], "PYTHONPATH=", 11)) env[k++] = strdup(environ[i]);
-    if (add) {
+        if (strncmp(environ[i], "PYTHONPATH=", 11)) env[k++] = strdup(environ[i]);
+    if (!add && old) {
+        size_t len = strlen(old) + 12;
+        char *v = malloc(len);
+        if (v) snprintf(v, len, "PYTHONPATH=%s", old);
+        env[k++] = v;
+    } else if (add) {
         size_t len = strlen(add) + (old && *old ? strlen(old) + 1 : 0) + 12;
         char *v = malloc(len);
         if (v) snprintf(v, len, "PYTHONPATH=%s%s%s", add, old && *old ? ":" : "", old && *old ? old : "");
@@ -141,7 +168,7 @@ static void free_env(char **env)
  * guardian ends the same way (its status, or its signal), for jamaica to
  * report; jamaica then kills what is left of the group (reap()).  Only
  * calls that are safe after fork() in a threaded process are made here. */
-static void guard(int life, const char *sh, int logfd, int sock, char **env)
+static void guard(int life, const char *sh, const char *dir, int logfd, int sock, char **env)
 {
     setpgid(0, 0); /* the group: a Ctrl-C at the terminal is jamaica's to handle */
     dup2(sock, 0);
@@ -155,6 +182,7 @@ static void guard(int life, const char *sh, int logfd, int sock, char **env)
     pid_t p = fork();
     if (p == 0) {
         close(3);
+        if (chdir(dir)) _exit(126);
         char *argv[] = {"sh", "-c", (char *)sh, NULL};
         execve("/bin/sh", argv, env ? env : environ);
         _exit(127);
@@ -178,14 +206,50 @@ static void guard(int life, const char *sh, int logfd, int sock, char **env)
     }
 }
 
+/* The working directory of a process, when dir= names none: a new empty
+ * directory in $TMPDIR (or /tmp), 0711 (another user the program runs as
+ * may enter it, no one else may list it), removed with what the program
+ * left there when the process ends (docs/PROTOCOL.md). */
+static int make_wd(program *pg, char *err, size_t errlen)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp || strlen(tmp) > PATH_MAX - 64) tmp = "/tmp";
+    snprintf(pg->wd, sizeof pg->wd, "%s/jamaica-program-XXXXXX", tmp);
+    if (!mkdtemp(pg->wd) || chmod(pg->wd, 0711)) {
+        snprintf(err, errlen, "agent '%s': cannot make its working directory in '%s': %s", pg->cmd, tmp,
+                 strerror(errno));
+        if (*pg->wd != '/' || access(pg->wd, F_OK) == 0) rmdir(pg->wd);
+        pg->wd[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (flag == FTW_DP) rmdir(path);
+    else unlink(path);
+    return 0;
+}
+
+static void remove_wd(program *pg)
+{
+    if (!pg->wd[0]) return;
+    nftw(pg->wd, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    pg->wd[0] = '\0';
+}
+
 /* Start COMMAND under its guardian: 0, or -1 with why. */
 static int spawn(program *pg, char *err, size_t errlen)
 {
     int sv[2], life[2];
+    if (!*pg->o.dir && !pg->wd[0] && make_wd(pg, err, errlen)) return -1;
     char sh[AGENT_SPEC_MAX + 8];
     snprintf(sh, sizeof sh, "exec %s", pg->cmd);
     int logfd = -1;
-    if (*pg->o.log && (logfd = open(pg->o.log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0) {
+    if (*pg->o.log && (logfd = open(pg->o.log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600)) < 0) {
         snprintf(err, errlen, "agent '%s': cannot open log '%s': %s", pg->cmd, pg->o.log, strerror(errno));
         return -1;
     }
@@ -204,7 +268,7 @@ static int spawn(program *pg, char *err, size_t errlen)
     pid_t pid = fork();
     if (pid == 0) {
         close(life[1]);
-        guard(life[0], sh, logfd, sv[1], pg->env);
+        guard(life[0], sh, *pg->o.dir ? pg->o.dir : pg->wd, logfd, sv[1], pg->env);
         _exit(127);
     }
     close(sv[1]);
@@ -234,6 +298,7 @@ static void forget(program *pg)
     pg->life = -1;
     track(0, pg->pid);
     pg->pid = 0;
+    remove_wd(pg);
 }
 
 /* Wait for the process for up to `grace` seconds, then kill it. */
@@ -536,6 +601,38 @@ static int runnable(const char *cmd, char *err, size_t errlen)
     return -1;
 }
 
+/* A program starts in a working directory of its own, not jamaica's: the
+ * words of a plain command (no quotes, variables or other shell syntax)
+ * that name a file or directory relative to jamaica's working directory
+ * are made absolute, so that `cmd:python3 my_agent.py` and `cmd:./bot`
+ * run as written.  A command with shell syntax is left as it is (give its
+ * paths whole, or dir=).  0, or -1 with why. */
+static int absolute_words(char *cmd, char *err, size_t errlen)
+{
+    if (strpbrk(cmd, "'\"\\$`(){}[]|;&<>*?~!#\n")) return 0;
+    char out[AGENT_SPEC_MAX], word[AGENT_SPEC_MAX], real[PATH_MAX];
+    size_t o = 0;
+    for (const char *p = cmd; *p;) {
+        size_t sp = strspn(p, " \t"), n = strcspn(p + sp, " \t");
+        memcpy(word, p + sp, n);
+        word[n] = '\0';
+        const char *w = word;
+        struct stat st;
+        if (n && word[0] != '/' && !strchr(word, '=') && stat(word, &st) == 0 && (strchr(word, '/') || o) &&
+            realpath(word, real))
+            w = real;
+        int k = snprintf(out + o, sizeof out - o, "%.*s%s", (int)sp, p, w);
+        if (k < 0 || (size_t)k >= sizeof out - o) {
+            snprintf(err, errlen, "agent 'cmd:%.200s': the command is too long with its paths made whole", cmd);
+            return -1;
+        }
+        o += (size_t)k;
+        p += sp + n;
+    }
+    strcpy(cmd, out);
+    return 0;
+}
+
 /* COMMAND[:key=value,...]: the parameters follow the last ':' whose tail
  * is key=value items with no space. */
 static const char *params_of(const char *spec)
@@ -564,7 +661,8 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     pg->env = child_env();
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';
-    if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen))
+    if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen) ||
+        absolute_words(pg->cmd, err, errlen))
         return -1;
     return start(pg, err, errlen);
 }

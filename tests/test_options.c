@@ -10,7 +10,8 @@
 #include "../sim/cli/options.h"
 
 typedef struct demo {
-    uint64_t games, seed, threads;
+    uint64_t games, threads;
+    run_seed seed;
     const char *rules, *out;
     int rotate, format, calls;
 } demo;
@@ -72,7 +73,7 @@ static void test_options_defaults_and_values(void **state)
                                             "--call", "a", "--call", "b", "--out", "y.csv", NULL}),
                      0);
     assert_int_equal(d.games, 7);
-    assert_int_equal(d.seed, 99);
+    assert_true(d.seed.v == 99 && !d.seed.sealed && d.seed.how == RUN_SEED_GIVEN);
     assert_int_equal(d.rotate, 1);
     assert_int_equal(d.format, 2);
     assert_int_equal(d.calls, 2);
@@ -90,15 +91,48 @@ static void test_options_defaults_and_values(void **state)
     assert_false(opt_given(&table, given, "nonesuch"));
 }
 
+/* The seed's forms: a number, a sealed seed (written as the outputs write
+ * it), 'random' (128 bits, sealed, told only at the end), a file. */
+static void test_options_seed(void **state)
+{
+    (void)state;
+    demo d;
+    assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", "18446744073709551615", NULL}),
+                     0);
+    assert_true(d.seed.v == UINT64_MAX && !d.seed.sealed);
+    const char *text = "sealed:00112233445566778899aabbccddeeff";
+    assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", text, NULL}), 0);
+    assert_true(d.seed.sealed && d.seed.v == 0x0011223344556677ULL && d.seed.k1 == 0x8899aabbccddeeffULL);
+    char back[RUN_SEED_TEXT];
+    assert_string_equal(run_seed_text(&d.seed, back, sizeof back), text);
+    assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", "random", NULL}), 0);
+    run_seed a = d.seed;
+    assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", "random", NULL}), 0);
+    assert_true(a.sealed && a.how == RUN_SEED_DRAWN && !run_seed_equal(&a, &d.seed));
+    char path[] = "/tmp/jamaica-seed-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_true(write(fd, "sealed:00112233445566778899AABBCCDDEEFF\n", 40) == 40);
+    close(fd);
+    assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed-file", path, NULL}), 0);
+    unlink(path);
+    assert_true(d.seed.sealed && d.seed.how == RUN_SEED_FILE && d.seed.k1 == 0x8899aabbccddeeffULL);
+}
+
 static void test_options_bad_input(void **state)
 {
     (void)state;
     demo d;
-    const char *bad[][5] = {
+    const char *bad[][6] = {
         {"demo", "--games", "0", NULL},        /* below the range */
         {"demo", "--games", "1001", NULL},     /* above it */
         {"demo", "--games", "+5", NULL},       /* digits only */
         {"demo", "--seed", "-1", NULL},
+        {"demo", "--seed", "sealed:0123", NULL},                   /* 32 hex digits */
+        {"demo", "--seed", "18446744073709551616", NULL},          /* 2^64 */
+        {"demo", "--seed", "1", "--seed-file", "/dev/null", NULL}, /* one seed */
+        {"demo", "--seed-file", "/nonexistent/seed", NULL},
+        {"demo", "--seed-file", "/dev/null", NULL},                 /* no seed in it */
         {"demo", "--threads", "1025", NULL},   /* past CLI_MAX_THREADS */
         {"demo", "--format", "xml", NULL},     /* not a choice */
         {"demo", "--call", "bad", NULL},       /* the callback refuses */
@@ -136,7 +170,8 @@ static void test_options_help_from_the_table(void **state)
     assert_true(n > 0);
     assert_non_null(strstr(text, "Usage: demo\n"));
     assert_non_null(strstr(text, "  --games N        games (100)\n"));
-    assert_non_null(strstr(text, "  --seed S         the seed;\n                   'random' draws a secret one\n"));
+    assert_non_null(strstr(text, "  --seed S         the seed;\n                   'random' draws a secret one (sealed chance)\n"));
+    assert_non_null(strstr(text, "  --seed-file PATH the seed read from a file, kept off the command line\n"));
     assert_non_null(strstr(text, "  --out PATH       the output (x.csv unless given)\n"));
     assert_non_null(strstr(text, "  --threads T      OpenMP threads (all: "));
     assert_non_null(strstr(text, "  -h, --help       this help\n"));
@@ -146,6 +181,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options_defaults_and_values),
+        cmocka_unit_test(test_options_seed),
         cmocka_unit_test(test_options_bad_input),
         cmocka_unit_test(test_options_help_from_the_table),
     };

@@ -120,9 +120,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         return fail(err, errlen, path, "a symlink to a missing file");
     } else if (errno == ENOENT) {
         strcpy(o->target, path);
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
+        mode = 0600;
     } else {
         return fail(err, errlen, path, strerror(errno));
     }
@@ -147,7 +145,8 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         return fail(err, errlen, path, strerror(e));
     }
     o->slot = register_temp(o->tmp);
-    if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+    o->mode = mode; /* mkstemp's 0600 until the commit */
+    if (!(o->f = fdopen(fd, "w"))) {
         int e = errno;
         close(fd);
         outfile_abort(o);
@@ -185,7 +184,7 @@ int outfile_commit(outfile *o, char *err, size_t errlen)
     errno = 0;
     /* On disk before the rename, so that a crash leaves the old file or the
      * whole new one (a checkpoint's promise). */
-    int bad = (o->tmp[0] && fsync(fileno(o->f))) | fclose(o->f);
+    int bad = (o->tmp[0] && (fchmod(fileno(o->f), o->mode) || fsync(fileno(o->f)))) | fclose(o->f);
     o->f = NULL;
     if (bad) {
         write_failed(o, errno, err, errlen);
@@ -235,4 +234,17 @@ int outfile_same(const char *a, const char *b)
     char ra[PATH_MAX], rb[PATH_MAX];
     if (resolve_new(a, ra) || resolve_new(b, rb)) return !strcmp(a, b);
     return !strcmp(ra, rb);
+}
+
+FILE *outfile_private(const char *path, int append)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | (append ? O_APPEND : O_TRUNC), 0600);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, append ? "ab" : "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
 }

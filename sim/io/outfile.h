@@ -2,9 +2,11 @@
  * outfile.h - output files that are complete or absent.
  *
  * A regular file (or a symlink to one) is written to a new temporary file
- * beside its target (mkstemp: a name nobody can guess or plant, with the
- * mode of the file it replaces, or of a new file) and renamed over the
- * target only when complete, so a failed or interrupted run leaves the old
+ * beside its target (mkstemp: a name nobody can guess or plant, mode 0600,
+ * so that no other user reads it while the run is in flight: it may hold a
+ * sealed run's seed) and renamed over the target only when complete, with
+ * the mode of the file it replaces, or 0600 for a new file (outputs are
+ * private to the user who made them), so a failed or interrupted run leaves the old
  * file as it was.  A character device or a FIFO (/dev/null, /dev/stdout on
  * a pipe) is written in place.  Anything else (a directory, a socket, a
  * dangling symlink, a file this user may not write) is refused before any
@@ -29,6 +31,7 @@ typedef struct outfile {
     char tmp[PATH_MAX];        /* the temporary file ("" when written in place) */
     FILE *f;                   /* NULL when closed */
     int slot;                  /* in the signal handler's list; -1 if none */
+    unsigned mode;             /* given the file at its commit */
 } outfile;
 
 /* Open path for writing.  0; or -1 and err ("cannot write 'PATH': why"),
@@ -52,6 +55,9 @@ void outfile_remove_all_temps(void);
  * before the first checkpoint vouches for it): its slot, or -1 when the
  * list is full; outfile_untrack(slot) takes it off (-1: no-op). */
 int outfile_track(const char *path);
+/* A file that grows in place (a checkpoint's log, appended to when append
+ * is 1, else emptied), created 0600; NULL with errno. */
+FILE *outfile_private(const char *path, int append);
 void outfile_untrack(int slot);
 
 #endif

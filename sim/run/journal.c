@@ -392,7 +392,7 @@ int journal_begin(journal *j, const char *id, int log, journal_state *st, void *
         }
     }
     if (g->logs && j->every > 0 && !j->logw) {
-        j->logw = fopen(j->log_path, j->log_bytes ? "ab" : "wb");
+        j->logw = outfile_private(j->log_path, j->log_bytes != 0);
         if (!j->logw) {
             snprintf(err, errlen, "cannot write '%s': %s", j->log_path, strerror(errno));
             return 2;
