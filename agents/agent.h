@@ -109,6 +109,13 @@ void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
 /* The same, telling the agent the game's rules and players (the harness
  * calls this; plugins and programs are told of the new game). */
 void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat);
+/* Does the spec name an agent from outside (a plugin, a program)? */
+int agent_spec_outside(const char *spec);
+/* Warn on stderr, in one line, when spec is an agent from outside seated
+ * under a seed that was not drawn secretly (--seed random, --seed-file):
+ * such a seat can recover every hidden card and future die.  1 if it
+ * warned (a caller warns once a run). */
+int agent_warn_seed(const run_seed *seed, const char *spec);
 /* The same for a run's seed, plain or sealed: under a sealed seed every
  * seat's stream, built-in or outside, is keyed from it by SipHash-2-4, so
  * that no agent's play leads back to the seed. */

@@ -159,3 +159,26 @@ int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
     if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
     return choose_observed(a, s, legal, n);
 }
+
+int agent_spec_outside(const char *spec)
+{
+    size_t len = strcspn(spec, ":");
+    for (int i = 0; agent_registry[i]; i++)
+        if (strlen(agent_registry[i]->name) == len && !strncmp(agent_registry[i]->name, spec, len))
+            return agent_registry[i]->sealed;
+    return 0;
+}
+
+int agent_warn_seed(const run_seed *seed, const char *spec)
+{
+    if ((seed->sealed && seed->how != RUN_SEED_GIVEN) || !agent_spec_outside(spec)) return 0;
+    {
+        fprintf(stderr,
+                "jamaica: warning: agent '%.200s' plays from outside under a seed that was not drawn secretly: it "
+                "can recover every hidden card and future die (run with --seed random or --seed-file FILE; "
+                "docs/PROTOCOL.md, \"Sealed runs\")\n",
+                spec);
+        return 1;
+    }
+    return 0;
+}

@@ -722,6 +722,8 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
                .size = c->dist ? c->dist->size : 1, .T = c->threads, .nspecs = sim_nspecs(c),
                .slots = sim_agent_slots(c), .units = c->games * S, .u0 = c->first_game * S};
     for (int k = 0; k < NOUT; k++) r->of[k].slot = -1;
+    for (int k = 0; r->writer && k < r->nspecs; k++)
+        if (agent_warn_seed(&c->seed, c->specs[k])) break;
     int rc = open_outputs(r, err, errlen);
     if (rc || prepare(r, out, err, errlen) || allocate(r, err, errlen)) {
         release(r);
