@@ -141,10 +141,14 @@ int agent_policy(agent *a, float *p, float *v);
 /* Kill every program agent's process at once (async-signal-safe: for a
  * process that must end now). */
 void agent_kill_programs(void);
-/* A plugin that calls exit() while jamaica is inside one of its functions
- * ends the process with status 3 and one line on stderr, the programs
- * killed; cleanup (NULL: none; async-signal-safe) runs first, for the
- * caller's temporary files. */
+/* For jamaica's binary: once a plugin is loaded, a plugin's exit() from
+ * any thread ends the process with status 3 and one line on stderr, and a
+ * fatal signal (a crash, abort()) with one line naming the plugin and the
+ * signal's own status; the programs are killed and cleanup (NULL: none;
+ * async-signal-safe) runs first, for the caller's temporary files.
+ * agent_plugins_done() says that jamaica itself is ending (its exit() is
+ * its own). */
 void agent_on_plugin_exit(void (*cleanup)(void));
+void agent_plugins_done(void);
 
 #endif

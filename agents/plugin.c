@@ -5,6 +5,7 @@
  * the ABI version before anything of it is called.
  */
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,31 +25,112 @@ typedef struct plugin {
     char path[AGENT_SPEC_MAX];   /* for messages */
 } plugin;
 
-/* A plugin that calls exit() would end jamaica with the plugin's status
- * (0: a run that looks like a success, with no output).  While a thread is
- * inside a plugin's function, an exit() there runs exit_fault() first
- * (atexit): one line naming the plugin, the programs killed, status 3. */
+/* A plugin is code inside jamaica: its exit() would end jamaica with the
+ * plugin's status (0: a run that looks like a success, with no output),
+ * its crash with no word said and the temporary outputs left behind.  Once
+ * jamaica's binary arms the watch (agent_on_plugin_exit) and a plugin is
+ * loaded, an exit() from any thread before jamaica's own end
+ * (agent_plugins_done) runs exit_fault() (atexit): one line naming the
+ * plugin, the programs killed, the temporaries removed, status 3; and a
+ * fatal signal (a crash, abort()) runs on_fatal(): the same, said with
+ * write(2) alone, then the signal's own ending. */
 static _Thread_local const char *inside;  /* the plugin this thread is calling, or NULL */
 static void (*exit_cleanup)(void);
+static volatile int armed, done;          /* the binary's watch; its own end has begun */
+static char loaded[AGENT_SPEC_MAX];       /* the first plugin loaded, for a fault off its calls */
+static volatile int nloaded, several;  /* plugins loaded; another path among them */
 
 void agent_on_plugin_exit(void (*cleanup)(void))
 {
     exit_cleanup = cleanup;
+    armed = 1;
+}
+
+void agent_plugins_done(void)
+{
+    done = 1;
+}
+
+/* Which plugin: the one this thread is calling, else the one loaded. */
+static const char *culprit(void)
+{
+    return inside ? inside : loaded;
 }
 
 static void exit_fault(void)
 {
-    if (!inside) return;
-    fprintf(stderr, "jamaica: plugin '%s' called exit() during the run: an agent failure\n", inside);
+    if (!armed || done || !nloaded) return;
+    fprintf(stderr, "jamaica: plugin '%s'%s called exit() during the run: an agent failure\n", culprit(),
+            inside || !several ? "" : " (or another plugin of the run)");
     agent_kill_programs();
     if (exit_cleanup) exit_cleanup();
     _exit(3);
 }
 
-static void watch_exit(void)
+static void say(const char *s)
 {
-    static int registered;
-    if (!__atomic_exchange_n(&registered, 1, __ATOMIC_ACQ_REL)) atexit(exit_fault);
+    size_t n = strlen(s);
+    while (n) {
+        ssize_t w = write(2, s, n);
+        if (w <= 0) return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS};
+
+static void on_fatal(int sig)
+{
+    char num[12];
+    int k = (int)sizeof num - 1;
+    num[k] = '\0';
+    int v = sig;
+    do num[--k] = (char)('0' + v % 10);
+    while ((v /= 10) && k > 0);
+    say("jamaica: ");
+    if (inside) {
+        say("plugin '");
+        say(inside);
+        say("' crashed (signal ");
+    } else {
+        say("signal ");
+    }
+    say(num + k);
+    say(" ");
+    say(sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : sig == SIGILL ? "SIGILL" : sig == SIGFPE ? "SIGFPE"
+        : sig == SIGABRT ? "SIGABRT" : "SIGSYS");
+    if (inside) {
+        say("): an agent failure");
+    } else {
+        say(") with plugin '");
+        say(loaded);
+        say("' loaded: a crash in a plugin's thread or in jamaica");
+    }
+    say("; the run's programs killed and its unfinished outputs removed\n");
+    agent_kill_programs();
+    if (exit_cleanup) exit_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+static void watch_exit(const char *path)
+{
+    if (!armed) return;
+    if (__atomic_fetch_add(&nloaded, 1, __ATOMIC_ACQ_REL)) {
+        if (strcmp(path, loaded)) several = 1; /* loads happen one at a time, before the games */
+    } else {
+        snprintf(loaded, sizeof loaded, "%s", path);
+        atexit(exit_fault);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_fatal;
+        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+            sigaction(fatal_signals[i], &sa, NULL);
+    }
 }
 
 #define CALL(pl, expr) (inside = (pl)->path, (expr))
@@ -119,7 +201,7 @@ static int plugin_create(agent *a, const char *params, char *err, size_t errlen)
         return -1;
     char perr[400] = "";
     snprintf(pl->path, sizeof pl->path, "%s", path);
-    watch_exit();
+    watch_exit(path);
     pl->self = CALL(pl, pl->p->create(pl->o.rest, perr, sizeof perr));
     DONE();
     if (!pl->self) {

@@ -89,6 +89,7 @@ int main(int argc, char **argv)
         if (!freopen("/dev/null", "w", stdout)) return sim_mpi_finish(1);
     }
     int rc = dispatch(argc, argv);
+    agent_plugins_done(); /* an exit() from here on is jamaica's own */
     /* Output lost on stdout (a full disk, /dev/full) is an error. */
     errno = 0;
     if (fflush(stdout) || ferror(stdout)) {

@@ -62,7 +62,7 @@ if make -s -C examples/plugin OUT="$tmp/lookahead.so" >"$tmp/e" 2>&1 &&
     bad "template plugin: $(cat "$tmp/e")"; fi
 for p in random abi99 recover crash; do
     # shellcheck disable=SC2046
-    cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -o "$tmp/$p.so" "tests/plugins/$p.c" $(pkg-config --cflags --libs jamaica) \
+    cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -pthread -o "$tmp/$p.so" "tests/plugins/$p.c" $(pkg-config --cflags --libs jamaica) \
         -Wl,-rpath,"$P/lib" 2>"$tmp/e" && ok || bad "building tests/plugins/$p.c: $(cat "$tmp/e")"
 done
 # The random plugin draws from its seat's stream: sealed (keyed from the run's
@@ -80,10 +80,12 @@ done
     --out "$tmp/recover.csv" >/dev/null 2>"$tmp/e"
 [ "$(grep -c '^recover: game' "$tmp/e")" -eq 20 ] && ! grep -q ' seed 123456789$' "$tmp/e" && ok ||
     bad "recover: the seed was learned, or no guesses: $(head -n 3 "$tmp/e")"
-# A plugin that crashes, aborts or calls exit(): no program of the run is
-# left (the guardians), and exit() is a fault: status 3, one line.
-for how in segv abort exit; do
-    "$P/bin/jamaica" sim --games 50 --threads 2 --players 3 \
+# A plugin that crashes, aborts or calls exit() (from a call of jamaica's or
+# a thread of its own): no program of the run is left (the guardians), no
+# temporary output (which holds the seed), and one line naming the plugin;
+# exit() is a fault, status 3, a crash ends by its signal.
+for how in segv abort exit thread; do
+    "$P/bin/jamaica" sim --games 50 --threads 2 --players 3 --seed random --games-csv "$tmp/crash-$how.g.csv" \
         --agents "plugin:$tmp/crash.so:how=$how","cmd:sh tests/agents/faulty.sh forker",random --out "$tmp/crash-$how.csv" >/dev/null 2>"$tmp/e"
     rc=$?
     sleep 0.3
@@ -91,11 +93,14 @@ for how in segv abort exit; do
         bad "plugin how=$how: a program or its child outlived the run"
         pkill -f "sleep 31415"
     else ok; fi
+    left=$(ls -A "$tmp" | grep "crash-$how\.")
     case $how in
-    exit) [ $rc -eq 3 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "plugin '$tmp/crash.so' called exit() during the run" "$tmp/e" &&
-        [ ! -e "$tmp/crash-exit.csv" ] && [ -z "$(ls -A "$tmp" | grep 'crash-exit\.csv\.jamaica')" ] && ok || bad "plugin exit(): status $rc: $(cat "$tmp/e")" ;;
-    *) [ $rc -ne 0 ] && ok || bad "plugin how=$how: status 0" ;;
-    esac
+    exit | thread) [ $rc -eq 3 ] && grep -q "plugin '$tmp/crash.so' called exit() during the run" "$tmp/e" ;;
+    segv) [ $rc -eq 139 ] && grep -q "plugin '$tmp/crash.so' crashed (signal 11 SIGSEGV): an agent failure" "$tmp/e" ;;
+    abort) [ $rc -eq 134 ] && grep -q "plugin '$tmp/crash.so' crashed (signal 6 SIGABRT): an agent failure" "$tmp/e" ;;
+    # (the shell adds its own "Segmentation fault" or "Aborted")
+    esac && [ "$(grep -v '^Segmentation fault\|^Aborted' "$tmp/e" | grep -c .)" -eq 1 ] && [ -z "$left" ] && ok ||
+        bad "plugin how=$how: status $rc, left '$left': $(cat "$tmp/e")"
 done
 "$P/bin/jamaica" sim --games 5 --agents "plugin:$tmp/abi99.so",random --players 2 --out "$tmp/x.csv" 2>"$tmp/e" >/dev/null
 rc=$?
