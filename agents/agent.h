@@ -16,31 +16,6 @@
 
 typedef struct agent agent;
 
-/* A run's seed (seed.c): a number, whose games are jm_init()'s (PCG32
- * chance, every published game), or a sealed seed, 128 secret bits whose
- * games are jm_init_sealed()'s (docs/PROTOCOL.md, "Sealed runs"), written
- * "sealed:" and 32 hex digits. */
-typedef struct run_seed {
-    uint64_t v;            /* the number; sealed: the key's first word */
-    uint64_t k1;           /* sealed: the key's second word */
-    int sealed;
-    int how;               /* RUN_SEED_GIVEN (a number or text), _DRAWN (--seed
-                              random), _FILE (--seed-file): not in equality */
-} run_seed;
-enum { RUN_SEED_GIVEN, RUN_SEED_DRAWN, RUN_SEED_FILE };
-#define RUN_SEED(n) ((run_seed){.v = (n)})
-#define RUN_SEED_TEXT 48   /* room for run_seed_text() */
-/* The seed as the outputs write it: "123" or "sealed:<32 hex digits>". */
-const char *run_seed_text(const run_seed *s, char *buf, size_t len);
-/* Read that form (or a decimal number); 0, or -1. */
-int run_seed_parse(const char *text, run_seed *out);
-int run_seed_equal(const run_seed *a, const run_seed *b);
-/* Game `game` of the seed: jm_init() or jm_init_sealed(). */
-int run_seed_init(const run_seed *seed, jm_state *s, const jm_rules *r, int players, uint64_t game,
-                  const jm_tracer *tr, char *err, size_t errlen);
-/* 64 bits of the seed for streams that no agent sees (a bootstrap's): the
- * number, or a one-way digest of a sealed seed. */
-uint64_t run_seed_u64(const run_seed *s);
 
 typedef struct agent_ops {
     const char *name;
@@ -115,11 +90,11 @@ int agent_spec_outside(const char *spec);
  * under a seed that was not drawn secretly (--seed random, --seed-file):
  * such a seat can recover every hidden card and future die.  1 if it
  * warned (a caller warns once a run). */
-int agent_warn_seed(const run_seed *seed, const char *spec);
+int agent_warn_seed(const jm_seed *seed, const char *spec);
 /* The same for a run's seed, plain or sealed: under a sealed seed every
  * seat's stream, built-in or outside, is keyed from it by SipHash-2-4, so
  * that no agent's play leads back to the seed. */
-void agent_start(agent *a, const jm_rules *rules, int players, const run_seed *seed, uint64_t game, int seat);
+void agent_start(agent *a, const jm_rules *rules, int players, const jm_seed *seed, uint64_t game, int seat);
 /* One decision for the seat to move in s (the true state: the agent gets
  * an observation of it) among legal[0..n) (n >= 2 for a real choice).  -1
  * for an agent destroyed or never made, or no legal action given. */

@@ -13,6 +13,7 @@
  * instance is destroyed, when jamaica stops at once (agent_kill_programs),
  * and when jamaica dies in any way (its guardian, guard()).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -206,6 +207,39 @@ static void guard(int life, const char *sh, const char *dir, int logfd, int sock
     }
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (flag == FTW_DP) rmdir(path);
+    else unlink(path);
+    return 0;
+}
+
+/* The directories of runs that ended without removing them (killed with
+ * SIGKILL, or by a plugin's crash), "jamaica-program-PID-XXXXXX" with no
+ * process PID left, go when this process makes its first. */
+static void remove_stale_wds(const char *tmp)
+{
+    static int done;
+    if (__atomic_exchange_n(&done, 1, __ATOMIC_ACQ_REL)) return;
+    DIR *d = opendir(tmp);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, "jamaica-program-", 16)) continue;
+        char *end;
+        long pid = strtol(e->d_name + 16, &end, 10);
+        if (end == e->d_name + 16 || *end != '-' || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+        char path[PATH_MAX];
+        struct stat st;
+        int w = snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+        if (w > 0 && (size_t)w < sizeof path && lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid())
+            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    closedir(d);
+}
+
 /* The working directory of a process, when dir= names none: a new empty
  * directory in $TMPDIR (or /tmp), 0711 (another user the program runs as
  * may enter it, no one else may list it), removed with what the program
@@ -214,7 +248,8 @@ static int make_wd(program *pg, char *err, size_t errlen)
 {
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp || strlen(tmp) > PATH_MAX - 64) tmp = "/tmp";
-    snprintf(pg->wd, sizeof pg->wd, "%s/jamaica-program-XXXXXX", tmp);
+    remove_stale_wds(tmp);
+    snprintf(pg->wd, sizeof pg->wd, "%s/jamaica-program-%ld-XXXXXX", tmp, (long)getpid());
     if (!mkdtemp(pg->wd) || chmod(pg->wd, 0711)) {
         snprintf(err, errlen, "agent '%s': cannot make its working directory in '%s': %s", pg->cmd, tmp,
                  strerror(errno));
@@ -222,15 +257,6 @@ static int make_wd(program *pg, char *err, size_t errlen)
         pg->wd[0] = '\0';
         return -1;
     }
-    return 0;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    if (flag == FTW_DP) rmdir(path);
-    else unlink(path);
     return 0;
 }
 

@@ -50,7 +50,7 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
  * of the other seats' streams or of the game's chance. */
 #define SEAL_KEY 0x6a616d616963612eULL /* the key's second word, "jamaica." */
 
-static void seed_stream(agent *a, const run_seed *rs, uint64_t game, int seat)
+static void seed_stream(agent *a, const jm_seed *rs, uint64_t game, int seat)
 {
     uint64_t seed = rs->v;
     a->seat = seat;
@@ -92,7 +92,7 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
         a->ops = agent_registry[i];
         if (strlen(spec) < sizeof a->spec) strcpy(a->spec, spec);
         else snprintf(a->spec, sizeof a->spec, "%.*s...", (int)sizeof a->spec - 4, spec);
-        seed_stream(a, &(run_seed){0}, 0, 0);
+        seed_stream(a, &(jm_seed){0}, 0, 0);
         if (a->ops->create(a, colon ? colon + 1 : "", err, errlen) == 0) return 0;
         agent_destroy(a); /* frees what create made before it failed */
         return -1;
@@ -114,10 +114,10 @@ void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat)
 
 void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat)
 {
-    agent_start(a, rules, players, &RUN_SEED(seed), game, seat);
+    agent_start(a, rules, players, &JM_SEED(seed), game, seat);
 }
 
-void agent_start(agent *a, const jm_rules *rules, int players, const run_seed *seed, uint64_t game, int seat)
+void agent_start(agent *a, const jm_rules *rules, int players, const jm_seed *seed, uint64_t game, int seat)
 {
     seed_stream(a, seed, game, seat);
     if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);
@@ -169,9 +169,9 @@ int agent_spec_outside(const char *spec)
     return 0;
 }
 
-int agent_warn_seed(const run_seed *seed, const char *spec)
+int agent_warn_seed(const jm_seed *seed, const char *spec)
 {
-    if ((seed->sealed && seed->how != RUN_SEED_GIVEN) || !agent_spec_outside(spec)) return 0;
+    if ((seed->sealed && seed->secret) || !agent_spec_outside(spec)) return 0;
     {
         fprintf(stderr,
                 "jamaica: warning: agent '%.200s' plays from outside under a seed that was not drawn secretly: it "

@@ -306,6 +306,30 @@ int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uin
                    const jm_tracer *tr, char *err, size_t errlen);
 int jm_sealed(const jm_state *s);
 
+/* A run's seed, either kind: a number, whose games are jm_init()'s (every
+ * published game), or a sealed seed, 128 secret bits whose games are
+ * jm_init_sealed()'s; written as the number in decimal, or "sealed:" and
+ * 32 hex digits (v's then k1's). */
+typedef struct jm_seed {
+    uint64_t v;            /* the number; sealed: the key's first word */
+    uint64_t k1;           /* sealed: the key's second word */
+    int sealed;
+    int secret;            /* the caller's mark: drawn or read where no agent saw
+                              it (not compared, not written) */
+} jm_seed;
+#define JM_SEED(n) ((jm_seed){.v = (n)})
+#define JM_SEED_TEXT 48   /* room for jm_seed_format()'s text */
+const char *jm_seed_format(const jm_seed *s, char *buf, size_t len);
+/* Read that form; 0, or JM_EARG. */
+int jm_seed_parse(const char *text, jm_seed *out);
+int jm_seed_equal(const jm_seed *a, const jm_seed *b);
+/* Game `game` of the seed: jm_init() or jm_init_sealed(). */
+int jm_init_seed(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                 const jm_tracer *tr, char *err, size_t errlen);
+/* 64 bits for what no agent sees (a bootstrap's stream, a checkpoint's
+ * identity): the number, or a one-way digest of a sealed seed. */
+uint64_t jm_seed_digest(const jm_seed *s);
+
 int jm_over(const jm_state *s);
 int jm_capped(const jm_state *s);
 /* The kind of the pending decision (JM_D_*) and the seat that makes it. */

@@ -11,7 +11,7 @@
 
 typedef struct demo {
     uint64_t games, threads;
-    run_seed seed;
+    jm_seed seed;
     const char *rules, *out;
     int rotate, format, calls;
 } demo;
@@ -73,7 +73,7 @@ static void test_options_defaults_and_values(void **state)
                                             "--call", "a", "--call", "b", "--out", "y.csv", NULL}),
                      0);
     assert_int_equal(d.games, 7);
-    assert_true(d.seed.v == 99 && !d.seed.sealed && d.seed.how == RUN_SEED_GIVEN);
+    assert_true(d.seed.v == 99 && !d.seed.sealed && !d.seed.secret);
     assert_int_equal(d.rotate, 1);
     assert_int_equal(d.format, 2);
     assert_int_equal(d.calls, 2);
@@ -103,12 +103,12 @@ static void test_options_seed(void **state)
     const char *text = "sealed:00112233445566778899aabbccddeeff";
     assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", text, NULL}), 0);
     assert_true(d.seed.sealed && d.seed.v == 0x0011223344556677ULL && d.seed.k1 == 0x8899aabbccddeeffULL);
-    char back[RUN_SEED_TEXT];
-    assert_string_equal(run_seed_text(&d.seed, back, sizeof back), text);
+    char back[JM_SEED_TEXT];
+    assert_string_equal(jm_seed_format(&d.seed, back, sizeof back), text);
     assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", "random", NULL}), 0);
-    run_seed a = d.seed;
+    jm_seed a = d.seed;
     assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed", "random", NULL}), 0);
-    assert_true(a.sealed && a.how == RUN_SEED_DRAWN && !run_seed_equal(&a, &d.seed));
+    assert_true(a.sealed && a.secret && !jm_seed_equal(&a, &d.seed));
     char path[] = "/tmp/jamaica-seed-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -116,7 +116,7 @@ static void test_options_seed(void **state)
     close(fd);
     assert_int_equal(parse(&table, &d, NULL, NULL, (const char *[]){"demo", "--seed-file", path, NULL}), 0);
     unlink(path);
-    assert_true(d.seed.sealed && d.seed.how == RUN_SEED_FILE && d.seed.k1 == 0x8899aabbccddeeffULL);
+    assert_true(d.seed.sealed && d.seed.secret && d.seed.k1 == 0x8899aabbccddeeffULL);
 }
 
 static void test_options_bad_input(void **state)

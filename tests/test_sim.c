@@ -120,7 +120,7 @@ static sim_config config(const char *dir, int players, const char *agents, int t
     sim_config c;
     memset(&c, 0, sizeof c);
     c.games = games;
-    c.seed = RUN_SEED(42);
+    c.seed = JM_SEED(42);
     c.players = players;
     c.threads = threads;
     jm_rules_default(&c.rules);
@@ -628,13 +628,13 @@ static void test_sim_checkpoint_resume_same_bytes(void **state)
     /* Another seed: refused, naming it; the checkpoint kept. */
     assert_int_equal(journal_open(&j, "test", ckpt, 1000, 1, sim_tally_bytes(), err, sizeof err), 0);
     c.journal = j;
-    c.seed = RUN_SEED(43);
+    c.seed = JM_SEED(43);
     stop = 0;
     st.after = UINT64_MAX;
     assert_int_equal(sim_run(&c, &stop, &o, err, sizeof err), 2);
     assert_non_null(strstr(err, "its --seed is '42', this run's '43'"));
     journal_close(j, 1);
-    c.seed = RUN_SEED(42);
+    c.seed = JM_SEED(42);
     /* No --resume: a checkpoint is not overwritten. */
     assert_int_equal(journal_open(&j, "test", ckpt, 1000, 0, sim_tally_bytes(), err, sizeof err), 2);
     assert_non_null(strstr(err, "holds an interrupted run"));

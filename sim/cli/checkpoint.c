@@ -58,6 +58,7 @@ int cli_journal_open(const ckpt_opts *o, const char *command, const char *const 
 void cli_journal_kept(const journal *j)
 {
     if (!j || !journal_saved_games(j)) return;
-    fprintf(stderr, "jamaica: checkpoint '%s' holds %llu games: the same command with --resume goes on\n",
-            journal_path(j), (unsigned long long)journal_saved_games(j));
+    fprintf(stderr, "jamaica: checkpoint '%s' holds %llu games: the same command with --resume goes on%s\n",
+            journal_path(j), (unsigned long long)journal_saved_games(j),
+            opt_seed_drawn() ? " (with --seed and the seed drawn, told below, in place of --seed random)" : "");
 }

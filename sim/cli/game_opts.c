@@ -38,7 +38,7 @@ int game_opts_choose(const opt_table *t, uint64_t given, game_opts *o, const cha
                       .rules = o->position ? NULL : &c->rules,
                       .position = o->position};
     int warned = 0; /* the seed is a number, seen by all: an outside seat is told so */
-    for (int i = 0; i < c->players && !warned; i++) warned = agent_warn_seed(&RUN_SEED(o->seed), c->specs[i]);
+    for (int i = 0; i < c->players && !warned; i++) warned = agent_warn_seed(&JM_SEED(o->seed), c->specs[i]);
     for (int i = 0; i < c->players; i++) {
         c->names[i] = c->specs[i];
         if (unchecked && !strcmp(c->specs[i], unchecked)) continue;

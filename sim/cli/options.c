@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 
 #include "../../agents/agent.h"
+#include "../run/mpi.h"
 #include "cli.h"
 #include "options.h"
 
@@ -138,14 +140,14 @@ int opt_given(const opt_table *t, uint64_t given, const char *name)
     return 0;
 }
 
-static run_seed drawn;          /* --seed random's, told when the process ends */
+static jm_seed drawn;          /* --seed random's, told when the process ends */
 
 static void tell_drawn_seed(void)
 {
-    char text[RUN_SEED_TEXT];
+    char text[JM_SEED_TEXT];
     agent_kill_programs(); /* none is left to read it (a program shares jamaica's stderr) */
     fprintf(stderr, "jamaica: --seed random drew seed %s (the outputs record it)\n",
-            run_seed_text(&drawn, text, sizeof text));
+            jm_seed_format(&drawn, text, sizeof text));
 }
 
 static int seed_once(void)
@@ -160,11 +162,11 @@ static int seed_once(void)
 
 int opt_parse_seed(const char *v, void *field)
 {
-    run_seed *seed = field;
+    jm_seed *seed = field;
     if (seed_once()) return -1;
     if (strcmp(v, "random")) {
-        run_seed s;
-        if (run_seed_parse(v, &s)) {
+        jm_seed s;
+        if (jm_seed_parse(v, &s)) {
             cli_usage_error("bad seed '%s' (0 to 2^64-1, 'random', or sealed: and 32 hex digits)", v);
             return -1;
         }
@@ -178,7 +180,11 @@ int opt_parse_seed(const char *v, void *field)
         cli_usage_error("--seed random: the system gave no random bytes");
         return -1;
     }
-    *seed = (run_seed){.v = k[0], .k1 = k[1], .sealed = 1, .how = RUN_SEED_DRAWN};
+    if (!setting_defaults) { /* every rank plays rank 0's (every rank reads the options) */
+        k[0] = sim_mpi_bcast(k[0]);
+        k[1] = sim_mpi_bcast(k[1]);
+    }
+    *seed = (jm_seed){.v = k[0], .k1 = k[1], .sealed = 1, .secret = 1};
     if (!setting_defaults) {
         drawn = *seed;
         static int told;
@@ -187,7 +193,12 @@ int opt_parse_seed(const char *v, void *field)
     return 0;
 }
 
-int opt_plain_seed(const run_seed *seed, uint64_t *out)
+int opt_seed_drawn(void)
+{
+    return drawn.sealed;
+}
+
+int opt_plain_seed(const jm_seed *seed, uint64_t *out)
 {
     if (seed->sealed) return cli_usage_error("a sealed seed is for runs that seat outside agents; give a number");
     *out = seed->v;
@@ -196,11 +207,19 @@ int opt_plain_seed(const run_seed *seed, uint64_t *out)
 
 int opt_parse_seed_file(const char *path, void *field)
 {
-    run_seed *seed = field;
+    jm_seed *seed = field;
     if (seed_once()) return -1;
     FILE *f = fopen(path, "r");
-    if (!f) {
+    struct stat st;
+    if (!f || fstat(fileno(f), &st)) {
         cli_usage_error("--seed-file '%s': %s", path, strerror(errno));
+        if (f) fclose(f);
+        return -1;
+    }
+    if (S_ISREG(st.st_mode) && (st.st_mode & 077)) { /* a secret others may read is no secret */
+        fclose(f);
+        cli_usage_error("--seed-file '%s' may be read by other users (mode %04o): chmod 600 it", path,
+                        (unsigned)(st.st_mode & 07777));
         return -1;
     }
     char line[128];
@@ -209,12 +228,12 @@ int opt_parse_seed_file(const char *path, void *field)
     fclose(f);
     line[n] = '\0';
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ')) line[--n] = '\0';
-    run_seed s;
-    if (bad || run_seed_parse(line, &s)) {
+    jm_seed s;
+    if (bad || jm_seed_parse(line, &s)) {
         cli_usage_error("--seed-file '%s' holds no seed (one line: a number, or sealed: and 32 hex digits)", path);
         return -1;
     }
-    s.how = RUN_SEED_FILE;
+    s.secret = 1;
     *seed = s;
     return 0;
 }

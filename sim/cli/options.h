@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../agents/agent.h" /* run_seed */
+#include "../../engine/jamaica.h" /* jm_seed */
 
 typedef enum opt_kind {
     OPT_FLAG,    /* no value; the int field becomes 1 */
@@ -94,15 +94,17 @@ void opt_help(const opt_table *t);
  * stderr only when the process ends and recorded where the run records its
  * seed; --seed-file PATH reads one off the command line, which every user
  * can read in /proc (docs/PROTOCOL.md, "Sealed runs").  The field is a
- * run_seed (agents/agent.h); OPT_SEED is two rows of the table. */
+ * jm_seed (agents/agent.h); OPT_SEED is two rows of the table. */
 int opt_parse_seed(const char *value, void *field);
-/* The field's offset; a field that is not a run_seed does not compile
+/* The field's offset; a field that is not a jm_seed does not compile
  * (comparing distinct pointer types). */
-#define OPT_SEED_OFFSET(T) (offsetof(T, seed) + 0 * sizeof(&((T *)0)->seed == (struct run_seed *)0))
+#define OPT_SEED_OFFSET(T) (offsetof(T, seed) + 0 * sizeof(&((T *)0)->seed == (struct jm_seed *)0))
 int opt_parse_seed_file(const char *path, void *field);
+/* Did this process draw its seed (--seed random)? */
+int opt_seed_drawn(void);
 /* A command that plays numeric seeds only: the seed's number; 0, or 2
  * after reporting a sealed seed. */
-int opt_plain_seed(const run_seed *seed, uint64_t *out);
+int opt_plain_seed(const jm_seed *seed, uint64_t *out);
 #define OPT_SEED(T, DEF, HELP)                                                                              \
     {.name = "seed", .kind = OPT_CALL, .arg = "S", .offset = OPT_SEED_OFFSET(T), .parse = opt_parse_seed,      \
      .def = DEF, .help = HELP ";\n'random' draws a secret one (sealed chance)"},                                 \

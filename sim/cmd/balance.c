@@ -111,7 +111,7 @@ typedef struct vary {
 } vary;
 
 typedef struct bal_args {
-    uint64_t games, confirm, players, threads, progress;    run_seed seed;
+    uint64_t games, confirm, players, threads, progress;    jm_seed seed;
     const char *agents, *rules, *out;
     vary vary[MAX_VARY];
     int nvary;
@@ -503,9 +503,9 @@ static void report(const balance *b, int best, uint64_t end, const int *out_of_r
 {
     const bal_args *a = b->a;
     printf("# Balance: %s at %d players, rules `%s`\n\n", a->agents, b->players, a->rules);
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     printf("%d settings searched by successive halving on deals 0..%llu (seed %s); the best:", b->ncells,
-           (unsigned long long)(end - 1), run_seed_text(&a->seed, seed, sizeof seed));
+           (unsigned long long)(end - 1), jm_seed_format(&a->seed, seed, sizeof seed));
     for (int v = 0; v < a->nvary; v++) printf(" %s=%s", a->vary[v].key, cell_value(a, best, v));
     printf(".\nConfirmed on %llu deals the search did not use (%llu..%llu):\n\n", (unsigned long long)a->confirm,
            (unsigned long long)end, (unsigned long long)(end + a->confirm - 1));

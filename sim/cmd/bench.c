@@ -110,7 +110,7 @@ static double time_sim(int threads, uint64_t first, uint64_t games)
     sim_config c;
     memset(&c, 0, sizeof c);
     c.players = 4;
-    c.seed = RUN_SEED(1);
+    c.seed = JM_SEED(1);
     c.threads = threads;
     jm_rules_default(&c.rules);
     for (int i = 0; i < 4; i++) strcpy(c.specs[i], "random");

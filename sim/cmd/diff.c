@@ -65,7 +65,7 @@ static int replay(const games_row *g, evbuf *b, uint64_t *hash, char *why, size_
     b->n = 0;
     jm_tracer tr = {keep_event, b, 0};
     jm_state s;
-    if (run_seed_init(&g->seed, &s, &rules, g->players, g->game, &tr, why, len) != JM_OK) goto out;
+    if (jm_init_seed(&s, &rules, g->players, &g->seed, g->game, &tr, why, len) != JM_OK) goto out;
     int played = sim_play(&s, seats, &tr, NULL);
     if (played > 0) {
         snprintf(why, len, "%s", agent_fault(seats[played - 1]));
@@ -293,17 +293,17 @@ static int next_pair(games_reader *A, games_reader *B, games_row *ga, games_row 
     if (ra != rb)
         return cli_usage_error("'%s' holds more games than '%s' (not the same deals)", ra ? A->path : B->path,
                                ra ? B->path : A->path);
-    char sa[RUN_SEED_TEXT], sb[RUN_SEED_TEXT];
+    char sa[JM_SEED_TEXT], sb[JM_SEED_TEXT];
     if (ra && ga->seed.sealed != gb->seed.sealed)
         return cli_usage_error("'%s' was played under %s chance and '%s' under %s: their games differ in every die "
                                "(docs/PROTOCOL.md, \"Sealed runs\")", A->path, ga->seed.sealed ? "sealed" : "plain",
                                B->path, gb->seed.sealed ? "sealed" : "plain");
-    if (ra && (ga->game != gb->game || !run_seed_equal(&ga->seed, &gb->seed) || ga->seating != gb->seating ||
+    if (ra && (ga->game != gb->game || !jm_seed_equal(&ga->seed, &gb->seed) || ga->seating != gb->seating ||
                ga->players != gb->players))
         return cli_usage_error("game %llu of seed %s in '%s' meets game %llu of seed %s in '%s' (compare runs "
                                "of the same seed, games and players)", (unsigned long long)ga->game,
-                               run_seed_text(&ga->seed, sa, sizeof sa), A->path, (unsigned long long)gb->game,
-                               run_seed_text(&gb->seed, sb, sizeof sb), B->path);
+                               jm_seed_format(&ga->seed, sa, sizeof sa), A->path, (unsigned long long)gb->game,
+                               jm_seed_format(&gb->seed, sb, sizeof sb), B->path);
     return ra;
 }
 
@@ -353,7 +353,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
 /* ---------------------------------------------------------------- command */
 
 typedef struct diff_opts {
-    uint64_t show, games, players, threads, progress;    run_seed seed;
+    uint64_t show, games, players, threads, progress;    jm_seed seed;
     const char *rules, *vs_rules, *agents;
     int rotate;
 } diff_opts;
@@ -375,7 +375,8 @@ static const opt_table table = {
     .command = "diff",
     .usage = "Usage: jamaica diff A.csv B.csv [--show K]\n"
              "       jamaica diff --rules A --vs-rules B [--games N] [--players P] [--seed S]\n"
-             "                    [--agents LIST] [--rotate] [--threads T] [--progress SECONDS]\n"
+             "                    [--seed-file PATH] [--agents LIST] [--rotate] [--threads T]\n"
+             "                    [--progress SECONDS]\n"
              "                    [--show K]\n",
     .about = "Compare two GAMES.csv of the same deals (sim --games-csv, same seed, games and\n"
              "players) game by game, or play the same deals under two rule sets and compare\n"

@@ -40,7 +40,7 @@
 #include "cmd.h"
 
 typedef struct learn_opts {
-    uint64_t games, players, threads, every, progress, samples;    run_seed seed;
+    uint64_t games, players, threads, every, progress, samples;    jm_seed seed;
     int stage, hand;
     const char *agents, *rules, *out;
 } learn_opts;
@@ -151,11 +151,11 @@ static int keep_row(const jm_state *s, int np, const double (*x)[HEUR_HAND_FEATU
  * every k-th decision with a choice (with --hand every k-th start of a
  * round), and each row's share at the end.
  * 0, or -1 (out of memory, or an agent failed: err says which). */
-static int play_one(const jm_rules *r, int np, const run_seed *seed, uint64_t g, uint64_t k, agent *seats, samples *d,
+static int play_one(const jm_rules *r, int np, const jm_seed *seed, uint64_t g, uint64_t k, agent *seats, samples *d,
                     char *err, size_t errlen)
 {
     jm_state s;
-    run_seed_init(seed, &s, r, np, g, NULL, NULL, 0);
+    jm_init_seed(&s, r, np, seed, g, NULL, NULL, 0);
     for (int p = 0; p < np; p++) agent_start(&seats[p], r, np, seed, g, p);
     int legal[JM_MAX_ACTIONS], n;
     uint64_t kept = 0;
@@ -315,7 +315,7 @@ static void write_linear(FILE *f, const learn_opts *o, const samples *d, const a
 static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, const samples *d,
                           const an_logistic_fit *fit, double base_loss)
 {
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     fputs("# jamaica", f);
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
     fprintf(f, "\n# %llu games of %s, %llu players, rules %s, seed %s: %zu states (one in %llu %s,\n"
@@ -323,7 +323,7 @@ static void write_weights(FILE *f, int argc, char **argv, const learn_opts *o, c
                "# the other players' mean in heur_value's features%s (ridge %g): log-loss %.5f against\n"
                "# %.5f for the base rate alone, %d Newton steps\n",
             (unsigned long long)o->games, o->agents, (unsigned long long)o->players, o->rules,
-            run_seed_text(&o->seed, seed, sizeof seed), d->n, (unsigned long long)o->every,
+            jm_seed_format(&o->seed, seed, sizeof seed), d->n, (unsigned long long)o->every,
             o->hand ? "starts of a round" : "decisions",
             o->hand    ? " and the hand's reach,\n# and on each lead times the stage"
             : o->stage ? ",\n# and on each lead times the stage"

@@ -24,7 +24,7 @@
 
 typedef struct shard {
     const char *path;
-    run_seed seed;
+    jm_seed seed;
     uint64_t games_total, first_game;
     int players, rotate, nrows;
     char rules_q[600];
@@ -45,7 +45,7 @@ static int add_row(shard *s, const summary_read *r, int lineno)
         s->players = r->players;
         s->rotate = r->rotate;
         snprintf(s->rules_q, sizeof s->rules_q, "%s", q);
-    } else if (!run_seed_equal(&r->seed, &s->seed) || r->games_total != s->games_total || r->first_game != s->first_game ||
+    } else if (!jm_seed_equal(&r->seed, &s->seed) || r->games_total != s->games_total || r->first_game != s->first_game ||
                r->players != s->players || r->rotate != s->rotate || strcmp(q, s->rules_q)) {
         return cli_usage_error("%s:%d: a row of another run than the first row's", s->path, lineno);
     }
@@ -92,7 +92,7 @@ static int same_run(const shard *sh, int n)
     const shard *a = &sh[0];
     for (int i = 1; i < n; i++) {
         const shard *b = &sh[i];
-        const char *what = !run_seed_equal(&b->seed, &a->seed) ? "seed"
+        const char *what = !jm_seed_equal(&b->seed, &a->seed) ? "seed"
                            : strcmp(b->rules_q, a->rules_q) ? "rules"
                            : b->players != a->players       ? "players"
                            : b->rotate != a->rotate         ? "rotation"

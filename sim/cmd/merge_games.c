@@ -80,7 +80,7 @@ static int feed(const sim_config *c, standings *t, const char *path, const games
     while (!rc && (more = games_reader_next(&rd, g, err, sizeof err)) != 0) {
         sim_game r;
         if (more < 0) rc = cli_usage_error("%s", err);
-        else if (!run_seed_equal(&g->seed, &run->seed) || g->players != run->players || g->nseats != run->nseats ||
+        else if (!jm_seed_equal(&g->seed, &run->seed) || g->players != run->players || g->nseats != run->nseats ||
                  strcmp(g->rules, run->rules))
             rc = cli_usage_error("shard '%s' is of another run (game %llu differs in seed, players or rules)", path,
                                  (unsigned long long)g->game);

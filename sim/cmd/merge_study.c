@@ -27,7 +27,7 @@ static int same_config(const study_row *a, const study_row *b)
 {
     return !strcmp(a->agents, b->agents) && a->players == b->players && a->offset == b->offset &&
            !strcmp(a->measure, b->measure) && !strcmp(a->option, b->option) && a->value == b->value &&
-           run_seed_equal(&a->seed, &b->seed) && !strcmp(a->rules, b->rules);
+           jm_seed_equal(&a->seed, &b->seed) && !strcmp(a->rules, b->rules);
 }
 
 /* A shard read, its rows all of one slice of deals; 0, or 2. */

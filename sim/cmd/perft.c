@@ -7,7 +7,7 @@
 #include "cmd.h"
 
 typedef struct perft_opts {
-    uint64_t games;    run_seed seed;
+    uint64_t games;    jm_seed seed;
 } perft_opts;
 
 static const opt options[] = {

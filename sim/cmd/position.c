@@ -7,7 +7,7 @@
 #include "cmd.h"
 
 typedef struct position_opts {
-    uint64_t game, players, after;    run_seed seed;
+    uint64_t game, players, after;    jm_seed seed;
     const char *rules;
 } position_opts;
 
@@ -22,7 +22,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "position",
-    .usage = "Usage: jamaica position --seed S [--game G] [--players N] [--rules R] [--after N]\n",
+    .usage = "Usage: jamaica position --seed S|--seed-file PATH [--game G] [--players N] [--rules R] [--after N]\n",
     .about = "Print, as one line of position text (docs/POSITIONS.md), the state of\n"
              "game G of seed S after N decisions taken at random, as 'jamaica trace' takes\n"
              "them (forced ones, with a single legal action, count too).  A game that ends\n"
@@ -37,11 +37,12 @@ int cmd_position(int argc, char **argv)
     uint64_t given;
     int rc = opt_parse(&table, argc, argv, &o, NULL, &given);
     if (rc) return rc == OPT_HELP ? 0 : 2;
-    if (!opt_given(&table, given, "seed")) return cli_usage_error("position needs --seed");
+    if (!opt_given(&table, given, "seed") && !opt_given(&table, given, "seed-file"))
+        return cli_usage_error("position needs --seed or --seed-file");
     jm_rules rules;
     if (cli_rules(o.rules, (int)o.players, &rules)) return 2;
     jm_state s;
-    run_seed_init(&o.seed, &s, &rules, (int)o.players, o.game, NULL, NULL, 0);
+    jm_init_seed(&s, &rules, (int)o.players, &o.seed, o.game, NULL, NULL, 0);
     agent ag[JM_MAX_PLAYERS];
     for (int i = 0; i < (int)o.players; i++) {
         agent_create(&ag[i], "random", NULL, 0);

@@ -29,7 +29,7 @@
 #define RATE_MAX_ANCHORS (SIM_MAX_AGENTS - 1)
 
 typedef struct rate_opts {
-    uint64_t games, players, threads, bootstrap, progress;    run_seed seed;
+    uint64_t games, players, threads, bootstrap, progress;    jm_seed seed;
     const char *list, *out;
 } rate_opts;
 
@@ -286,7 +286,7 @@ int cmd_rate(int argc, char **argv)
         fixed_elo[1 + k] = l.elo[k];
     }
     int boot = (int)o.bootstrap;
-    if (standings_ratings_anchored(t, run_seed_u64(&c.seed), boot, fixed, fixed_elo, elo, lo, hi)) {
+    if (standings_ratings_anchored(t, jm_seed_digest(&c.seed), boot, fixed, fixed_elo, elo, lo, hi)) {
         outfile_abort(&of);
         standings_free(t);
         fprintf(stderr, "jamaica: rate: the fit failed (out of memory)\n");
@@ -301,9 +301,9 @@ int cmd_rate(int argc, char **argv)
         }
     }
     printf("# Rating of `%s` on the %d-player list %s\n\n", spec, P, l.version);
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     printf("%llu deals x %d seatings = %llu games (seed %s, deals 0..%llu, rules 2021); %.1f s on %d thread%s.\n\n",
-           (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S), run_seed_text(&c.seed, seed, sizeof seed),
+           (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S), jm_seed_format(&c.seed, seed, sizeof seed),
            (unsigned long long)(deals - 1), res.seconds, c.threads, c.threads == 1 ? "" : "s");
     printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |\n|---|---|---|---|---|\n",
            spec);

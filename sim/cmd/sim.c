@@ -12,7 +12,7 @@
 #include "cmd.h"
 
 typedef struct sim_opts {
-    uint64_t games, players, threads, first_game, progress;    run_seed seed;
+    uint64_t games, players, threads, first_game, progress;    jm_seed seed;
     const char *agents, *rules, *out, *games_csv, *timing;
     int rotate;
     ckpt_opts ck;

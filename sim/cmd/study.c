@@ -33,7 +33,7 @@
 #define MAX_MIXES 8
 
 typedef struct study_opts {
-    uint64_t games, first_game;    run_seed seed;
+    uint64_t games, first_game;    jm_seed seed;
     int threads;
     unsigned progress;               /* --progress: seconds between lines, 0 none */
     const char *rules;               /* the base rule text */
@@ -340,7 +340,7 @@ typedef struct study_args {
     mixes agents;
     player_range players;
     uint64_t games, threads, progress, first_game;
-    run_seed seed;
+    jm_seed seed;
     const char *rules, *sweep, *measure, *out, *md, *games_csv;
     ckpt_opts ck;
 } study_args;

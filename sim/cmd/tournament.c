@@ -32,7 +32,7 @@ typedef struct sprt_args {
 } sprt_args;
 
 typedef struct tour_opts {
-    uint64_t games, players, threads, bootstrap, progress, first_game;    run_seed seed;
+    uint64_t games, players, threads, bootstrap, progress, first_game;    jm_seed seed;
     const char *agents, *rules, *out, *pairs, *games_csv, *timing;
     int seatings;                /* 0 all, 1 balanced, -1 not given */
     sprt_args sprt;
@@ -307,7 +307,7 @@ static void print_times(const sim_outcome *res)
 static void print_report(const tour_opts *o, const sim_config *c, const standings *t, const ratings *rt,
                          const sim_outcome *res, uint64_t deals)
 {
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     char rules_fmt[256];
     jm_rules_format(&c->rules, rules_fmt, sizeof rules_fmt);
     printf("# Tournament: %d agents, %d players, %llu deals x %d seatings (%s) = %llu games\n\n", t->K, c->players,
@@ -315,12 +315,12 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
            (unsigned long long)(deals * (uint64_t)t->S));
     if (c->threads)
         printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s).\n\n",
-               run_seed_text(&c->seed, seed, sizeof seed), rules_fmt, (unsigned long long)c->first_game,
+               jm_seed_format(&c->seed, seed, sizeof seed), rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
                c->threads == 1 ? "" : "s",
                res->seconds > 0 ? (double)(res->games_done - res->games_resumed) / res->seconds : 0.0);
     else /* merged from shards */
-        printf("Seed %s, rules `%s`, deals %llu..%llu; merged from shards.\n\n", run_seed_text(&c->seed, seed, sizeof seed),
+        printf("Seed %s, rules `%s`, deals %llu..%llu; merged from shards.\n\n", jm_seed_format(&c->seed, seed, sizeof seed),
                rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)));
     print_tables(c, t, rt);
@@ -344,7 +344,7 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
     /* Only whole deals count (an interrupted run may end inside one). */
     uint64_t deals = t->nunits / (uint64_t)t->S;
     ratings rt = {.boot = (int)o->bootstrap};
-    rt.have = deals > 0 && standings_ratings(t, run_seed_u64(&c->seed), rt.boot, rt.elo, rt.lo, rt.hi) == 0;
+    rt.have = deals > 0 && standings_ratings(t, jm_seed_digest(&c->seed), rt.boot, rt.elo, rt.lo, rt.hi) == 0;
     char err[512];
     write_ratings_csv(of_r->f, c, t, &rt);
     if (o->pairs) write_pairs_csv(of_p->f, c, t);

@@ -48,7 +48,7 @@ typedef struct params_arg {
 typedef struct tune_opts {
     params_arg params;
     const char *against, *rules, *out, *a_text, *c_text;
-    uint64_t games, iterations, threads, players, progress, confirm;    run_seed seed;
+    uint64_t games, iterations, threads, players, progress, confirm;    jm_seed seed;
     int resume;
 } tune_opts;
 
@@ -211,7 +211,7 @@ static int configure(const tune_opts *o, const char *spec, tuner *t)
         return cli_usage_error("--against: %s", err);
     if (cli_rules(o->rules, t->players, &t->rules)) return 2;
     if ((o->iterations + 1) * o->games + o->confirm > (uint64_t)INT64_MAX / 2) return cli_usage_error("too many deals");
-    t->s = (spsa){.d = o->params.n, .iterations = (int)o->iterations, .a = t->a, .c = t->c, .seed = run_seed_u64(&o->seed)};
+    t->s = (spsa){.d = o->params.n, .iterations = (int)o->iterations, .a = t->a, .c = t->c, .seed = jm_seed_digest(&o->seed)};
     return probe_params(t);
 }
 
@@ -310,7 +310,7 @@ static void identity(const tuner *t, char id[ID_N][600])
         if (text[i]) csv_field(id[i], 600, text[i]);
         else {
             unsigned long long n = i == ID_PLAYERS ? (unsigned long long)t->players : (unsigned long long)t->o->iterations;
-            if (i == ID_SEED) run_seed_text(&t->o->seed, v, sizeof v);
+            if (i == ID_SEED) jm_seed_format(&t->o->seed, v, sizeof v);
             else snprintf(v, sizeof v, "%llu", n);
             snprintf(id[i], 600, "%s", v);
         }

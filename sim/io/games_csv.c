@@ -46,8 +46,8 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
     switch (c) {
     case GC_GAME: return snprintf(buf, n, "%llu", (unsigned long long)r->game);
     case GC_SEED: {
-        char seed[RUN_SEED_TEXT];
-        return snprintf(buf, n, "%s", run_seed_text(&run->seed, seed, sizeof seed));
+        char seed[JM_SEED_TEXT];
+        return snprintf(buf, n, "%s", jm_seed_format(&run->seed, seed, sizeof seed));
     }
     case GC_PLAYERS: return snprintf(buf, n, "%d", np);
     case GC_RULES: return snprintf(buf, n, "%s", run->rules_q);
@@ -188,7 +188,7 @@ static void add_seat(const games_reader *d, games_row *g, char **f, const long l
 {
     if (!g->nseats) {
         g->game = strtoull(f[d->col[GC_GAME]], NULL, 10);
-        if (run_seed_parse(f[d->col[GC_SEED]], &g->seed)) g->seed = RUN_SEED(0); /* the read checks it */
+        if (jm_seed_parse(f[d->col[GC_SEED]], &g->seed)) g->seed = JM_SEED(0); /* the read checks it */
         g->seating = d->col[GC_SEATING] >= 0 ? (long)v[GC_SEATING] : -1;
         g->players = (int)v[GC_PLAYERS];
         g->rounds = (int)v[GC_ROUNDS];

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../../agents/agent.h" /* run_seed */
+#include "../../engine/jamaica.h" /* jm_seed */
 
 #include "csv.h"
 #include "record.h"
@@ -31,7 +31,7 @@ extern const char *const games_col_name[GAMES_NCOL];
 
 /* What every row of one run repeats. */
 typedef struct games_run {
-    run_seed seed;
+    jm_seed seed;
     int players, ships;          /* ships: players and the ghost, when it plays */
     int seatings;                /* 1: the `seating` column */
     int faults;                  /* 1: the `faults` column */
@@ -49,7 +49,7 @@ size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t
 /* One game as read back: the columns `jamaica diff` compares. */
 typedef struct games_row {
     uint64_t game, hash;
-    run_seed seed;
+    jm_seed seed;
     long seating;                /* -1 without the column */
     int players, nseats, rounds;
     char rules[GAMES_RULES_MAX];

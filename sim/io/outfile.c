@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -138,7 +139,21 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         o->tmp[0] = '\0';
         return fail(err, errlen, path, "path too long");
     }
-    int fd = mkstemp(o->tmp);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", dirlen ? dirlen : 1, dirlen ? o->target : ".");
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        o->anon = 1;
+        o->mode = mode;
+        if (!(o->f = fdopen(fd, "w"))) {
+            int e = errno;
+            close(fd);
+            o->tmp[0] = '\0';
+            return fail(err, errlen, path, strerror(e));
+        }
+        return 0;
+    }
+    fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;
         o->tmp[0] = '\0';
@@ -175,6 +190,35 @@ int outfile_check(outfile *o, char *err, size_t errlen)
     return 0;
 }
 
+/* Give the nameless temporary the name of its pattern (XXXXXX filled in),
+ * registered for the signal handler: 0, or -1 with errno. */
+static int name_anon(outfile *o)
+{
+    char pattern[PATH_MAX], proc[64];
+    snprintf(pattern, sizeof pattern, "%s", o->tmp);
+    size_t n = strlen(pattern);
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(o->f));
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    uint64_t x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(uintptr_t)o;
+    for (int tries = 0; tries < 100; tries++) {
+        for (size_t i = n - 6; i < n; i++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            pattern[i] = digits[(x >> 33) % 36];
+        }
+        if (linkat(fileno(o->f), "", AT_FDCWD, pattern, AT_EMPTY_PATH) &&
+            linkat(AT_FDCWD, proc, AT_FDCWD, pattern, AT_SYMLINK_FOLLOW)) {
+            if (errno == EEXIST) continue;
+            return -1;
+        }
+        strcpy(o->tmp, pattern);
+        o->slot = register_temp(o->tmp);
+        o->anon = 0;
+        return 0;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
 int outfile_commit(outfile *o, char *err, size_t errlen)
 {
     if (outfile_check(o, err, errlen)) {
@@ -184,7 +228,16 @@ int outfile_commit(outfile *o, char *err, size_t errlen)
     errno = 0;
     /* On disk before the rename, so that a crash leaves the old file or the
      * whole new one (a checkpoint's promise). */
-    int bad = (o->tmp[0] && (fchmod(fileno(o->f), o->mode) || fsync(fileno(o->f)))) | fclose(o->f);
+    int bad = (o->tmp[0] && (fchmod(fileno(o->f), o->mode) || fsync(fileno(o->f))));
+    if (!bad && o->anon && name_anon(o)) {
+        int e = errno;
+        fclose(o->f);
+        o->f = NULL;
+        fail(err, errlen, o->path, strerror(e));
+        outfile_abort(o);
+        return -1;
+    }
+    bad |= fclose(o->f);
     o->f = NULL;
     if (bad) {
         write_failed(o, errno, err, errlen);
@@ -206,7 +259,8 @@ void outfile_abort(outfile *o)
 {
     if (o->f) fclose(o->f);
     o->f = NULL;
-    if (o->tmp[0]) unlink(o->tmp);
+    if (o->tmp[0] && !o->anon) unlink(o->tmp);
+    o->anon = 0;
     o->tmp[0] = '\0';
     unregister_temp(o->slot);
     o->slot = -1;

@@ -2,11 +2,14 @@
  * outfile.h - output files that are complete or absent.
  *
  * A regular file (or a symlink to one) is written to a new temporary file
- * beside its target (mkstemp: a name nobody can guess or plant, mode 0600,
- * so that no other user reads it while the run is in flight: it may hold a
- * sealed run's seed) and renamed over the target only when complete, with
+ * beside its target and renamed over the target only when complete.  The
+ * temporary has no name while it is written (O_TMPFILE, where the file
+ * system has it; else mkstemp's, a name nobody can guess or plant), and
+ * mode 0600: no other program, of this user or another, opens it by a path
+ * while the run is in flight (it may hold a sealed run's seed).  At the
+ * commit it gets
  * the mode of the file it replaces, or 0600 for a new file (outputs are
- * private to the user who made them), so a failed or interrupted run leaves the old
+ * private to the user who made them), and its name. so a failed or interrupted run leaves the old
  * file as it was.  A character device or a FIFO (/dev/null, /dev/stdout on
  * a pipe) is written in place.  Anything else (a directory, a socket, a
  * dangling symlink, a file this user may not write) is refused before any
@@ -32,6 +35,8 @@ typedef struct outfile {
     FILE *f;                   /* NULL when closed */
     int slot;                  /* in the signal handler's list; -1 if none */
     unsigned mode;             /* given the file at its commit */
+    int anon;                  /* 1: the temporary has no name until its commit
+                                  (O_TMPFILE); tmp is then the name's pattern */
 } outfile;
 
 /* Open path for writing.  0; or -1 and err ("cannot write 'PATH': why"),

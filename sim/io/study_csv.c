@@ -44,7 +44,7 @@ static void common_fields(study_kind k, const study_row *r, csv_val *v, char *se
     v[c->agents] = csv_text(r->agents);
     v[c->players] = csv_int(r->players);
     v[c->games] = csv_u64(r->games);
-    v[c->seed] = csv_text(run_seed_text(&r->seed, seed, len));
+    v[c->seed] = csv_text(jm_seed_format(&r->seed, seed, len));
     v[c->first_game] = csv_u64(r->first_game);
     v[c->rules] = csv_text(r->rules);
 }
@@ -75,7 +75,7 @@ static void games_phrase(FILE *md, const study_row *r, const char *each)
 
 static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 {
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     csv_table_header(csv, &captain_csv);
     fprintf(md, "# First Captain's advantage\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
@@ -83,7 +83,7 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
                 "game, between the win share of the seat at that offset from the first Captain and the mean of the "
                 "other players' (95%% interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p "
                 "vs 1/P` tests the offset's win rate against 1/P (no ghost).\n\n",
-            n ? run_seed_text(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
+            n ? jm_seed_format(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
     fprintf(md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
                 "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
     /* A configuration is P rows, offsets 0..P-1. */
@@ -124,13 +124,13 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 
 static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 {
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     csv_table_header(csv, &ghost_csv);
     fprintf(md, "# Ghost Ship\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
     fprintf(md, ", seed %s, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n| "
                 "agents | ghost win rate [95%%] | each player |\n|---|---|---|\n",
-            n ? run_seed_text(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
+            n ? jm_seed_format(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
     int i = 0;
     for (; i < n && !strcmp(rows[i].measure, "ghost_win_rate"); i++) {
         const study_row *r = &rows[i];
@@ -168,7 +168,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 
 static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
 {
-    char seed[RUN_SEED_TEXT];
+    char seed[JM_SEED_TEXT];
     csv_table_header(csv, &sweep_csv);
     if (!n) return;
     const study_row *a = &rows[0];
@@ -180,7 +180,7 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
     fprintf(md, ", %d players, agents `%s` rotated, seed %s, rules `%s`; measure `%s` (win rates with Wilson 95%% "
                 "intervals, rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s "
                 "| %s [95%%] |\n|---|---|\n",
-            a->players, a->agents, run_seed_text(&a->seed, seed, sizeof seed), a->rules, a->measure, a->option, a->measure);
+            a->players, a->agents, jm_seed_format(&a->seed, seed, sizeof seed), a->rules, a->measure, a->option, a->measure);
     for (int i = 0; i < n; i++) {
         const study_row *r = &rows[i];
         double games = (double)r->games, unit = study_unit(STUDY_SWEEP, r), est, lo, hi;
@@ -250,7 +250,7 @@ static int parse_row(study_kind k, char *line, study_row *r)
     int64_t value = 0;
     if (copy_text(r->agents, sizeof r->agents, f[c->agents]) || copy_text(r->rules, sizeof r->rules, f[c->rules]) ||
         csv_parse_u64(f[c->players], &players) || players < 2 || players > JM_MAX_PLAYERS ||
-        csv_parse_u64(f[c->games], &r->games) || r->games == 0 || run_seed_parse(f[c->seed], &r->seed) ||
+        csv_parse_u64(f[c->games], &r->games) || r->games == 0 || jm_seed_parse(f[c->seed], &r->seed) ||
         csv_parse_u64(f[c->first_game], &r->first_game) || (*f[c->sq] && csv_parse_u64(f[c->sq], &r->sq)))
         return -1;
     r->players = (int)players;

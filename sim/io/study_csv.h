@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../agents/agent.h" /* run_seed */
+#include "../../engine/jamaica.h" /* jm_seed */
 
 typedef enum study_kind { STUDY_CAPTAIN, STUDY_GHOST, STUDY_SWEEP, STUDY_NKINDS } study_kind;
 
@@ -36,7 +36,7 @@ typedef struct study_row {
                                     sweep: win:SEAT, ghost, rounds or captain */
     char option[64];             /* sweep: the rule option */
     long long value;             /* sweep: its value */
-    run_seed seed;
+    jm_seed seed;
     uint64_t first_game, games;
     char rules[STUDY_TEXT];      /* the study's --rules */
     int64_t sum[3];

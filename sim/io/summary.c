@@ -61,8 +61,8 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) summary_win_interval(t, run->games_total, summary_exact(t, run->games_total, run->players, run->ghost), &lo, &hi);
     switch (c) {
     case SC_SEED: {
-        char seed[RUN_SEED_TEXT];
-        fputs(run_seed_text(&run->seed, seed, sizeof seed), f);
+        char seed[JM_SEED_TEXT];
+        fputs(jm_seed_format(&run->seed, seed, sizeof seed), f);
         break;
     }
     case SC_RULES: fputs(run->rules_q, f); break;
@@ -105,7 +105,7 @@ int summary_parse_row(char *line, summary_read *r)
     if (csv_split(line, f, SUMMARY_NCOL + 1) != SUMMARY_NCOL) return -1;
     uint64_t players, rotate;
     memset(r, 0, sizeof *r);
-    if (run_seed_parse(f[SC_SEED], &r->seed) || csv_parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
+    if (jm_seed_parse(f[SC_SEED], &r->seed) || csv_parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
         csv_parse_u64(f[SC_FIRST_GAME], &r->first_game) || csv_parse_u64(f[SC_PLAYERS], &players) ||
         csv_parse_u64(f[SC_ROTATE], &rotate) || csv_parse_u64(f[SC_GAMES], &r->t.n) || csv_parse_u64(f[SC_WINS_420], &r->t.wins) ||
         csv_parse_i64(f[SC_SCORE_SUM], &r->t.score) || csv_parse_u64(f[SC_ROUNDS_SUM], &r->t.rounds) ||

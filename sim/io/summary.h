@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../agents/agent.h" /* run_seed */
+#include "../../engine/jamaica.h" /* jm_seed */
 
 #define SUMMARY_WIN_UNIT 420  /* wins counted in 420ths: 1/k exact for k <= 7 */
 
@@ -36,7 +36,7 @@ typedef struct sim_tally {
 
 /* The run's identity and extent, as every row of a summary repeats it. */
 typedef struct summary_run {
-    run_seed seed;
+    jm_seed seed;
     uint64_t games_total, first_game;
     int players, rotate;
     int ghost;            /* 1: the Ghost Ship sails (it may win) */
@@ -62,7 +62,7 @@ void summary_row(FILE *f, const summary_run *run, const char *group, const char 
 /* One row read back: its run, group, key and tallies (the rates are
  * derived from the tallies, so they are not read). */
 typedef struct summary_read {
-    run_seed seed;
+    jm_seed seed;
     uint64_t games_total, first_game;
     int players, rotate;
     const char *rules, *group, *key;  /* into the split line */

@@ -115,7 +115,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
-    run_seed_init(&c->seed, &s, &c->rules, np, g, trp, NULL, 0);
+    jm_init_seed(&s, &c->rules, np, &c->seed, g, trp, NULL, 0);
     int played = sim_play(&s, seats, trp, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
@@ -181,8 +181,13 @@ char *sim_identity(const sim_config *c, int logs)
     FILE *f = open_memstream(&s, &n);
     if (!f) return NULL;
     jm_rules_format(&c->rules, rules, sizeof rules);
-    char seed[RUN_SEED_TEXT];
-    fprintf(f, "seed %s\nplayers %d\nrules ", run_seed_text(&c->seed, seed, sizeof seed), c->players);
+    /* A sealed seed by a one-way digest of it: the checkpoint, a file any
+     * program of this user could read, never holds the seed itself (the
+     * resuming command gives it again). */
+    char seed[JM_SEED_TEXT];
+    if (c->seed.sealed) snprintf(seed, sizeof seed, "sealed-digest:%016llx", (unsigned long long)jm_seed_digest(&c->seed));
+    else jm_seed_format(&c->seed, seed, sizeof seed);
+    fprintf(f, "seed %s\nplayers %d\nrules ", seed, c->players);
     put_value(f, rules);
     for (int k = 0; k < sim_nspecs(c); k++) {
         fputs("\nagents ", f);
@@ -447,9 +452,9 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
 #pragma omp critical(harness_fault)
     if (i < r->fault_i) {
         r->fault_i = i;
-        char seed[RUN_SEED_TEXT];
+        char seed[JM_SEED_TEXT];
         if (c->seed.sealed) snprintf(seed, sizeof seed, "the sealed seed"); /* the outputs record it */
-        else run_seed_text(&c->seed, seed, sizeof seed);
+        else jm_seed_format(&c->seed, seed, sizeof seed);
         snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %s: %s", c->specs[spec],
                  seat, (unsigned long long)r->res[i].game, seed, agent_fault(a));
     }

@@ -49,7 +49,7 @@ typedef struct sim_dist {
 typedef struct sim_config {
     uint64_t games;              /* deals: game indexes first_game..first_game+games-1 */
     uint64_t first_game;         /* a shard of a longer run starts here (0) */
-    run_seed seed;               /* plain, or sealed (agents/agent.h) */
+    jm_seed seed;               /* plain, or sealed (agents/agent.h) */
     int players;
     int threads;                 /* >= 1 */
     int rotate;                  /* seat i of game g plays agent (i + g) mod P */

@@ -151,6 +151,11 @@ int sim_mpi_any(int flag)
     return nranks > 1 ? mpi_any(&world, flag) : flag != 0;
 }
 
+uint64_t sim_mpi_bcast(uint64_t v)
+{
+    return nranks > 1 ? mpi_bcast(&world, v) : v;
+}
+
 #else
 
 int sim_mpi_start(int *argc, char ***argv)
@@ -183,6 +188,11 @@ int sim_mpi_rank(void)
 int sim_mpi_any(int flag)
 {
     return flag != 0;
+}
+
+uint64_t sim_mpi_bcast(uint64_t v)
+{
+    return v;
 }
 
 #endif

@@ -19,5 +19,7 @@ int sim_mpi_rank(void);
 /* 1 on every rank if any rank passes a non-zero flag (the flag itself with
  * one process): ranks agree before they part ways. */
 int sim_mpi_any(int flag);
+/* Rank 0's value on every rank (v itself with one process). */
+uint64_t sim_mpi_bcast(uint64_t v);
 
 #endif
