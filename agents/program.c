@@ -24,6 +24,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <limits.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
@@ -670,6 +671,12 @@ static const char *params_of(const char *spec)
 
 static int program_create(agent *a, const char *spec, char *err, size_t errlen)
 {
+    /* A program of this user could otherwise open jamaica's files through
+     * /proc/PID/fd (a temporary output that has no name), read its memory
+     * (/proc/PID/mem, ptrace) or environment: not dumpable, those are
+     * root's alone (docs/PROTOCOL.md, "Sealed runs").  The programs
+     * themselves are not affected (execve resets it). */
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     const char *params = params_of(spec);
     size_t len = params ? (size_t)(params - 1 - spec) : strlen(spec);
     if (!len) {

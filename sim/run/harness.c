@@ -695,12 +695,19 @@ static int end_segment(run *r, const sim_outcome *out, uint64_t g0, char *err, s
     return journal_has_checkpoint(r->jn) ? journal_save(r->jn, &st, err, errlen) : 0;
 }
 
-static void release(run *r)
+/* The agents are done: programs told to quit (and ended), plugins
+ * unloaded, before any output that holds the seed gets its name. */
+static void end_agents(run *r)
 {
-    for (int k = 0; k < NOUT; k++) outfile_abort(&r->of[k]);
     if (r->ag)
         for (size_t t = 0; t < (size_t)r->T * r->ag_stride; t++)
             if (r->ag[t].ops) agent_destroy(&r->ag[t]);
+}
+
+static void release(run *r)
+{
+    for (int k = 0; k < NOUT; k++) outfile_abort(&r->of[k]);
+    end_agents(r);
     free(r->ag);
     free(r->byslot);
     free(r->res);
@@ -752,6 +759,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     r->decisions = out->decisions;
     r->t0 = r->last = timing_seconds();
     if (!halted) rc = play_all(r, out, stop, &g0, &halted, err, errlen);
+    end_agents(r);
     if (!rc && r->c->progress && r->writer) {
         progress(r, g0, out->decisions, 1);
         if (!r->c->progress_every) fputc('\n', stderr);

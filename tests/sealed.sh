@@ -1,0 +1,113 @@
+#!/bin/sh
+# Sealed runs under attack (docs/PROTOCOL.md, "Sealed runs"): an entrant
+# program (tests/agents/spy.py) reads every file, stream and /proc entry it
+# can reach, at every game, and the run's seed is nowhere in what it read,
+# under --seed random and --seed-file, with a checkpoint and GAMES.csv in
+# flight.  As root (CI) the spy runs as the user nobody, as the docs
+# prescribe; otherwise as this user, against whom jamaica's process is not
+# dumpable.  Also: the files jamaica makes are 0600, the warning for an
+# outside seat under a seed not drawn secretly, and a seed file others may
+# read is refused.
+set -u
+cd "$(dirname "$0")/.."
+top=$(pwd)
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "sealed: FAIL: $*" >&2; }
+J=$top/bin/jamaica
+chmod 755 "$tmp"
+mkdir -m 1777 "$tmp/spy"
+cp tests/agents/spy.py "$tmp/spy.py" # where any user may read it
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+    as="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups "
+    who="the user nobody"
+else
+    as=""
+    who="this user"
+fi
+
+# attack NAME SEEDOPTION...: a 2-player run with the spy in seat 0, outputs
+# and checkpoint in $tmp/NAME; then the seed must not be in what it read.
+attack() {
+    name=$1
+    shift
+    d="$tmp/$name"
+    mkdir "$d"
+    (cd "$d" && "$J" sim --games 40 --players 2 --threads 2 "$@" \
+        --agents "cmd:${as}$py $tmp/spy.py $tmp/spy/$name.txt",random \
+        --out "$d/s.csv" --games-csv "$d/g.csv" --checkpoint "$d/c.ckpt" --checkpoint-every 0.001 >o 2>e)
+    rc=$?
+    seed=$(sed -n '2s/,.*//p' "$d/s.csv")
+    [ $rc -eq 0 ] && case $seed in sealed:*) true ;; *) false ;; esac || {
+        bad "$name: status $rc, seed '$seed': $(cat "$d/e")"
+        return
+    }
+    hex=${seed#sealed:}
+    lo=$(echo "$hex" | cut -c1-16)
+    hi=$(echo "$hex" | cut -c17-32)
+    f="$tmp/spy/$name.txt"
+    # The spy did look: its games, jamaica's command line, its own stderr
+    # (jamaica's), its working directory, the outputs' directory with the
+    # checkpoint in it.
+    [ "$(grep -ac '^GAME ' "$f")" -ge 40 ] && grep -aq '^OK cmdline .*' "$f" && grep -aq '^OK stderr ' "$f" &&
+        grep -q '^\(OK\|DENIED\) cwd listing ' "$f" && grep -aq "^OK named-dir listing $d: .*c\.ckpt" "$f" && ok ||
+        bad "$name: the spy did not get to look: $(grep -c . "$f") lines"
+    # As this user the spy reads the seed file itself (docs/PROTOCOL.md's
+    # table: a --seed-file is for a program run as another user); what it
+    # read of that file is set aside, and nothing else may hold the seed.
+    awk -v a="OK named $tmp/seed" -v b="OK named-dir $tmp/seed" '/^(OK|DENIED|GAME) / { skip = ($0 == a || $0 == b) } !skip' \
+        "$f" >"$f.rest"
+    if grep -aqi -e "$lo" -e "$hi" "$f.rest"; then
+        bad "$name: the spy ($who) read the seed: $(grep -ai -e "$lo" -e "$hi" "$f.rest" | head -c 300)"
+    else ok; fi
+    # What it could not open, it was refused (the process is not dumpable,
+    # or is another user's).
+    grep -aq '^DENIED fd listing\|^DENIED environ' "$f" && ok || bad "$name: /proc/PID/fd or environ were open to the spy"
+    # Every file jamaica made, 0600; the seed said once, at the end.
+    for x in s.csv g.csv; do
+        [ "$(stat -c %a "$d/$x")" = 600 ] && ok || bad "$name: $x is $(stat -c %a "$d/$x")"
+    done
+    if [ "$name" = random ]; then
+        [ "$(grep -c "$hex" "$d/e")" -eq 1 ] && [ "$(tail -n 1 "$d/e")" = "jamaica: --seed random drew seed $seed (the outputs record it)" ] &&
+            ok || bad "random: the drawn seed is not told once, at the end: $(cat "$d/e")"
+    fi
+}
+
+attack random --seed random
+printf 'sealed:%s\n' "$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')" >"$tmp/seed"
+chmod 600 "$tmp/seed"
+attack file --seed-file "$tmp/seed"
+# As another user, the seed file (0600) is refused to it.
+if [ -n "$as" ]; then
+    grep -aq "^DENIED named $tmp/seed: Permission denied" "$tmp/spy/file.txt" && ok || bad "the seed file was open to the spy as $who"
+fi
+
+# A seed file others may read is refused; an outside seat under a seed the
+# command line shows is warned, once.
+chmod 644 "$tmp/seed"
+"$J" sim --games 2 --seed-file "$tmp/seed" --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q "may be read by other users (mode 0644): chmod 600 it" "$tmp/e" && [ ! -e "$tmp/x.csv" ] && ok ||
+    bad "a readable seed file: $(cat "$tmp/e")"
+for s in 1 "$(cat "$tmp/seed")"; do
+    "$J" sim --games 2 --players 2 --seed "$s" --agents "cmd:sh tests/agents/faulty.sh good",random --out "$tmp/x.csv" \
+        >/dev/null 2>"$tmp/e"
+    [ $? -eq 0 ] && [ "$(grep -c 'plays from outside under a seed that was not drawn secretly' "$tmp/e")" -eq 1 ] && ok ||
+        bad "--seed $s: no warning: $(cat "$tmp/e")"
+done
+"$J" sim --games 2 --players 2 --seed random --agents random --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
+! grep -q warning "$tmp/e" && ok || bad "a warning without an outside seat: $(cat "$tmp/e")"
+
+# diff refuses runs of different chance.
+"$J" sim --games 3 --seed 5 --games-csv "$tmp/p.csv" --out /dev/null >/dev/null 2>&1
+"$J" diff "$tmp/p.csv" "$tmp/file/g.csv" >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "under plain chance and .* under sealed" "$tmp/e" && ok ||
+    bad "diff of plain and sealed runs: $(cat "$tmp/e")"
+
+echo "sealed: the spy ran as $who"
+echo "sealed: $pass passed, $fail failed"
+[ $fail -eq 0 ]
