@@ -61,6 +61,9 @@ ratios() { # the same for ratios, three decimals
             [ "$b" = "$NEW" ] && label=now
             echo "instructions, callgrind, sim --games 2000 --threads 1, $label: $n ($((n / 2000)) a game)"
         done
+        # Sealed chance (SipHash-2-4 in counter mode, docs/PROTOCOL.md): the same command under a sealed seed.
+        n=$(instructions "$NEW" sim --games 2000 --threads 1 --seed sealed:000102030405060708090a0b0c0d0e0f --out /dev/null)
+        echo "instructions, callgrind, sim --games 2000 --threads 1 --seed sealed:00010203..0e0f, now (sealed chance): $n ($((n / 2000)) a game)"
         for spec in mcts:iters=1000:1 "$SEARCHER:2"; do
             games=${spec##*:}
             spec=${spec%:*}
