@@ -539,6 +539,35 @@ static void test_outside_streams_are_sealed(void **state)
     agent_destroy(&a);
 }
 
+/* Under a sealed seed every seat's stream, built-in or outside, is keyed
+ * by the 128-bit seed through SipHash (a built-in agent's with a fourth
+ * word, 1): nothing a `random` opponent plays leads back to the seed. */
+static void test_streams_under_a_sealed_seed_are_keyed(void **state)
+{
+    (void)state;
+    char err[200];
+    agent a;
+    if (agent_create(&a, "random", err, sizeof err)) fail_msg("%s", err);
+    agent_ops sealed_ops = *a.ops;
+    sealed_ops.sealed = 1;
+    const jm_seed seed = {.v = 0x0123456789abcdefULL, .k1 = 0xfedcba9876543210ULL, .sealed = 1};
+    for (int seat = 0; seat < 6; seat++)
+        for (uint64_t game = 0; game < 5; game++) {
+            const uint64_t msg[4] = {(uint64_t)seat, 0, game, 1};
+            jm_pcg32 want;
+            jm_pcg32_seed(&want, jm_siphash(seed.v, seed.k1, msg, sizeof msg), game);
+            a.ops = &agent_random;
+            agent_start(&a, NULL, 0, &seed, game, seat);
+            assert_true(a.rng.state == want.state && a.rng.inc == want.inc);
+            jm_pcg32_seed(&want, jm_siphash(seed.v, seed.k1, msg, 3 * sizeof *msg), game);
+            a.ops = &sealed_ops;
+            agent_start(&a, NULL, 0, &seed, game, seat);
+            assert_true(a.rng.state == want.state && a.rng.inc == want.inc);
+        }
+    a.ops = &agent_random;
+    agent_destroy(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -559,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_staged_is_the_fitted_file),
         cmocka_unit_test(test_hand_features_known_values),
         cmocka_unit_test(test_outside_streams_are_sealed),
+        cmocka_unit_test(test_streams_under_a_sealed_seed_are_keyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
