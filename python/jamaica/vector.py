@@ -19,7 +19,7 @@ class _Out(ctypes.Structure):
     _fields_ = [("obs", ctypes.c_void_p), ("mask", ctypes.c_void_p), ("reward", ctypes.c_void_p),
                 ("terminated", ctypes.c_void_p), ("truncated", ctypes.c_void_p), ("to_move", ctypes.c_void_p),
                 ("scores", ctypes.c_void_p), ("game", ctypes.c_void_p), ("legal", ctypes.c_void_p),
-                ("nlegal", ctypes.c_void_p), ("current", ctypes.c_void_p)]
+                ("nlegal", ctypes.c_void_p), ("current", ctypes.c_void_p), ("final_obs", ctypes.c_void_p)]
 
 
 def _bind():

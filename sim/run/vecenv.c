@@ -1,5 +1,14 @@
-/* vecenv.c - N games stepped by one call, for learners (see vecenv.h). */
+/* vecenv.c - N games stepped by one call, for learners (see vecenv.h).
+ *
+ * The envs of a call are split over a pool of threads of its own, not
+ * OpenMP's: between calls its workers sleep on a condition variable, so a
+ * learner that trains on the same cores between steps (torch) has them all
+ * (OpenMP's default policy spins its idle threads for a while after each
+ * parallel region, which on a busy machine took 8 of every 9 steps). */
+#ifdef _OPENMP
 #include <omp.h>
+#endif
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +18,25 @@
 
 typedef struct env {
     jm_state s;
-    uint64_t game;                 /* its game in play */
+    uint64_t seed, game;           /* its seed, its game in play */
+    int acted;                     /* the seat whose action the last step applied */
     agent ag[JM_MAX_PLAYERS];      /* the seats that do not learn */
     char fault[256];               /* an opponent's failure, or "" */
 } env;
+
+/* One job at a time: fn over envs [0, n) in `size` contiguous parts, part
+ * t on thread t (part 0 on the caller's). */
+typedef struct pool {
+    pthread_t *th;
+    int size;                      /* threads, the caller's among them */
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned gen;                  /* the job's number */
+    int pending;                   /* workers not done with it */
+    int quit;
+    void (*fn)(jm_vec *v, int i, void *arg);
+    void *arg;
+} pool;
 
 struct jm_vec {
     int n, players, threads;
@@ -20,11 +44,110 @@ struct jm_vec {
     uint64_t seed;
     jm_rules rules;
     env *e;
+    pool pool;
 };
+
+typedef struct worker {
+    jm_vec *v;
+    int t;
+} worker;
+
+static void run_part(jm_vec *v, int t)
+{
+    pool *p = &v->pool;
+    int lo = (int)((int64_t)v->n * t / p->size), hi = (int)((int64_t)v->n * (t + 1) / p->size);
+    for (int i = lo; i < hi; i++) p->fn(v, i, p->arg);
+}
+
+static void *work(void *arg)
+{
+    worker w = *(worker *)arg;
+    free(arg);
+    pool *p = &w.v->pool;
+    unsigned seen = 0;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        while (p->gen == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit) {
+            pthread_mutex_unlock(&p->mu);
+            return NULL;
+        }
+        seen = p->gen;
+        pthread_mutex_unlock(&p->mu);
+        run_part(w.v, w.t);
+        pthread_mutex_lock(&p->mu);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* fn(v, i, arg) for every env i, over the pool; returns when all are done. */
+static void for_each_env(jm_vec *v, void (*fn)(jm_vec *v, int i, void *arg), void *arg)
+{
+    pool *p = &v->pool;
+    p->fn = fn;
+    p->arg = arg;
+    if (p->size > 1) {
+        pthread_mutex_lock(&p->mu);
+        p->pending = p->size - 1;
+        p->gen++;
+        pthread_cond_broadcast(&p->go);
+        pthread_mutex_unlock(&p->mu);
+    }
+    run_part(v, 0);
+    if (p->size > 1) {
+        pthread_mutex_lock(&p->mu);
+        while (p->pending) pthread_cond_wait(&p->done, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* Start the workers (threads - 1 of them, never more than envs): 0, or -1. */
+static int pool_start(jm_vec *v)
+{
+    pool *p = &v->pool;
+    int size = v->threads < v->n ? v->threads : v->n;
+    p->size = 1;
+    if (size <= 1) return 0;
+    p->th = calloc((size_t)size, sizeof *p->th);
+    if (!p->th) return -1;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    for (int t = 1; t < size; t++) {
+        worker *w = malloc(sizeof *w);
+        if (!w) return -1;
+        *w = (worker){v, t};
+        if (pthread_create(&p->th[t], NULL, work, w)) {
+            free(w);
+            return -1;
+        }
+        p->size = t + 1;
+    }
+    return 0;
+}
+
+static void pool_stop(jm_vec *v)
+{
+    pool *p = &v->pool;
+    if (!p->th) return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int t = 1; t < p->size; t++) pthread_join(p->th[t], NULL);
+    free(p->th);
+    p->th = NULL;
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+    p->size = 1;
+}
 
 void jm_vec_free(jm_vec *v)
 {
     if (!v) return;
+    pool_stop(v);
     if (v->e)
         for (int i = 0; i < v->n; i++)
             for (int p = 0; p < v->players; p++)
@@ -68,9 +191,9 @@ jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents,
     v->learners = learners;
     v->seed = seed;
 #ifdef _OPENMP
-    v->threads = threads ? threads : omp_get_max_threads();
+    v->threads = threads ? threads : omp_get_max_threads(); /* OMP_NUM_THREADS, or the cores */
 #else
-    v->threads = 1;
+    v->threads = threads ? threads : 1;
 #endif
     if (jm_rules_parse(&v->rules, rules ? rules : "2021", err, errlen)) {
         free(v);
@@ -98,6 +221,12 @@ jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents,
                 return NULL;
             }
         }
+    for (int i = 0; i < n; i++) v->e[i].seed = seed;
+    if (pool_start(v)) {
+        snprintf(err, errlen, "cannot start %d threads", v->threads);
+        jm_vec_free(v);
+        return NULL;
+    }
     return v;
 }
 
@@ -133,12 +262,12 @@ static int start(const jm_vec *v, env *e, uint64_t g)
 {
     char err[200];
     e->game = g;
-    if (jm_init(&e->s, &v->rules, v->players, v->seed, g, NULL, err, sizeof err)) {
+    if (jm_init(&e->s, &v->rules, v->players, e->seed, g, NULL, err, sizeof err)) {
         snprintf(e->fault, sizeof e->fault, "%s", err);
         return -1;
     }
     for (int p = 0; p < v->players; p++)
-        if (!((v->learners >> p) & 1u)) agent_new_game(&e->ag[p], &v->rules, v->players, v->seed, g, p);
+        if (!((v->learners >> p) & 1u)) agent_new_game(&e->ag[p], &v->rules, v->players, e->seed, g, p);
     return advance(v, e);
 }
 
@@ -170,6 +299,7 @@ static void observe(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
 /* The ended game of env i into its rows of reward, scores and the flags. */
 static void finish(const jm_vec *v, env *e, int i, const jm_vec_out *out)
 {
+    if (out->final_obs) jm_encode(&e->s, e->acted, out->final_obs + (size_t)i * JM_OBS_SIZE);
     jm_score sc[JM_MAX_SHIPS];
     int k = jm_scores(&e->s, sc);
     for (int p = 0; p < v->players; p++) {
@@ -203,18 +333,54 @@ static int faults(const jm_vec *v, char *err, size_t errlen)
     return 0;
 }
 
+typedef struct call {
+    const jm_vec_out *out;
+    const int32_t *actions;
+    const uint64_t *seeds;         /* reset: env i's seed (NULL: each env's next game) */
+    int from_zero;                 /* reset: game i of the seed */
+} call;
+
+static void reset_one(jm_vec *v, int i, void *arg)
+{
+    const call *c = arg;
+    env *e = &v->e[i];
+    uint64_t g = (uint64_t)i;
+    if (c->seeds) e->seed = c->seeds[i];
+    else if (!c->from_zero) g = e->game + (uint64_t)v->n;
+    e->fault[0] = '\0';
+    start(v, e, g);
+    clear_row(v, i, c->out);
+    observe(v, e, i, c->out);
+}
+
 int jm_vec_reset(jm_vec *v, uint64_t seed, const jm_vec_out *out, char *err, size_t errlen)
 {
     v->seed = seed;
-#pragma omp parallel for schedule(static) num_threads(v->threads)
-    for (int i = 0; i < v->n; i++) {
-        env *e = &v->e[i];
-        e->fault[0] = '\0';
-        start(v, e, (uint64_t)i);
-        clear_row(v, i, out);
-        observe(v, e, i, out);
-    }
+    for (int i = 0; i < v->n; i++) v->e[i].seed = seed;
+    call c = {.out = out, .from_zero = 1};
+    for_each_env(v, reset_one, &c);
     return faults(v, err, errlen) ? JM_EARG : JM_OK;
+}
+
+int jm_vec_reset_each(jm_vec *v, const uint64_t *seeds, const jm_vec_out *out, char *err, size_t errlen)
+{
+    call c = {.out = out, .seeds = seeds};
+    for_each_env(v, reset_one, &c);
+    return faults(v, err, errlen) ? JM_EARG : JM_OK;
+}
+
+static void step_one(jm_vec *v, int i, void *arg)
+{
+    const call *c = arg;
+    env *e = &v->e[i];
+    e->acted = jm_to_move(&e->s);
+    jm_apply(&e->s, jm_action_of_id(&e->s, c->actions[i]), NULL);
+    clear_row(v, i, c->out);
+    if (advance(v, e) == 0 && jm_over(&e->s)) {
+        finish(v, e, i, c->out);
+        start(v, e, e->game + (uint64_t)v->n);
+    }
+    observe(v, e, i, c->out);
 }
 
 int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *err, size_t errlen)
@@ -231,17 +397,8 @@ int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *
             return JM_EILLEGAL;
         }
     }
-#pragma omp parallel for schedule(static) num_threads(v->threads)
-    for (int i = 0; i < v->n; i++) {
-        env *e = &v->e[i];
-        jm_apply(&e->s, jm_action_of_id(&e->s, actions[i]), NULL);
-        clear_row(v, i, out);
-        if (advance(v, e) == 0 && jm_over(&e->s)) {
-            finish(v, e, i, out);
-            start(v, e, e->game + (uint64_t)v->n);
-        }
-        observe(v, e, i, out);
-    }
+    call c = {.out = out, .actions = actions};
+    for_each_env(v, step_one, &c);
     return faults(v, err, errlen) ? JM_EARG : JM_OK;
 }
 

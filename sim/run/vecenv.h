@@ -1,8 +1,8 @@
 /*
  * vecenv.h - N games stepped by one call, for learners (docs/LEARNING.md).
  *
- * The environment runs games as the harness does, beside it: its own
- * OpenMP threads, agents from the same registry for the seats that do not
+ * The environment runs games as the harness does, beside it: a pool of
+ * threads of its own (asleep between calls), agents from the same registry for the seats that do not
  * learn, game g of the seed for each new game.  Env i plays games i, i + N,
  * i + 2N, ... (auto-reset: a game that ends is followed at once by that
  * env's next one), so the games, and every byte written, are the same on
@@ -41,13 +41,16 @@ typedef struct jm_vec_out {
     int32_t *nlegal;       /* N: how many (may be NULL) */
     int32_t *current;      /* N x players: the scores (E2) of the game in play as
                               it stands, public to all (may be NULL): for shaping */
+    float *final_obs;      /* N x JM_OBS_SIZE: for a game that ended at this step,
+                              the encoding of its final state for the seat that
+                              acted (may be NULL): Gymnasium's final_obs */
 } jm_vec_out;
 
 /* A new environment: n games of `players` under `rules` (jm_rules_parse
  * text), the seats in `learners` (bit i: seat i; 0: seat 0) played by the
  * caller, the others by `opponents` (an agent spec, as --agents takes one;
- * NULL or "" only when every seat learns), `threads` OpenMP threads (0:
- * the default).  NULL with err on a bad argument. */
+ * NULL or "" only when every seat learns), `threads` threads (0: as many
+ * as OpenMP would use, OMP_NUM_THREADS or the cores).  NULL with err on a bad argument. */
 jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents, unsigned learners,
                    uint64_t seed, int threads, char *err, size_t errlen);
 void jm_vec_free(jm_vec *v);
@@ -55,6 +58,10 @@ void jm_vec_free(jm_vec *v);
  * learner's decision; out as after a step (no reward, no end).  JM_OK, or
  * JM_EARG with err. */
 int jm_vec_reset(jm_vec *v, uint64_t seed, const jm_vec_out *out, char *err, size_t errlen);
+/* The same with a seed per env (seeds[i]: env i plays games i, i + N, ...
+ * of it), or with seeds NULL every env's next game of its seed (a reset
+ * that goes on, as Gymnasium's reset() without a seed). */
+int jm_vec_reset_each(jm_vec *v, const uint64_t *seeds, const jm_vec_out *out, char *err, size_t errlen);
 /* One action id per env for its seat to move.  Every id is checked first:
  * an id that is not legal is refused (JM_EILLEGAL, err naming the env and
  * the id) and no game moves.  Then each game takes its action and plays on
