@@ -114,7 +114,7 @@ def evaluate(policy, a):
     with torch.no_grad():
         while not done.all():
             logits = policy.actor(policy.trunk(torch.from_numpy(obs)))
-            logits = logits.masked_fill(~torch.from_numpy(info["action_mask"].copy()), -1e9)
+            logits = logits.masked_fill(~torch.from_numpy(info["action_mask"].view(np.bool_).copy()), -1e9)
             obs, r, te, tr, info = env.step(logits.argmax(1).numpy().astype(np.int32))
             ended = (te | tr) & ~done
             wins += float(r[ended].sum())
@@ -160,7 +160,7 @@ def main(argv=None):
 
     phi = lead(info["current_scores"]) if a.shaping else None
     next_obs = torch.from_numpy(obs.copy())
-    next_mask = torch.from_numpy(info["action_mask"].copy())
+    next_mask = torch.from_numpy(info["action_mask"].view(np.bool_).copy())
     next_done = torch.zeros(N)
     rows, steps, t0, next_eval, losses = [], 0, time.time(), 0, (float("nan"),) * 3
     fields = ["steps", "seconds", "win_rate", "low", "high", "policy_loss", "value_loss", "entropy"]
@@ -199,7 +199,7 @@ def main(argv=None):
                 phi = now                                          # the next game's, where one ended
             rew_b[t] = torch.from_numpy(r)
             next_obs = torch.from_numpy(obs.copy())
-            next_mask = torch.from_numpy(info["action_mask"].copy())
+            next_mask = torch.from_numpy(info["action_mask"].view(np.bool_).copy())
             next_done = torch.from_numpy((te | tr).astype(np.float32))
         steps += T * N
         # Generalised advantage estimation (the reward comes at a game's end).

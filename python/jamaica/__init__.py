@@ -320,6 +320,11 @@ class Game:
         return bool(_lib.jm_over(ctypes.byref(self._s)))
 
     @property
+    def capped(self):
+        """The game ended at the round cap (a truncation, not a finish)."""
+        return bool(_lib.jm_capped(ctypes.byref(self._s)))
+
+    @property
     def decision(self):
         """The pending decision's name ('card', 'dest', ..., 'none' when over)."""
         return DECISIONS[_lib.jm_decision(ctypes.byref(self._s))]
@@ -567,312 +572,7 @@ def sim(games=1000, players=4, agents="random", rules="2021", seed=1, rotate=Fal
     return rows
 
 
-# ---------------------------------------------------------------- spaces
-
-class Discrete:
-    """The actions' space, shaped as gymnasium.spaces.Discrete (without
-    importing it): integers 0..n-1.  A legal list is shorter: the mask says
-    which indexes are valid now."""
-
-    def __init__(self, n, seed=None):
-        import random
-        self.n, self.shape, self.dtype = n, (), int
-        self._rng = random.Random(seed)
-
-    def seed(self, seed=None):
-        import random
-        self._rng = random.Random(seed)
-        return [seed]
-
-    def sample(self, mask=None):
-        """A uniform index, among those mask marks when one is given."""
-        if mask is None:
-            return self._rng.randrange(self.n)
-        ok = [i for i in range(self.n) if mask[i]]
-        if not ok:
-            raise ValueError("the mask marks no action")
-        return ok[self._rng.randrange(len(ok))]
-
-    def contains(self, x):
-        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.n or \
-            (hasattr(x, "dtype") and getattr(x, "shape", None) == () and 0 <= int(x) < self.n)
-
-    __contains__ = contains
-
-    def __repr__(self):
-        return "Discrete(%d)" % self.n
-
-
-class Box:
-    """The observations' space, shaped as gymnasium.spaces.Box: `shape`
-    integers between low and high (Game.features' bounds)."""
-
-    def __init__(self, low, high, shape):
-        self.low, self.high, self.shape, self.dtype = low, high, shape, "int32"
-
-    def contains(self, x):
-        try:
-            v = [int(a) for a in x]
-        except (TypeError, ValueError):
-            return False
-        return len(v) == self.shape[0] and all(self.low <= a <= self.high for a in v)
-
-    __contains__ = contains
-
-    def __repr__(self):
-        return "Box(%d, %d, %r, int32)" % (self.low, self.high, self.shape)
-
-
 FEATURES = 100
-
-
-# ---------------------------------------------------------------- Env
-
-def _learning():
-    """The learning parts' module (numpy needed)."""
-    try:
-        from . import vector
-    except ImportError as e:
-        raise ImportError("jamaica's Env, AECEnv and VecEnv need numpy (Debian: apt-get install python3-numpy): %s"
-                          % e) from None
-    return vector
-
-
-def _obs_space(v):
-    return Box(0, 100, (v.OBS_SIZE,))
-
-
-class Env:
-    """One learning seat against C agents, with Gymnasium's API (without
-    importing gymnasium, which is not a Debian package):
-
-        obs, info = env.reset(seed=1)
-        obs, reward, terminated, truncated, info = env.step(action)
-
-    The other seats are C agents (opponents: one spec for all, or a list).
-    The observation is the seat's view encoded (jm_encode: float32,
-    OBS_SIZE = 1205; docs/LEARNING.md), in observation_space; the action is
-    an action id (the same id the same action in every state), in
-    action_space (Discrete(ACTION_IDS = 243)), and info["action_mask"]
-    (bool) marks the legal ones (also legal_mask()).  The reward is the
-    seat's win share (1/k of a shared win) when the game ends, else 0;
-    terminated is True then; truncated is always False (the engine's round
-    cap ends a game as a finished one).  reset(seed=S) plays game 0 of seed
-    S; each later reset() the next game of that seed, so a run of episodes
-    is the same games as `jamaica sim --seed S`.  Needs numpy; for many
-    games at once, VecEnv."""
-
-    metadata = {"render_modes": ["ansi"]}
-
-    def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1, render_mode=None):
-        self._v = _learning()
-        _int("players", players, 2, MAX_PLAYERS)
-        _int("seat", seat, 0, players - 1)
-        _str("rules", rules)
-        _int("seed", seed, 0, U64_MAX)
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
-        self.players, self.seat, self.rules, self.seed = players, seat, rules, seed
-        self.render_mode = render_mode
-        specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
-        if len(specs) not in (1, players):
-            raise ValueError("opponents names %d agents for %d players (give one, or one per seat)" %
-                             (len(specs), players))
-        self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
-        self.action_space = Discrete(self._v.ACTION_IDS)
-        self.observation_space = _obs_space(self._v)
-        self.episode = -1
-        self.game = None
-
-    def _obs(self):
-        return self._v.encode(self.game, self.seat)
-
-    def legal_mask(self):
-        return self._v.action_mask(self.game)
-
-    def _advance(self):
-        """Play the other seats (and forced moves) until the learner decides."""
-        while not self.game.over:
-            legal = self.game.legal()
-            if len(legal) == 1:
-                self.game.apply(legal[0])
-            elif self.game.to_move == self.seat:
-                return
-            else:
-                self.game.apply(self._opp[self.game.to_move].choose(self.game))
-
-    def _info(self):
-        legal = self.game.legal() if not self.game.over else []
-        return {"action_mask": self.legal_mask(), "legal": legal, "decision": self.game.decision,
-                "game": self.episode, "seed": self.seed}
-
-    def reset(self, *, seed=None, options=None):
-        if seed is not None:
-            self.seed = _int("seed", seed, 0, U64_MAX)
-            self.episode = -1
-            self.action_space.seed(seed)
-        self.episode += 1
-        self.game = Game(self.players, self.rules, self.seed, self.episode)
-        for p, a in self._opp.items():
-            a.reset(self.seed, self.episode, p)
-        self._advance()
-        return self._obs(), self._info()
-
-    def step(self, action):
-        if self.game is None:
-            raise ValueError("step() before reset()")
-        if self.game.over:
-            raise JamaicaError("the game is over: reset() starts the next")
-        self.game.apply(self._v.action_of_id(self.game, action))
-        self._advance()
-        terminated = self.game.over
-        reward = float(self.game.scores()[self.seat]["win"]) if terminated else 0.0
-        return self._obs(), reward, terminated, False, self._info()
-
-    def render(self):
-        """'ansi': the position text (docs/POSITIONS.md)."""
-        return self.game.position if self.render_mode == "ansi" and self.game else None
-
-    def close(self):
-        for a in self._opp.values():
-            a.close()
-        self._opp = {}
-
-
-class AECEnv:
-    """Every seat a learner, with PettingZoo's agent-by-agent (AEC) API
-    (without importing pettingzoo):
-
-        env.reset(seed=1)
-        for agent in env.agent_iter():
-            obs, reward, termination, truncation, info = env.last()
-            action = None if termination or truncation else policy(obs, info["action_mask"])
-            env.step(action)
-
-    Agents are "player_0".."player_{P-1}" (possible_agents); agent_selection
-    is the seat to decide (forced moves, a single legal action, are played
-    by the environment).  observe(agent) is the seat's view encoded
-    (float32, OBS_SIZE; docs/LEARNING.md); actions are action ids
-    (action_space(agent) is Discrete(ACTION_IDS), the legal ones True in
-    infos[agent]["action_mask"]).  Needs numpy.  rewards are the win shares when
-    the game ends, 0 before; then every agent is terminated and, as the API
-    asks, steps once with None to leave `agents`.  reset(seed=S) plays game
-    0 of seed S, each later reset() the next game."""
-
-    metadata = {"render_modes": ["ansi"], "name": "jamaica_v1", "is_parallelizable": False}
-
-    def __init__(self, players=4, rules="2021", seed=1, render_mode=None):
-        self._v = _learning()
-        _int("players", players, 2, MAX_PLAYERS)
-        _str("rules", rules)
-        self.seed = _int("seed", seed, 0, U64_MAX)
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
-        self.players, self.rules, self.render_mode = players, rules, render_mode
-        self.possible_agents = ["player_%d" % p for p in range(players)]
-        self._spaces = {a: (Discrete(self._v.ACTION_IDS), _obs_space(self._v)) for a in self.possible_agents}
-        self.episode = -1
-        self.game = None
-        self.agents = []
-
-    def action_space(self, agent):
-        return self._spaces[agent][0]
-
-    def observation_space(self, agent):
-        return self._spaces[agent][1]
-
-    @property
-    def num_agents(self):
-        return len(self.agents)
-
-    @property
-    def max_num_agents(self):
-        return len(self.possible_agents)
-
-    def _seat_of(self, agent):
-        if agent not in self.possible_agents:
-            raise ValueError("unknown agent %r (one of %s)" % (agent, ", ".join(self.possible_agents)))
-        return self.possible_agents.index(agent)
-
-    def observe(self, agent):
-        return self._v.encode(self.game, self._seat_of(agent))
-
-    def _mask(self, agent):
-        if not self.game.over and self.game.to_move == self._seat_of(agent):
-            return self._v.action_mask(self.game)
-        return self._v.np.zeros(self._v.ACTION_IDS, dtype=bool)
-
-    def _settle(self):
-        """Forced moves played; then the agent to decide, or the end."""
-        while not self.game.over and len(self.game.legal()) == 1:
-            self.game.apply(self.game.legal()[0])
-        if self.game.over:
-            sc = self.game.scores()
-            for a in self.agents:
-                self.rewards[a] = float(sc[self._seat_of(a)]["win"])
-                self.terminations[a] = True
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[self.game.to_move]
-        for a in self.agents:
-            self._cumulative_rewards[a] += self.rewards[a]
-            self.infos[a] = {"action_mask": self._mask(a), "decision": self.game.decision}
-        self.infos[self.agent_selection]["legal"] = self.game.legal() if not self.game.over else []
-
-    def reset(self, seed=None, options=None):
-        if seed is not None:
-            self.seed = _int("seed", seed, 0, U64_MAX)
-            self.episode = -1
-            for a in self.possible_agents:
-                self._spaces[a][0].seed(seed)
-        self.episode += 1
-        self.game = Game(self.players, self.rules, self.seed, self.episode)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self._settle()
-
-    def last(self, observe=True):
-        a = self.agent_selection
-        return (self.observe(a) if observe else None, self._cumulative_rewards[a], self.terminations[a],
-                self.truncations[a], self.infos[a])
-
-    def step(self, action):
-        a = self.agent_selection
-        if self.game is None:
-            raise ValueError("step() before reset()")
-        if self.terminations[a] or self.truncations[a]:
-            if action is not None:
-                raise JamaicaError("%s is done: step(None) removes it, not step(%r)" % (a, action))
-            self.agents.remove(a)
-            del self.rewards[a], self._cumulative_rewards[a], self.terminations[a], self.truncations[a], \
-                self.infos[a]
-            if self.agents:
-                self.agent_selection = self.agents[0]
-            return
-        if action is None:
-            raise JamaicaError("%s must act: step(None) is only for a done agent" % a)
-        code = self._v.action_of_id(self.game, action)
-        self._cumulative_rewards[a] = 0.0
-        self.rewards = {x: 0.0 for x in self.agents}
-        self.game.apply(code)
-        self._settle()
-
-    def agent_iter(self, max_iter=2 ** 63):
-        """The agent to act, until every agent has left (or max_iter)."""
-        for _ in range(max_iter):
-            if not self.agents:
-                return
-            yield self.agent_selection
-
-    def render(self):
-        return self.game.position if self.render_mode == "ansi" and self.game else None
-
-    def close(self):
-        pass
 
 
 # ---------------------------------------------------------------- agents over the protocol
@@ -1009,12 +709,24 @@ def _result(words, game):
 
 # The learning parts that need numpy load on first use, so that `import
 # jamaica` (Game, Agent, sim, serve) needs the standard library alone.
-_VECTOR = ("VecEnv", "OBS_SIZE", "ACTION_IDS", "action_id_kind", "random_actions", "encode", "action_id",
-           "action_of_id", "action_mask")
+_VECTOR = ("VecEnv", "OBS_SIZE", "ACTION_IDS", "OBS_LOW", "OBS_HIGH", "action_id_kind", "random_actions", "encode",
+           "action_id", "action_of_id", "action_mask", "decode", "action_text")
+_ENVS = ("Env", "AECEnv", "Discrete", "Box", "Dict", "observation_space", "spaces_from")
+
+
+def _learning(module):
+    try:
+        return __import__("jamaica." + module, fromlist=[module])
+    except ImportError as e:
+        if "numpy" not in str(e):
+            raise
+        raise ImportError("jamaica's Env, AECEnv and VecEnv need numpy (Debian: apt-get install python3-numpy): %s"
+                          % e) from None
 
 
 def __getattr__(name):
     if name in _VECTOR:
-        from . import vector
-        return getattr(vector, name)
+        return getattr(_learning("vector"), name)
+    if name in _ENVS:
+        return getattr(_learning("envs"), name)
     raise AttributeError("module 'jamaica' has no attribute %r" % name)

@@ -13,6 +13,13 @@ from . import _lib, _need_lib, _int, _str, JamaicaError, MAX_ACTIONS, MAX_PLAYER
 
 OBS_SIZE = 1205        # JM_OBS_SIZE (docs/LEARNING.md)
 ACTION_IDS = 243       # JM_ACTION_IDS
+OBS_ROUND = 17         # the round's slot: round / 100, and round_cap goes to 10,000
+# The encoding's bounds, slot by slot: one-hots and flags 0 or 1, counts
+# divided so that their largest value is at most 1, but the round (up to
+# the round cap, 10,000) over 100 (docs/LEARNING.md).
+OBS_LOW = np.zeros(OBS_SIZE, dtype=np.float32)
+OBS_HIGH = np.ones(OBS_SIZE, dtype=np.float32)
+OBS_HIGH[OBS_ROUND] = 100.0
 
 
 class _Out(ctypes.Structure):
@@ -34,6 +41,10 @@ def _bind():
     lib.jm_vec_free.restype, lib.jm_vec_free.argtypes = None, [ctypes.c_void_p]
     lib.jm_vec_reset.restype = ctypes.c_int
     lib.jm_vec_reset.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_Out), E, ctypes.c_size_t]
+    lib.jm_vec_reset_each.restype = ctypes.c_int
+    lib.jm_vec_reset_each.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
+    lib.jm_vec_privileged.restype = None
+    lib.jm_vec_privileged.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     lib.jm_vec_step.restype = ctypes.c_int
     lib.jm_vec_step.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
     lib.jm_decision_name.restype, lib.jm_decision_name.argtypes = ctypes.c_char_p, [ctypes.c_int]
@@ -50,9 +61,18 @@ def _bind():
     return lib
 
 
-class VecEnv:
-    """num_envs games of `players` stepped together, in the shape of
-    Gymnasium's vector API (without importing gymnasium):
+try:
+    import gymnasium
+    from gymnasium.vector import AutoresetMode, VectorEnv as _VectorEnv
+    from gymnasium.vector.utils import batch_space as _batch_space
+except ImportError:
+    gymnasium = None
+    _VectorEnv = object
+
+
+class VecEnv(_VectorEnv):
+    """num_envs games of `players` stepped together, with Gymnasium's
+    vector API (a gymnasium.vector.VectorEnv when gymnasium imports):
 
         env = jamaica.VecEnv(1024, players=4, opponents="random", seed=1)
         obs, info = env.reset()
@@ -60,12 +80,15 @@ class VecEnv:
             actions = policy(obs, info["action_mask"])      # int action ids
             obs, rewards, terminations, truncations, info = env.step(actions)
 
-    Observations are the encoding (float32, num_envs x OBS_SIZE) of the
-    view of the seat to move; actions are action ids (0..ACTION_IDS-1, the
-    same id the same action in every state; docs/LEARNING.md), one per env,
-    legal where info["action_mask"] (bool, num_envs x ACTION_IDS) is True;
+    Observations are the encoding (float32, num_envs x OBS_SIZE, in
+    single_observation_space) of the view of the seat to move; actions are
+    action ids (single_action_space: Discrete(ACTION_IDS), the same id the
+    same action in every state; docs/LEARNING.md), one per env, legal where
+    info["action_mask"] (int8, num_envs x ACTION_IDS) is 1;
     info["legal_ids"] (int16, num_envs x 48) lists the same ids in order,
-    then -1, and info["legal_count"] how many, for samplers.
+    then -1, and info["legal_count"] how many, for samplers.  An id that is
+    not legal raises JamaicaError naming the env, and no game moves (a
+    batch has no seat to make lose; Env and AECEnv have illegal="lose").
 
     learners: the seats the caller plays (default (0,)); the others are
     played by `opponents` (an agent spec, as `jamaica sim --agents` takes
@@ -76,24 +99,41 @@ class VecEnv:
     Rewards: with one learning seat, shape (num_envs,): that seat's win
     share (1/k of k winners) in a game that ended at this step, else 0.
     With several, (num_envs, players): each seat's.  terminations: the game
-    ended; truncations: it ended at the round cap.  info["scores"]
-    (num_envs x players) holds the ended games' final scores; with
-    current_scores=True, info["current_scores"] the scores of the games in
-    play as they stand (public to every seat: for reward shaping; scoring
-    every game at every step costs about a quarter of the throughput
-    against random opponents, so it is asked for).
+    ended; truncations: it ended at the round cap (not terminated).
+    info["scores"] (num_envs x players) holds the ended games' final
+    scores; with current_scores=True, info["current_scores"] the scores of
+    the games in play as they stand (public to every seat, for reward
+    shaping; it costs about a quarter of the throughput against random
+    opponents, so it is asked for).
 
-    Autoreset is same-step (Gymnasium's AutoresetMode.SAME_STEP): a game
-    that ends is followed at once by that env's next game, and the obs
-    returned with the ending step is the new game's first.  Env i plays
-    games i, i + num_envs, ... of the seed (info["game"]), so a run is the
-    same games on any thread count.
+    Autoreset is same-step (metadata["autoreset_mode"], Gymnasium's
+    AutoresetMode.SAME_STEP): a game that ends is followed at once by that
+    env's next game, and the obs returned with the ending step is the new
+    game's first; info["final_obs"] (an object array, None where no game
+    ended, "_final_obs" the mask) holds the ended game's last observation
+    for the seat that acted, and info["final_info"] its scores and game.
+
+    Seeds: env i plays games i, i + num_envs, ... of its seed
+    (info["game"]), so a run is the same games on any thread count.
+    reset(seed=S) gives every env seed S from its first game; reset(seed=
+    [S0, S1, ...]) env i seed Si; reset() goes on: every env starts its
+    next game (the first reset() plays the seed given to the constructor).
+    With privileged=True, info["state"] (num_envs x players*OBS_SIZE) is
+    every seat's view of each game, seat p's at [p*OBS_SIZE, (p+1)*OBS_SIZE):
+    together every hand and every treasure aboard, for a critic that sees
+    more than the policy in training (PerfectDou's asymmetric actor-critic;
+    docs/LEARNING.md).  It is a trainer's input only: no agent is given it.
 
     The returned arrays are views on the environment's own buffers,
-    overwritten by the next call: copy what you keep."""
+    overwritten by the next call: copy what you keep.  After close(), every
+    call raises JamaicaError."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP if gymnasium is not None else "SameStep",
+                "render_modes": []}
+    render_mode = None
 
     def __init__(self, num_envs, players=4, opponents="random", rules="2021", seed=1, threads=None,
-                 learners=(0,), self_play=False, current_scores=False):
+                 learners=(0,), self_play=False, current_scores=False, privileged=False):
         lib = _bind()
         _int("num_envs", num_envs, 1, 1 << 20)
         _int("players", players, 2, MAX_PLAYERS)
@@ -121,7 +161,7 @@ class VecEnv:
         self._lib = lib
         n, p = num_envs, players
         self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
-        self._mask = np.zeros((n, ACTION_IDS), dtype=np.uint8)
+        self._mask = np.zeros((n, ACTION_IDS), dtype=np.int8)
         self._reward = np.zeros((n, p), dtype=np.float32)
         self._term = np.zeros(n, dtype=np.uint8)
         self._trunc = np.zeros(n, dtype=np.uint8)
@@ -131,29 +171,63 @@ class VecEnv:
         self._legal = np.zeros((n, MAX_ACTIONS), dtype=np.int16)
         self._nlegal = np.zeros(n, dtype=np.int32)
         self._current = np.zeros((n, p), dtype=np.int32)
+        self._final = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self._out = _Out(*(a.ctypes.data for a in (self._obs, self._mask, self._reward, self._term, self._trunc,
                                                   self._to_move, self._scores, self._game, self._legal,
-                                                  self._nlegal)), self._current.ctypes.data if current_scores else None)
+                                                  self._nlegal)), self._current.ctypes.data if current_scores else None,
+                         self._final.ctypes.data)
         self._with_current = bool(current_scores)
+        self._privileged = np.zeros((n, p * OBS_SIZE), dtype=np.float32) if privileged else None
         self._err = err
         self._started = False
+        from . import envs
+        self.single_observation_space = envs.observation_space()
+        self.single_action_space = envs._discrete(ACTION_IDS)
+        if gymnasium is not None:
+            self.observation_space = _batch_space(self.single_observation_space, n)
+            self.action_space = _batch_space(self.single_action_space, n)
+        else:
+            self.observation_space = envs.Box(np.tile(OBS_LOW, (n, 1)), np.tile(OBS_HIGH, (n, 1)), (n, OBS_SIZE))
+            self.action_space = envs.Box(0, ACTION_IDS - 1, (n,), np.int64)
         self.single_action_space_n = ACTION_IDS
         self.observation_shape = (OBS_SIZE,)
 
+    def _open(self):
+        if not getattr(self, "_v", None):
+            raise JamaicaError("the environment is closed")
+
     def _info(self):
-        return {"action_mask": self._mask.view(np.bool_), "to_move": self._to_move, "game": self._game,
-                "scores": self._scores, "legal_ids": self._legal, "legal_count": self._nlegal,
-                **({"current_scores": self._current} if self._with_current else {})}
+        info = {"action_mask": self._mask, "to_move": self._to_move, "game": self._game, "scores": self._scores,
+                "legal_ids": self._legal, "legal_count": self._nlegal}
+        if self._with_current:
+            info["current_scores"] = self._current
+        if self._privileged is not None:
+            self._lib.jm_vec_privileged(self._v, self._privileged.ctypes.data)
+            info["state"] = self._privileged
+        return info
 
     def _rewards(self):
         return self._reward[:, self.learners[0]] if len(self.learners) == 1 else self._reward
 
-    def reset(self, seed=None, options=None):
-        """Every env starts its first game (env i: game i of the seed):
-        (obs, info)."""
-        if seed is not None:
+    def reset(self, *, seed=None, options=None):
+        """(obs, info): with seed S every env's first game of S; with a list
+        env i's of its own; with none, every env's next game (the first
+        time, the constructor's seed)."""
+        self._open()
+        if seed is None and not self._started:
+            seed = self.seed
+        if seed is None:
+            rc = self._lib.jm_vec_reset_each(self._v, None, ctypes.byref(self._out), self._err, len(self._err))
+        elif isinstance(seed, (list, tuple, np.ndarray)):
+            if len(seed) != self.num_envs:
+                raise ValueError("seed lists %d seeds for %d envs" % (len(seed), self.num_envs))
+            seeds = np.array([_int("seed", int(x), 0, U64_MAX) for x in seed], dtype=np.uint64)
+            rc = self._lib.jm_vec_reset_each(self._v, seeds.ctypes.data, ctypes.byref(self._out), self._err,
+                                             len(self._err))
+        else:
             self.seed = _int("seed", seed, 0, U64_MAX)
-        if self._lib.jm_vec_reset(self._v, self.seed, ctypes.byref(self._out), self._err, len(self._err)):
+            rc = self._lib.jm_vec_reset(self._v, self.seed, ctypes.byref(self._out), self._err, len(self._err))
+        if rc:
             raise JamaicaError(self._err.value.decode())
         self._started = True
         return self._obs, self._info()
@@ -162,6 +236,7 @@ class VecEnv:
         """One action id per env: (obs, rewards, terminations, truncations,
         info).  An illegal id raises JamaicaError naming the env, and no
         game moves."""
+        self._open()
         if not self._started:
             raise JamaicaError("step() before reset()")
         a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
@@ -174,9 +249,20 @@ class VecEnv:
         rc = self._lib.jm_vec_step(self._v, a.ctypes.data, ctypes.byref(self._out), self._err, len(self._err))
         if rc:
             raise JamaicaError(self._err.value.decode())
-        return self._obs, self._rewards(), self._term.view(np.bool_), self._trunc.view(np.bool_), self._info()
+        term, trunc = self._term.view(np.bool_), self._trunc.view(np.bool_)
+        info = self._info()
+        ended = term | trunc
+        if ended.any():
+            final = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(ended):
+                final[i] = self._final[i].copy()
+            info["final_obs"], info["_final_obs"] = final, ended.copy()
+            info["final_info"] = {"scores": self._scores.copy(), "_scores": ended.copy(),
+                                  "game": self._game - self.num_envs, "_game": ended.copy()}
+            info["_final_info"] = ended.copy()
+        return self._obs, self._rewards(), term, trunc, info
 
-    def close(self):
+    def close(self, **kwargs):
         if getattr(self, "_v", None):
             self._lib.jm_vec_free(self._v)
             self._v = None

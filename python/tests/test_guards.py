@@ -70,7 +70,7 @@ class Guards(unittest.TestCase):
         try:
             import numpy  # noqa: F401  (the environments need it)
         except ImportError:
-            self.refuses(ImportError, ["numpy"], jamaica.Env)
+            self.refuses(ImportError, ["numpy"], lambda: jamaica.Env())
             return
         self.refuses(ValueError, ["seat"], jamaica.Env, players=3, seat=3)
         self.refuses(ValueError, ["opponents"], jamaica.Env, players=4, opponents=["random", "first"])

@@ -47,7 +47,7 @@ class TestVecEnv(unittest.TestCase):
         self.assertEqual(obs.shape, (8, jamaica.OBS_SIZE))
         self.assertEqual(obs.dtype, np.float32)
         self.assertEqual(info["action_mask"].shape, (8, jamaica.ACTION_IDS))
-        self.assertEqual(info["action_mask"].dtype, np.bool_)
+        self.assertEqual(info["action_mask"].dtype, np.int8)  # Gymnasium's Discrete.sample(mask=...) takes int8
         self.assertTrue((info["to_move"] == 0).all())
         self.assertTrue((info["action_mask"].sum(axis=1) >= 2).all())
         a = jamaica.random_actions(info, np.random.default_rng(0))
@@ -113,7 +113,7 @@ class TestVecEnv(unittest.TestCase):
             with self.assertRaises(exc):
                 env.step(bad)
         illegal = jamaica.random_actions(info, np.random.default_rng(0))
-        illegal[2] = int(np.flatnonzero(~info["action_mask"][2])[0])
+        illegal[2] = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
         with self.assertRaisesRegex(jamaica.JamaicaError, "env 2"):
             env.step(illegal)
         self.assertEqual(obs.tobytes(), before.tobytes())  # no game moved

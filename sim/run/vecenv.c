@@ -402,6 +402,13 @@ int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *
     return faults(v, err, errlen) ? JM_EARG : JM_OK;
 }
 
+void jm_vec_privileged(const jm_vec *v, float *out)
+{
+    for (int i = 0; i < v->n; i++)
+        for (int p = 0; p < v->players; p++)
+            jm_encode(&v->e[i].s, p, out + ((size_t)i * (size_t)v->players + (size_t)p) * JM_OBS_SIZE);
+}
+
 const jm_state *jm_vec_state(const jm_vec *v, int i)
 {
     return v && i >= 0 && i < v->n ? &v->e[i].s : NULL;

@@ -68,6 +68,11 @@ int jm_vec_reset_each(jm_vec *v, const uint64_t *seeds, const jm_vec_out *out, c
  * to the next learner's decision, ending and starting games on the way.
  * JM_OK; JM_EARG with err if an opponent failed (a program or plugin). */
 int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *err, size_t errlen);
+/* For a trainer's critic only (never an agent's input): every env's game
+ * as every seat sees it, N x players x JM_OBS_SIZE, seat p's view at row
+ * p: together every hand and every treasure aboard (not the pile's order
+ * or the dice to come, which no seat sees). */
+void jm_vec_privileged(const jm_vec *v, float *out);
 /* Env i's state (for tools and tests), NULL outside 0..n-1. */
 const jm_state *jm_vec_state(const jm_vec *v, int i);
 int jm_vec_size(const jm_vec *v);
