@@ -51,6 +51,9 @@ J=bin/jamaica
 # `ppo`: python/examples/ppo.py, one seat against three greedy for 30
 # minutes (results/learning/ppo/: curve.csv, curve.png, policy.pt; numpy and
 # torch needed, tests/deps.sh installs them);
+# `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all
+# at once on 3 threads each, and their mean curve (results/learning/seeds/;
+# about 6 minutes on 16 cores, a few hours on two);
 # `net`: the shipped network (docs/NETWORK.md): eight generations that learn
 # from 1,000 games each of mcts:iters=1000,cutoff=2,c=0.3,eval=hand, the
 # guided searcher measured against the recommended one every four
@@ -118,6 +121,11 @@ if has ppo; then
     { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
       $J sim --agents "cmd:$(py) python/examples/ppo_agent.py:policy=results/learning/ppo/policy.pt",greedy,greedy,greedy \
           --rotate --games 400 --seed 7 --out /dev/null; } >results/learning/ppo/sim-seed7.txt
+fi
+if has seeds; then
+    make -s lib
+    PYTHON="$(py)" sh results/learning/seeds/run.sh results/learning/seeds 5000000 3
+    "$(py)" results/learning/seeds/summary.py results/learning/seeds
 fi
 if has net; then
     make -s lib
