@@ -319,6 +319,14 @@ class Game:
     def over(self):
         return bool(_lib.jm_over(ctypes.byref(self._s)))
 
+    def view(self, seat):
+        """The seat's view as text (jm_view_format; docs/POSITIONS.md)."""
+        self._seat("seat", seat)
+        buf = ctypes.create_string_buffer(8192)
+        if _lib.jm_view_format(ctypes.byref(self._s), seat, buf, len(buf)) < 0:
+            raise JamaicaError("the view does not fit")
+        return buf.value.decode()
+
     @property
     def capped(self):
         """The game ended at the round cap (a truncation, not a finish)."""

@@ -57,6 +57,7 @@ def _bind():
                            ("jm_action_id_of", [ctypes.c_int, ctypes.c_int])):
         f = getattr(lib, name)
         f.restype, f.argtypes = ctypes.c_int, argtypes
+    lib.jm_decode.restype, lib.jm_decode.argtypes = ctypes.c_int, [ctypes.c_void_p, _S, ctypes.POINTER(ctypes.c_int)]
     lib._vec_bound = True
     return lib
 
@@ -329,3 +330,44 @@ def action_mask(game):
     m = np.zeros(ACTION_IDS, dtype=np.uint8)
     lib.jm_action_mask(ctypes.byref(game._s), m.ctypes.data)
     return m.view(np.bool_)
+
+
+def _decoded(obs):
+    """The state an encoding describes (jm_decode: what its seat sees, the
+    rest dealt at its defaults) and its seat."""
+    from . import _State
+    lib = _bind()
+    x = np.ascontiguousarray(obs, dtype=np.float32)
+    if x.shape != (OBS_SIZE,):
+        raise ValueError("an observation is %d floats, not shape %s" % (OBS_SIZE, x.shape))
+    s, seat = _State(), ctypes.c_int()
+    if lib.jm_decode(x.ctypes.data, ctypes.byref(s), ctypes.byref(seat)):
+        raise ValueError("these floats are not an encoding of a view (jm_encode)")
+    return s, seat.value
+
+
+def decode(obs):
+    """The view an observation encodes, as text: the position notation with
+    view=SEAT (docs/POSITIONS.md), character for character what jm_view_format
+    wrote for that seat (the jm_decode binding): to read what a learner was
+    shown."""
+    from . import _lib
+    s, seat = _decoded(obs)
+    buf = ctypes.create_string_buffer(8192)
+    if _lib.jm_view_format(ctypes.byref(s), seat, buf, len(buf)) < 0:
+        raise ValueError("the decoded view does not format")
+    return buf.value.decode()
+
+
+def action_text(obs, action_id):
+    """An action id in words ("card 6: gold 6 / gold 6") for the decision an
+    observation shows: what VecEnv's users have instead of a Game."""
+    from . import _lib
+    s, _ = _decoded(obs)
+    a = int(action_id)
+    code = _bind().jm_action_of_id(ctypes.byref(s), a) if 0 <= a < ACTION_IDS else -1
+    if code < 0:
+        raise JamaicaError("action id %r is not legal in this observation's decision" % (action_id,))
+    buf = ctypes.create_string_buffer(256)
+    _lib.jm_action_text(ctypes.byref(s), code, buf, len(buf))
+    return buf.value.decode()

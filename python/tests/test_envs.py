@@ -205,5 +205,33 @@ class TestOneMeaning(unittest.TestCase):
         self.assertNotIn("state", plain.reset()[1])
 
 
+@needs_numpy
+class TestDecodable(unittest.TestCase):
+    def test_vecenv_observations_decode_to_the_views_text(self):
+        # Env's games are VecEnv's (game 0 of the seed, the same opponents'
+        # streams): step both with the same ids and read each observation
+        # back as the view Env's game shows its seat.
+        vec = jamaica.VecEnv(1, players=3, opponents="random", seed=6)
+        env = jamaica.Env(players=3, opponents="random", seed=6)
+        obs, info = vec.reset()
+        eobs, einfo = env.reset(seed=6)
+        checked = 0
+        while checked < 60:
+            self.assertEqual(jamaica.decode(obs[0]), env.game.view(0))
+            ids = np.flatnonzero(info["action_mask"][0])
+            texts = [jamaica.action_text(obs[0], i) for i in ids]
+            self.assertEqual(texts, [env.game.action_to_string(jamaica.action_of_id(env.game, i)) for i in ids])
+            a = int(ids[-1])
+            obs, r, te, tr, info = vec.step(np.array([a], dtype=np.int32))
+            eobs, er, ete, etr, einfo = env.step(a)
+            checked += 1
+            if ete or etr:
+                break
+        with self.assertRaises(jamaica.JamaicaError):
+            jamaica.action_text(obs[0], int(np.flatnonzero(info["action_mask"][0] == 0)[0]))
+        with self.assertRaises(ValueError):
+            jamaica.decode(np.zeros(jamaica.OBS_SIZE, dtype=np.float32))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""VecEnv's speed beside a learner, side by side in one run
+(docs/LEARNING.md, "Throughput"):
+
+    PYTHONPATH=python /usr/bin/python3 python/bench_beside.py [--envs 1024] [--seconds 4] [--rounds 3] [--out FILE]
+
+Three settings, each against `random` opponents, one learning seat of four,
+the actions drawn in numpy from the legal ids:
+- idle: VecEnv steps and nothing else (its default threads);
+- beside torch: as PPO does, each VecEnv step followed by a torch update
+  of about the same length on the same cores (a 2-layer MLP's forward and
+  backward on 4,096 rows, torch on every core); VecEnv's steps/s counts its
+  own calls only, so it is idle's figure if its threads take nothing from
+  torch's time and lose nothing to it;
+- beside two CPU-bound processes (two busy loops, started and ended by
+  this script): VecEnv's default threads against one thread.
+Each setting runs --rounds times, the settings in turn, and the table gives
+the median and range of each.  With --baseline LIB (a libjamaica built from
+another commit), every VecEnv setting is also run on that library in the
+same turns.  Speeds depend on the machine and what else runs on it:
+compare only rows of one run.  Needs numpy and torch.
+"""
+import argparse
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def child(lib, setting, envs, seconds, threads, q):
+    """One measurement in a fresh process (its own libjamaica, its own
+    OpenMP runtime), the steps/s put on q."""
+    os.environ["JAMAICA_LIB"] = lib
+    sys.path.insert(0, HERE)
+    import numpy as np
+    import jamaica
+    torch = None
+    if setting == "torch":
+        import torch
+        torch.manual_seed(0)
+        net = torch.nn.Sequential(torch.nn.Linear(jamaica.OBS_SIZE, 128), torch.nn.Tanh(), torch.nn.Linear(128, 128),
+                                  torch.nn.Tanh(), torch.nn.Linear(128, 243))
+        opt = torch.optim.Adam(net.parameters(), lr=1e-4)
+        batch = torch.rand(4096, jamaica.OBS_SIZE)
+    env = jamaica.VecEnv(envs, players=4, opponents="random", seed=1, threads=threads)
+    obs, info = env.reset()
+    rng = np.random.default_rng(0)
+    steps, in_env, t0 = 0, 0.0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        a = jamaica.random_actions(info, rng)
+        t = time.perf_counter()
+        obs, r, te, tr, info = env.step(a)
+        in_env += time.perf_counter() - t
+        steps += envs
+        if torch is not None:
+            loss = net(batch).square().mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+    env.close()
+    q.put(steps / in_env)
+
+
+def busy(seconds):
+    end = time.time() + seconds
+    x = 0
+    while time.time() < end:
+        x += 1
+
+
+def measure(lib, setting, envs, seconds, threads=None):
+    q = multiprocessing.Queue()
+    loads = []
+    if setting == "busy":
+        loads = [multiprocessing.Process(target=busy, args=(seconds + 2,)) for _ in range(2)]
+        for p in loads:
+            p.start()
+        time.sleep(0.5)
+    p = multiprocessing.Process(target=child, args=(lib, "torch" if setting == "torch" else "plain", envs, seconds,
+                                                    threads, q))
+    p.start()
+    v = q.get()
+    p.join()
+    for x in loads:
+        x.terminate()
+        x.join()
+    return v
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--envs", type=int, default=1024)
+    ap.add_argument("--seconds", type=float, default=4)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--lib", default=os.path.join(HERE, "..", "lib", "libjamaica.so.1"))
+    ap.add_argument("--baseline", help="another libjamaica.so.1, measured in the same turns")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    libs = [("now", os.path.abspath(a.lib))] + ([("baseline", os.path.abspath(a.baseline))] if a.baseline else [])
+    settings = [("idle", "plain", None), ("beside torch", "torch", None),
+                ("beside two busy processes, default threads", "busy", None),
+                ("beside two busy processes, 1 thread", "busy", 1)]
+    got = {}
+    for r in range(a.rounds):
+        for name, setting, threads in settings:
+            for label, lib in libs:
+                v = measure(lib, setting, a.envs, a.seconds, threads)
+                got.setdefault((label, name), []).append(v)
+                print("round %d, %s, %s: %.0f steps/s" % (r + 1, label, name, v), file=sys.stderr)
+    cores = os.cpu_count()
+    lines = ["# VecEnv beside a learner", "",
+             "`python/bench_beside.py --envs %d --seconds %g --rounds %d%s`, %d cores, %s: steps/s of "
+             "jamaica.VecEnv (%d envs, one learning seat of four against `random`), the median of %d turns "
+             "[their range]. Beside torch, only the time in VecEnv's calls counts." % (
+                 a.envs, a.seconds, a.rounds, " --baseline LIB" if a.baseline else "", cores,
+                 time.strftime("%Y-%m-%d"), a.envs, a.rounds), "",
+             "| library | setting | steps/s | of idle |", "|---|---|---:|---:|"]
+    for label, _ in libs:
+        idle = statistics.median(got[(label, "idle")])
+        for name, _, _ in settings:
+            v = got[(label, name)]
+            m = statistics.median(v)
+            lines.append("| %s | %s | %s [%s, %s] | %.2f |" % (label, name, format(round(m), ","),
+                                                            format(round(min(v)), ","), format(round(max(v)), ","),
+                                                            m / idle))
+        one = statistics.median(got[(label, "beside two busy processes, 1 thread")])
+        two = statistics.median(got[(label, "beside two busy processes, default threads")])
+        lines.append("| %s | default threads over 1 thread, beside two busy processes | | %.2f |" % (label, two / one))
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
