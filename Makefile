@@ -13,7 +13,7 @@
 CC ?= cc
 CFLAGS ?= -O3 -g
 # The release: the library's soname and `jamaica --version`.
-VERSION := 1.4.0
+VERSION := 1.5.0
 OMP := -fopenmp
 WARN := -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla -DJAMAICA_VERSION='"$(VERSION)"' -Ibin/gen
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
