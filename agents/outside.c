@@ -13,6 +13,7 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
     char buf[AGENT_SPEC_MAX];
     memset(o, 0, sizeof *o);
     o->timeout = 10.0;
+    o->startup = 60.0;
     o->on_fault = ON_FAULT_STOP;
     snprintf(buf, sizeof buf, "%s", params);
     size_t ro = 0;
@@ -37,6 +38,14 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
             o->timeout = strtod(v, &end);
             if (end == v || *end || !(o->timeout > 0 && o->timeout <= 86400)) {
                 snprintf(err, errlen, "agent '%s': bad value '%s' for timeout (seconds, above 0 and at most 86400)",
+                         who, v);
+                return -1;
+            }
+        } else if (with_program_keys && klen == 7 && !strncmp(tok, "startup", 7)) {
+            char *end;
+            o->startup = strtod(v, &end);
+            if (end == v || *end || !(o->startup > 0 && o->startup <= 86400)) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for startup (seconds, above 0 and at most 86400)",
                          who, v);
                 return -1;
             }

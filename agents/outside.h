@@ -12,6 +12,7 @@ enum { ON_FAULT_STOP, ON_FAULT_RANDOM };
 
 typedef struct outside {
     double timeout;            /* seconds a program may take for one reply */
+    double startup;            /* seconds it may take to start and answer the handshake */
     int on_fault;              /* ON_FAULT_* */
     char log[256];             /* a program's stderr, appended ("": jamaica's stderr) */
     char dir[256];             /* a program's working directory ("": an empty one of its own) */

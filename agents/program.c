@@ -59,6 +59,7 @@ typedef struct program {
     uint64_t game;
     int game_sent;                /* the game line of this game is out */
     unsigned decisions;           /* this game's */
+    double allowed;               /* the seconds the wait under way allows (messages) */
 } program;
 
 /* Every running program, for agent_kill_programs() in a signal handler. */
@@ -387,7 +388,8 @@ static int send_all(program *pg, const char *p, size_t len, double deadline, cha
         int ms = (int)((deadline - now_s()) * 1000);
         struct pollfd pf = {pg->fd, POLLOUT, 0};
         if (ms <= 0 || poll(&pf, 1, ms) == 0) {
-            snprintf(why, wl, "it did not read its input within %g s", pg->o.timeout);
+            snprintf(why, wl, "it did not read its input within %g s%s", pg->allowed,
+                     pg->allowed == pg->o.startup ? " of its start (startup=)" : "");
             return -1;
         }
     }
@@ -425,7 +427,8 @@ static int read_line(program *pg, char *line, double deadline, char *why, size_t
         int pr = ms > 0 ? poll(&pf, 1, ms) : 0;
         if (pr < 0 && errno == EINTR) continue;
         if (pr <= 0) {
-            snprintf(why, wl, "no answer within %g s", pg->o.timeout);
+            snprintf(why, wl, "no answer within %g s%s", pg->allowed,
+                     pg->allowed == pg->o.startup ? " of its start (startup=)" : "");
             return -1;
         }
         ssize_t r = recv(pg->fd, pg->in + pg->have, LINE_MAX_BYTES - pg->have, 0);
@@ -447,7 +450,10 @@ static int start(program *pg, char *err, size_t errlen)
 {
     char why[300], line[LINE_MAX_BYTES + 1];
     if (spawn(pg, err, errlen)) return -1;
-    double deadline = now_s() + pg->o.timeout;
+    /* The handshake may take the program's start: loading PyTorch alone
+     * took 9.7 s on a busy machine (startup=, 60 s by default). */
+    pg->allowed = pg->o.startup;
+    double deadline = now_s() + pg->o.startup;
     size_t o = (size_t)snprintf(pg->out, sizeof pg->out, "jamaica-agent %d\n", PROTOCOL_VERSION);
     if (send_all(pg, pg->out, o, deadline, why, sizeof why) || read_line(pg, line, deadline, why, sizeof why)) goto fail;
     if (strncmp(line, "agent ", 6) || !line[6]) {
@@ -466,6 +472,7 @@ static int start(program *pg, char *err, size_t errlen)
         snprintf(why, sizeof why, "it answered '%.200s' to its options and 'ready'", line);
         goto fail;
     }
+    pg->allowed = pg->o.timeout;
     return 0;
 fail:
     snprintf(err, errlen, "agent 'cmd:%.200s': %s", pg->cmd, why);

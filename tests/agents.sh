@@ -85,6 +85,13 @@ $J sim --games 4 --players 2 --agents "cmd:./no_such_program",random --out "$tmp
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "no_such_program" "$tmp/e" && ok ||
     bad "a missing program: status $rc: $(cat "$tmp/e")"
+# A program may take its time to start (startup=, 60 s by default, apart
+# from timeout=): one that starts in 2 s plays under timeout=1; with
+# startup=1 it is refused at the handshake, the line naming startup=.
+$J sim --games 2 --players 2 --agents "cmd:$F slowstart 2:timeout=1",random --out "$tmp/ss.csv" >/dev/null 2>"$tmp/e" &&
+    [ -s "$tmp/ss.csv" ] && ok || bad "a slow start under the default startup: $(cat "$tmp/e")"
+$J sim --games 2 --players 2 --agents "cmd:$F slowstart 2:startup=1",random --out "$tmp/ss.csv" >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q "no answer within 1 s of its start (startup=)" "$tmp/e" && ok || bad "startup=1: $(cat "$tmp/e")"
 # The agent's stderr goes to the log named (created 0600); a command with
 # shell syntax keeps its relative paths, so dir=. starts it in jamaica's
 # working directory.

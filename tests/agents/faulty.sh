@@ -8,6 +8,8 @@
 #   exit     exits at once, before the handshake
 #   badhello answers the handshake with something else
 #   good     never fails
+#   slowstart  never fails, but sleeps K seconds before the handshake (a
+#            program that loads PyTorch)
 #   forker   never fails, and starts a child (sleep 31415) that would
 #            outlive it if its process group were not killed
 mode=$1
@@ -16,6 +18,7 @@ g=${3:-0}
 n=0
 game=0
 [ "$mode" = exit ] && exit 7
+[ "$mode" = slowstart ] && { sleep "$k"; k=1000000; }
 [ "$mode" = forker ] && { sleep 31415 & }
 while IFS= read -r line; do
     case $line in
