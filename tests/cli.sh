@@ -382,6 +382,10 @@ $J sim --games 300 --players 3 --seed 2 --out /dev/null --games-csv "$tmp/dc.csv
 expect2 "same seed" diff "$tmp/da.csv" "$tmp/dc.csv"
 expect2 "cannot read" diff "$tmp/da.csv" "$tmp/missing.csv"
 expect2 "no column 'game'" diff "$tmp/da.csv" "$tmp/r1.csv"
+# Files whose games differ, and of different counts: the refusal comes
+# before any difference is printed.
+$J sim --games 350 --players 3 --rules 2021,start_gold=4 --out /dev/null --games-csv "$tmp/dd.csv" >/dev/null
+expect2 "holds more games than" diff "$tmp/dd.csv" "$tmp/da.csv" --show 5
 
 # study: rows, the same bytes on 1 and 2 threads, bad input.
 $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&

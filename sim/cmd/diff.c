@@ -307,13 +307,48 @@ static int next_pair(games_reader *A, games_reader *B, games_row *ga, games_row 
     return ra;
 }
 
+/* Open both files; 0, or 2 after reporting. */
+static int open_pair(games_reader *A, games_reader *B, const char *pa, const char *pb)
+{
+    char err[512];
+    if (games_reader_open(A, pa, err, sizeof err)) {
+        games_reader_close(A);
+        return cli_usage_error("%s", err);
+    }
+    if (games_reader_open(B, pb, err, sizeof err)) {
+        games_reader_close(A);
+        games_reader_close(B);
+        return cli_usage_error("%s", err);
+    }
+    return 0;
+}
+
+/* A first pass over both files, printing nothing: the same deals, games
+ * and players, or the one line that says why (before any output).  0, or
+ * 2 after reporting. */
+static int check_pairs(const char *pa, const char *pb)
+{
+    games_reader A, B;
+    if (open_pair(&A, &B, pa, pb)) return 2;
+    games_row *ga = malloc(sizeof *ga), *gb = malloc(sizeof *gb);
+    int more = ga && gb ? 1 : cli_usage_error("out of memory"), games = 0;
+    while (more == 1 && (more = next_pair(&A, &B, ga, gb)) == 1) games++;
+    if (!more && !games) more = cli_usage_error("'%s' holds no games", pa);
+    games_reader_close(&A);
+    games_reader_close(&B);
+    free(ga);
+    free(gb);
+    return more ? 2 : 0;
+}
+
 /* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
- * something does, 2 bad input. */
+ * something does, 2 bad input (reported before any output). */
 static int diff_files(const char *pa, const char *pb, int show, const char *la, const char *lb)
 {
     games_reader A, B;
     char err[512];
     int rc = 2;
+    if (check_pairs(pa, pb)) return 2;
     if (games_reader_open(&A, pa, err, sizeof err)) {
         games_reader_close(&A);
         return cli_usage_error("%s", err);
