@@ -2,7 +2,7 @@
 """VecEnv's speed beside a learner, side by side in one run
 (docs/LEARNING.md, "Throughput"):
 
-    PYTHONPATH=python /usr/bin/python3 python/bench_beside.py [--envs 1024] [--seconds 4] [--rounds 3] [--out FILE]
+    /usr/bin/python3 python/bench_beside.py [--envs 1024] [--seconds 4] [--rounds 3] [--baseline TREE] [--out FILE]
 
 Three settings, each against `random` opponents, one learning seat of four,
 the actions drawn in numpy from the legal ids:
@@ -15,9 +15,9 @@ the actions drawn in numpy from the legal ids:
 - beside two CPU-bound processes (two busy loops, started and ended by
   this script): VecEnv's default threads against one thread.
 Each setting runs --rounds times, the settings in turn, and the table gives
-the median and range of each.  With --baseline LIB (a libjamaica built from
-another commit), every VecEnv setting is also run on that library in the
-same turns.  Speeds depend on the machine and what else runs on it:
+the median and range of each.  With --baseline TREE (a worktree of
+another commit where `make lib` was run), every setting is also run on
+that tree's library and module in the same turns.  Speeds depend on the machine and what else runs on it:
 compare only rows of one run.  Needs numpy and torch.
 """
 import argparse
@@ -31,11 +31,20 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def child(lib, setting, envs, seconds, threads, q):
-    """One measurement in a fresh process (its own libjamaica, its own
-    OpenMP runtime), the steps/s put on q."""
-    os.environ["JAMAICA_LIB"] = lib
-    sys.path.insert(0, HERE)
+def child(tree, setting, envs, seconds, threads, q):
+    """One measurement in a fresh process (the tree's libjamaica and
+    module, its own OpenMP runtime), the steps/s put on q (None if it
+    failed)."""
+    try:
+        q.put(one_run(tree, setting, envs, seconds, threads))
+    except Exception as e:  # the parent must not wait for ever
+        print("bench_beside: %s: %s" % (tree, e), file=sys.stderr)
+        q.put(None)
+
+
+def one_run(tree, setting, envs, seconds, threads):
+    os.environ["JAMAICA_LIB"] = os.path.join(tree, "lib", "libjamaica.so.1")
+    sys.path.insert(0, os.path.join(tree, "python"))
     import numpy as np
     import jamaica
     torch = None
@@ -62,7 +71,7 @@ def child(lib, setting, envs, seconds, threads, q):
             loss.backward()
             opt.step()
     env.close()
-    q.put(steps / in_env)
+    return steps / in_env
 
 
 def busy(seconds):
@@ -72,7 +81,7 @@ def busy(seconds):
         x += 1
 
 
-def measure(lib, setting, envs, seconds, threads=None):
+def measure(tree, setting, envs, seconds, threads=None):
     q = multiprocessing.Queue()
     loads = []
     if setting == "busy":
@@ -80,7 +89,7 @@ def measure(lib, setting, envs, seconds, threads=None):
         for p in loads:
             p.start()
         time.sleep(0.5)
-    p = multiprocessing.Process(target=child, args=(lib, "torch" if setting == "torch" else "plain", envs, seconds,
+    p = multiprocessing.Process(target=child, args=(tree, "torch" if setting == "torch" else "plain", envs, seconds,
                                                     threads, q))
     p.start()
     v = q.get()
@@ -96,11 +105,12 @@ def main():
     ap.add_argument("--envs", type=int, default=1024)
     ap.add_argument("--seconds", type=float, default=4)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--lib", default=os.path.join(HERE, "..", "lib", "libjamaica.so.1"))
-    ap.add_argument("--baseline", help="another libjamaica.so.1, measured in the same turns")
+    ap.add_argument("--tree", default=os.path.join(HERE, ".."), help="the source tree measured (its lib/ and python/)")
+    ap.add_argument("--baseline", help="another source tree (a worktree of another commit, `make lib` run in it), "
+                                       "measured in the same turns")
     ap.add_argument("--out")
     a = ap.parse_args()
-    libs = [("now", os.path.abspath(a.lib))] + ([("baseline", os.path.abspath(a.baseline))] if a.baseline else [])
+    libs = [("now", os.path.abspath(a.tree))] + ([("baseline", os.path.abspath(a.baseline))] if a.baseline else [])
     settings = [("idle", "plain", None), ("beside torch", "torch", None),
                 ("beside two busy processes, default threads", "busy", None),
                 ("beside two busy processes, 1 thread", "busy", 1)]
@@ -109,6 +119,8 @@ def main():
         for name, setting, threads in settings:
             for label, lib in libs:
                 v = measure(lib, setting, a.envs, a.seconds, threads)
+                if v is None:
+                    sys.exit("bench_beside: a measurement failed (above)")
                 got.setdefault((label, name), []).append(v)
                 print("round %d, %s, %s: %.0f steps/s" % (r + 1, label, name, v), file=sys.stderr)
     cores = os.cpu_count()
@@ -116,7 +128,7 @@ def main():
              "`python/bench_beside.py --envs %d --seconds %g --rounds %d%s`, %d cores, %s: steps/s of "
              "jamaica.VecEnv (%d envs, one learning seat of four against `random`), the median of %d turns "
              "[their range]. Beside torch, only the time in VecEnv's calls counts." % (
-                 a.envs, a.seconds, a.rounds, " --baseline LIB" if a.baseline else "", cores,
+                 a.envs, a.seconds, a.rounds, " --baseline TREE" if a.baseline else "", cores,
                  time.strftime("%Y-%m-%d"), a.envs, a.rounds), "",
              "| library | setting | steps/s | of idle |", "|---|---|---:|---:|"]
     for label, _ in libs:

@@ -51,6 +51,10 @@ J=bin/jamaica
 # `ppo`: python/examples/ppo.py, one seat against three greedy for 30
 # minutes (results/learning/ppo/: curve.csv, curve.png, policy.pt; numpy and
 # torch needed, tests/deps.sh installs them);
+# `beside`: VecEnv idle, between torch updates and beside two busy
+# processes (python/bench_beside.py: results/learning/beside.md; about 2
+# minutes; BESIDE_BASELINE=TREE adds another commit's tree, `make lib` run
+# in it, in the same turns);
 # `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all
 # at once on 3 threads each, and their mean curve (results/learning/seeds/;
 # about 6 minutes on 16 cores, a few hours on two);
@@ -121,6 +125,11 @@ if has ppo; then
     { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
       $J sim --agents "cmd:$(py) python/examples/ppo_agent.py:policy=results/learning/ppo/policy.pt",greedy,greedy,greedy \
           --rotate --games 400 --seed 7 --out /dev/null; } >results/learning/ppo/sim-seed7.txt
+fi
+if has beside; then
+    make -s lib
+    "$(py)" python/bench_beside.py --seconds 4 --rounds 3 ${BESIDE_BASELINE:+--baseline "$BESIDE_BASELINE"} \
+        --out results/learning/beside.md
 fi
 if has seeds; then
     make -s lib

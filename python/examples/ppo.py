@@ -30,12 +30,12 @@ import sys
 import time
 
 import numpy as np
-import torch
-import torch.nn as nn
-from torch.distributions.categorical import Categorical
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import jamaica  # noqa: E402
+import jamaica  # noqa: E402  (before torch: OpenMP's passive wait for both, docs/LEARNING.md)
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+from torch.distributions.categorical import Categorical  # noqa: E402
 
 
 def parse_args(argv=None):

@@ -29,6 +29,14 @@ import shutil
 import subprocess
 import tempfile
 
+# OpenMP's threads wait passively in this process unless the user says
+# otherwise: libgomp reads the policy once, when it is loaded (with
+# libjamaica here, or with torch if torch came first), and its default
+# spins idle threads after each parallel region, which takes the cores
+# from VecEnv's threads between a learner's updates (docs/LEARNING.md,
+# "Throughput").  Import jamaica before torch for this to apply to torch.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 __all__ = ["Game", "Agent", "Env", "AECEnv", "VecEnv", "Discrete", "Box", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
            "JamaicaError"]
 
