@@ -33,22 +33,15 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
                 snprintf(err, errlen, "agent '%s': bad value '%s' for on_fault (stop or random)", who, v);
                 return -1;
             }
-        } else if (with_program_keys && klen == 7 && !strncmp(tok, "timeout", 7)) {
+        } else if (with_program_keys && klen == 7 && (!strncmp(tok, "timeout", 7) || !strncmp(tok, "startup", 7))) {
             char *end;
-            o->timeout = strtod(v, &end);
-            if (end == v || *end || !(o->timeout > 0 && o->timeout <= 86400)) {
-                snprintf(err, errlen, "agent '%s': bad value '%s' for timeout (seconds, above 0 and at most 86400)",
-                         who, v);
+            double x = strtod(v, &end);
+            if (end == v || *end || !(x > 0 && x <= 86400)) {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for %.7s (seconds, above 0 and at most 86400)",
+                         who, v, tok);
                 return -1;
             }
-        } else if (with_program_keys && klen == 7 && !strncmp(tok, "startup", 7)) {
-            char *end;
-            o->startup = strtod(v, &end);
-            if (end == v || *end || !(o->startup > 0 && o->startup <= 86400)) {
-                snprintf(err, errlen, "agent '%s': bad value '%s' for startup (seconds, above 0 and at most 86400)",
-                         who, v);
-                return -1;
-            }
+            *(*tok == 't' ? &o->timeout : &o->startup) = x;
         } else if (with_program_keys && klen == 7 && !strncmp(tok, "results", 7)) {
             if (strcmp(v, "0") && strcmp(v, "1")) {
                 snprintf(err, errlen, "agent '%s': bad value '%s' for results (0 or 1)", who, v);

@@ -84,6 +84,18 @@ uint64_t jm_mix64(uint64_t x)
         v2 += v1; v1 = SIP_ROTL(v1, 17); v1 ^= v2; v2 = SIP_ROTL(v2, 32);                  \
     } while (0)
 
+/* The last block (its length byte and tail) and the finalisation. */
+static inline uint64_t sip_final(uint64_t v0, uint64_t v1, uint64_t v2, uint64_t v3, uint64_t last)
+{
+    v3 ^= last;
+    SIP_ROUND(v0, v1, v2, v3);
+    SIP_ROUND(v0, v1, v2, v3);
+    v0 ^= last;
+    v2 ^= 0xff;
+    for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
 uint64_t jm_siphash(uint64_t k0, uint64_t k1, const void *msg, size_t len)
 {
     const unsigned char *p = msg;
@@ -100,13 +112,7 @@ uint64_t jm_siphash(uint64_t k0, uint64_t k1, const void *msg, size_t len)
     }
     uint64_t last = (uint64_t)(len & 0xff) << 56;
     for (size_t b = 0; b < (len & 7); b++) last |= (uint64_t)p[whole + b] << (8 * b);
-    v3 ^= last;
-    SIP_ROUND(v0, v1, v2, v3);
-    SIP_ROUND(v0, v1, v2, v3);
-    v0 ^= last;
-    v2 ^= 0xff;
-    for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
-    return v0 ^ v1 ^ v2 ^ v3;
+    return sip_final(v0, v1, v2, v3, last);
 }
 
 /* SipHash-2-4 of one 64-bit word: jm_siphash(k0, k1, &m, 8) on this
@@ -119,14 +125,7 @@ static inline uint64_t sip_word(uint64_t k0, uint64_t k1, uint64_t m)
     SIP_ROUND(v0, v1, v2, v3);
     SIP_ROUND(v0, v1, v2, v3);
     v0 ^= m;
-    const uint64_t last = 8ULL << 56;
-    v3 ^= last;
-    SIP_ROUND(v0, v1, v2, v3);
-    SIP_ROUND(v0, v1, v2, v3);
-    v0 ^= last;
-    v2 ^= 0xff;
-    for (int r = 0; r < 4; r++) SIP_ROUND(v0, v1, v2, v3);
-    return v0 ^ v1 ^ v2 ^ v3;
+    return sip_final(v0, v1, v2, v3, 8ULL << 56);
 }
 
 /* Sealed chance (docs/PROTOCOL.md, "Sealed runs"): SipHash-2-4 in counter
