@@ -85,6 +85,14 @@ $J sim --games 4 --players 2 --agents "cmd:./no_such_program",random --out "$tmp
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "no_such_program" "$tmp/e" && ok ||
     bad "a missing program: status $rc: $(cat "$tmp/e")"
+# A run whose agent fails in its first game reports no statistic of the
+# empty sample (no mean of zero decisions, no rank outside its interval).
+$J tournament --games 4 --players 2 --agents "cmd:$F crash 1",random --out "$tmp/t0.csv" >"$tmp/o" 2>/dev/null
+[ $? -eq 3 ] && grep -q "no deal was played to its end" "$tmp/o" && ! grep -q "mean rank" "$tmp/o" && ok ||
+    bad "a tournament failed in its first game: $(cat "$tmp/o")"
+$J sim --games 4 --players 2 --agents "cmd:$F crash 1",random --out "$tmp/s0.csv" >"$tmp/o" 2>/dev/null
+[ $? -eq 3 ] && grep -q "no game was played to its end" "$tmp/o" && ! grep -q "ms mean\|seat-games" "$tmp/o" && ok ||
+    bad "a sim failed in its first game: $(cat "$tmp/o")"
 # A program may take its time to start (startup=, 60 s by default, apart
 # from timeout=): one that starts in 2 s plays under timeout=1; with
 # startup=1 it is refused at the handshake, the line naming startup=.

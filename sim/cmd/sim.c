@@ -131,6 +131,10 @@ static void report(const sim_config *c, const sim_outcome *res)
     if (res->faults)
         printf("  %llu agent failures played through at random (on_fault=random; GAMES.csv's faults column)\n",
                (unsigned long long)res->faults);
+    if (!res->games_done) { /* no statistic of an empty sample */
+        printf("  no game was played to its end: no win rate and no time per decision to report\n");
+        return;
+    }
     for (int a = 0; a < res->nagents; a++)
         print_win(res->agent[a], &res->tally[a], res->games_done,
                   summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0));
@@ -138,7 +142,7 @@ static void report(const sim_config *c, const sim_outcome *res)
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
-        if (t->timed) {
+        if (t->timed && t->decisions) {
             double mean = timing_mean_ms(t), p99 = timing_quantile_ms(t, 0.99);
             printf(", %.3f ms mean, %.3f ms p99 per decision%s\n", mean, p99,
                    mean > p99 ? " (the mean above the p99: fewer than 1% of the decisions took far longer, as on a "
@@ -146,7 +150,7 @@ static void report(const sim_config *c, const sim_outcome *res)
                               : "");
         }
         else
-            printf(" (not timed)\n");
+            printf(t->decisions ? " (not timed)\n" : "\n");
     }
 }
 

@@ -313,6 +313,11 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
     printf("# Tournament: %d agents, %d players, %llu deals x %d seatings (%s) = %llu games\n\n", t->K, c->players,
            (unsigned long long)deals, t->S, o->seatings ? "balanced" : "all",
            (unsigned long long)(deals * (uint64_t)t->S));
+    if (!deals) { /* no statistic of an empty sample */
+        printf("Seed %s, rules `%s`: no deal was played to its end in every seating, so there is nothing to "
+               "report.\n", jm_seed_format(&c->seed, seed, sizeof seed), rules_fmt);
+        return;
+    }
     if (c->threads)
         printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s).\n\n",
                jm_seed_format(&c->seed, seed, sizeof seed), rules_fmt, (unsigned long long)c->first_game,
