@@ -44,10 +44,14 @@ HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h) $(
 TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
 
 ifeq ($(JM_DEBUG),1)
-all: bin/jamaica-debug
+all: bin/jamaica-debug bin/python lib
 else
-all: bin/jamaica
+all: bin/jamaica bin/python lib
 endif
+
+# The Python the docs name: numpy's (and torch's), with this clone's module.
+bin/python: python/run.sh | bin
+	cp python/run.sh $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 
 bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
 	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm -ldl

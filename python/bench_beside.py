@@ -2,7 +2,7 @@
 """VecEnv's speed beside a learner, side by side in one run
 (docs/LEARNING.md, "Throughput"):
 
-    /usr/bin/python3 python/bench_beside.py [--envs 1024] [--seconds 4] [--rounds 3] [--baseline TREE] [--out FILE]
+    bin/python python/bench_beside.py [--envs 1024] [--seconds 4] [--rounds 3] [--baseline TREE] [--out FILE]
 
 Three settings, each against `random` opponents, one learning seat of four,
 the actions drawn in numpy from the legal ids:

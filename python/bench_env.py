@@ -2,7 +2,7 @@
 """Learner steps a second: jamaica.VecEnv against the one-game jamaica.Env,
 side by side in one run (docs/LEARNING.md, "Throughput").
 
-    PYTHONPATH=python python3 python/bench_env.py [--envs 1024] [--seconds 5] [--out FILE]
+    bin/python python/bench_env.py [--envs 1024] [--seconds 5] [--out FILE]
 
 For each opponent (random, greedy, sharp) it steps VecEnv with one learning
 seat of four for --seconds, the actions drawn uniformly from the legal ids in

@@ -675,6 +675,15 @@ $J sim --games 10 --out "$tmp/kill/s.csv" >/dev/null 2>"$tmp/e"
 [ -e "$tmp/kill/.s.csv.jamaica-$host-$$.AbCdEf" ] && [ -e "$tmp/kill/.s.csv.jamaica-otherhost-$pid.AbCdEf" ] &&
     [ -e "$tmp/kill/.s.csv.XyZ123" ] && [ -s "$tmp/kill/s.csv" ] && ok || bad "a temporary file not the killed run's was removed"
 
+# bin/python, the interpreter the docs name, runs the module with numpy
+# whichever python3 comes first on PATH (here one that imports nothing).
+mkdir -p "$tmp/fakepy"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/fakepy/python3"
+chmod 755 "$tmp/fakepy/python3"
+if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+    (cd "$tmp" && PATH="$tmp/fakepy:$PATH" env -u PYTHONPATH -u JAMAICA_LIB "$top/bin/python" -c \
+        'import numpy, jamaica; jamaica.VecEnv(2, players=2).reset()') && ok || bad "bin/python with another python3 first"
+fi
 # balance: bad input gets one line and exit 2, nothing written.
 mkdir -p "$tmp/bal"
 for args in "--vary ghost_gold=9..3 --target ghost=0.3 --players 2|bad --vary range 'ghost_gold=9..3'" \

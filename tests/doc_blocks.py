@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Every shell and Python block of README.md and docs/*.md, run as a reader
 would copy it: in a scratch directory that holds the clone's files (linked),
-with bin/ on PATH, HOME in the scratch directory, python/ on PYTHONPATH.
-A block fails the test if it exits with an error.
+HOME in the scratch directory, and nothing else set for it: no PYTHONPATH,
+no JAMAICA_LIB, the PATH the test was given.  A shell block runs with sh;
+a Python block with bin/python, the interpreter the docs name for them
+(python/run.sh: numpy's Python with the clone's module, whichever python3
+comes first on PATH).  A block fails the test if it exits with an error.
 
 A comment on the line before a block says how to run it:
   <!-- doctest: A => B; C => D -->   replace A by B (small sizes) first
@@ -49,8 +52,9 @@ def scratch():
 def main():
     listing = "--list" in sys.argv
     d = scratch()
-    env = dict(os.environ, HOME=os.path.join(d, "home"), PATH=os.path.join(ROOT, "bin") + ":" + os.environ["PATH"],
-               PYTHONPATH=os.path.join(ROOT, "python"), JAMAICA_LIB=os.path.join(ROOT, "lib", "libjamaica.so.1"))
+    env = dict(os.environ, HOME=os.path.join(d, "home"))
+    for k in ("PYTHONPATH", "JAMAICA_LIB", "JAMAICA_BIN"):  # a reader's shell has none of them
+        env.pop(k, None)
     passed, failed, skipped = 0, [], []
     for path, line, lang, how, code in blocks():
         where = "%s:%d" % (path, line)
@@ -71,7 +75,7 @@ def main():
         if listing:
             print("== %s (%s)\n%s" % (where, lang, code))
             continue
-        cmd = ["sh", "-e", "-c", code] if lang == "sh" else [sys.executable, "-c", code]
+        cmd = ["sh", "-e", "-c", code] if lang == "sh" else [os.path.join(d, "bin", "python"), "-c", code]
         try:
             p = subprocess.run(cmd, cwd=d, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                timeout=300)

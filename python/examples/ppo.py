@@ -4,7 +4,7 @@
 by default), every seat's view encoded by the engine (jm_encode), actions as
 stable action ids with the illegal ones masked out.
 
-    PYTHONPATH=python python3 python/examples/ppo.py --minutes 30 --out results/learning/ppo
+    bin/python python/examples/ppo.py --minutes 30 --out results/learning/ppo
 
 Every --eval-every steps the greedy policy (the most likely legal action)
 plays --eval-games fixed deals (games 0.. of --eval-seed, one per env, the
