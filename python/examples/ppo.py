@@ -165,8 +165,12 @@ def main(argv=None):
     rows, steps, t0, next_eval, losses = [], 0, time.time(), 0, (float("nan"),) * 3
     fields = ["steps", "seconds", "win_rate", "low", "high", "policy_loss", "value_loss", "entropy"]
 
+    took = {"iteration": 0.0, "eval": 0.0}  # the last ones' seconds, for the budget
+
     def record():
+        e0 = time.time()
         w, lo, hi = evaluate(policy, a)
+        took["eval"] = time.time() - e0
         rows.append([steps, round(time.time() - t0, 1), round(w, 4), round(lo, 4), round(hi, 4)] +
                     [round(x, 5) for x in losses])
         with open(os.path.join(a.out, "curve.csv.tmp"), "w", newline="") as f:
@@ -178,10 +182,20 @@ def main(argv=None):
         print("steps %d  %.0f s  win rate %.4f [%.4f, %.4f]  losses %s" % (steps, time.time() - t0, w, lo, hi,
               " ".join("%.4f" % x for x in losses)), flush=True)
 
-    while steps < a.total_steps and not (a.minutes and time.time() - t0 > 60 * a.minutes):
+    def over_budget():
+        """--minutes: would another iteration, with its evaluation if one is
+        due and the final one, end past the budget?  (So the run ends
+        within it, not an iteration and an evaluation after.)"""
+        if not a.minutes:
+            return False
+        need = took["iteration"] + took["eval"] * (2 if steps >= next_eval else 1)
+        return time.time() - t0 + need > 60 * a.minutes
+
+    while steps < a.total_steps and not over_budget():
         if steps >= next_eval:
             record()
             next_eval += a.eval_every
+        i0 = time.time()
         # Rollout: T steps of every env.
         for t in range(T):
             obs_b[t], mask_b[t], done_b[t] = next_obs, next_mask, next_done
@@ -239,6 +253,7 @@ def main(argv=None):
         losses = (float(pg), float(vl), float(ent))
         if not all(math.isfinite(x) for x in losses):
             sys.exit("ppo: a loss is not finite at step %d: %s" % (steps, losses))
+        took["iteration"] = time.time() - i0  # the rollout and the update
     record()
     env.close()
     return rows
