@@ -24,7 +24,6 @@ import argparse
 import multiprocessing
 import os
 import statistics
-import subprocess
 import sys
 import time
 

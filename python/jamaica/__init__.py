@@ -23,7 +23,6 @@ and returns the GAMES.csv rows as dicts.
 import csv
 import ctypes
 import ctypes.util
-import io
 import os
 import shutil
 import subprocess

@@ -25,7 +25,6 @@ allows (as jamaica.exit: the order of the minibatches and the initial
 weights are seeded; PyTorch's CPU kernels may sum in another order on
 another machine or thread count).
 """
-import argparse
 import csv
 import glob
 import os
@@ -37,12 +36,12 @@ import time
 import numpy as np
 import torch
 
-from . import netfile, selfplay as sp
+from . import cli, netfile, selfplay as sp
 from .exit import Net, check_network_args, losses
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog="python3 -m jamaica.distill", description=__doc__.split("\n\n")[0])
+    p = cli.Parser(prog="python3 -m jamaica.distill", description=__doc__.split("\n\n")[0])
     p.add_argument("--samples", required=True, action="append",
                    help="buffer-K.npz files of a jamaica.exit run (a glob pattern; repeat for more)")
     p.add_argument("--out", required=True, help="the network file to write")

@@ -52,7 +52,6 @@ generations); --generations alone is exact.
 Needs numpy and PyTorch (Debian: python3-numpy python3-torch
 libopenblas0-pthread) and bin/jamaica (--jamaica, or $JAMAICA_BIN).
 """
-import argparse
 import csv
 import glob
 import math
@@ -70,7 +69,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from . import netfile, selfplay as sp
+from . import cli, netfile, selfplay as sp
 from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 
 RECOMMENDED = "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
@@ -92,7 +91,7 @@ def check_network_args(p, a):
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog="python3 -m jamaica.exit", description=__doc__.split("\n\n")[0])
+    p = cli.Parser(prog="python3 -m jamaica.exit", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", required=True, help="directory for the networks, log.csv, log.png, the checkpoint")
     p.add_argument("--generations", type=int, default=8, help="generations in all (a resumed run counts the done)")
     p.add_argument("--games", type=int, default=400, help="self-play games per generation, split between --players")

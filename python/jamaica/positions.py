@@ -21,20 +21,19 @@ policy has none worth learning).  Games first..first+games-1 of --seed,
 the same files on any thread count; a finished file is not redone, so a
 stopped run goes on where it stopped.  Progress on stderr.
 """
-import argparse
 import os
 import sys
 import time
 
 import numpy as np
 
-from . import selfplay as sp
+from . import cli, selfplay as sp
 
 KEYS = ("state", "seat", "game", "ids", "policy", "outcome", "ships", "n", "chosen")
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog="python3 -m jamaica.positions", description=__doc__.split("\n\n")[0])
+    p = cli.Parser(prog="python3 -m jamaica.positions", description=__doc__.split("\n\n")[0])
     p.add_argument("--agent", required=True, help="the agent in every seat (one with a policy: net, guided, mcts)")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--rules", default="2021")

@@ -5,7 +5,6 @@ writes into at each call: no copy, no allocation per step.  numpy is needed
 here (and by the encoding's users); `import jamaica` alone is not.
 """
 import ctypes
-import os
 
 import numpy as np
 

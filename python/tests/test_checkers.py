@@ -15,13 +15,15 @@ import jamaica  # noqa: E402
 
 try:
     import numpy as np
+except ImportError:
+    np = None
+try:
     import gymnasium
     from gymnasium.utils.env_checker import check_env
 except ImportError as e:
     gymnasium = None
     why_gym = "gymnasium is not importable here (%s): pip install gymnasium to run its checkers" % e
 try:
-    import numpy as np  # noqa: F811
     from pettingzoo.test import api_test, seed_test
 except ImportError as e:
     api_test = None
