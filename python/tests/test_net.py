@@ -296,6 +296,19 @@ class TestExpertIteration(unittest.TestCase):
             self.assertFalse(os.path.exists(os.path.join(d, "q.jmn")))
 
 
+@unittest.skipUnless(torch is not None, "torch is not installed for this interpreter")
+class TestToolsRefuse(unittest.TestCase):
+    def test_a_bad_option_is_one_line_and_status_2(self):
+        env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+        for tool, args in (("exit", ["--out", "x", "--games", "many"]), ("distill", ["--bogus"]),
+                           ("positions", ["--agent", "net", "--games", "2", "--out", "x", "--keep", "2"])):
+            p = subprocess.run([sys.executable, "-m", "jamaica." + tool] + args, env=env, capture_output=True,
+                               text=True, cwd=tempfile.gettempdir())
+            self.assertEqual(p.returncode, 2, (tool, p.stderr))
+            self.assertEqual(len(p.stderr.strip().splitlines()), 1, (tool, p.stderr))
+            self.assertIn("python3 -m jamaica.%s: error: " % tool, p.stderr)
+
+
 @unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
 class TestPositions(unittest.TestCase):
     def test_policy_self_play_positions(self):
