@@ -37,7 +37,7 @@ static int default_path(const char *out, char *buf, size_t n)
 int cli_journal_open(const ckpt_opts *o, const char *command, const char *const *outs, int n, journal **j)
 {
     *j = NULL;
-    char path[PATH_MAX], log[PATH_MAX + 8], err[1024];
+    char path[PATH_MAX] = "", log[PATH_MAX + 8], err[1024];
     int on = o->every > 0 || o->resume, rc = 0;
     if (on && !o->path && default_path(outs[0], path, sizeof path)) on = 0;
     snprintf(log, sizeof log, "%s.log", o->path ? o->path : path);
