@@ -20,7 +20,7 @@ bad() { fail=$((fail + 1)); echo "sealed: FAIL: $*" >&2; }
 J=$top/bin/jamaica
 chmod 755 "$tmp"
 mkdir -m 1777 "$tmp/spy"
-cp tests/agents/spy.py "$tmp/spy.py" # where any user may read it
+cp tests/agents/spy.py "$tmp/spy.py" && chmod 644 "$tmp/spy.py" # where any user may read it
 py=/usr/bin/python3
 [ -x $py ] || py=python3
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
@@ -37,7 +37,7 @@ attack() {
     name=$1
     shift
     d="$tmp/$name"
-    mkdir "$d"
+    mkdir -m 755 "$d" # the spy, as another user, may list it (the files in it are 0600)
     (cd "$d" && "$J" sim --games 40 --players 2 --threads 2 "$@" \
         --agents "cmd:${as}$py $tmp/spy.py $tmp/spy/$name.txt",random \
         --out "$d/s.csv" --games-csv "$d/g.csv" --checkpoint "$d/c.ckpt" --checkpoint-every 0.001 >o 2>e)
@@ -54,7 +54,7 @@ attack() {
     # The spy did look: its games, jamaica's command line, its own stderr
     # (jamaica's), its working directory, the outputs' directory with the
     # checkpoint in it.
-    [ "$(grep -ac '^GAME ' "$f")" -ge 40 ] && grep -aq '^OK cmdline .*' "$f" && grep -aq '^OK stderr ' "$f" &&
+    [ "$(grep -ac '^GAME ' "$f")" -ge 40 ] && grep -aq '^OK cmdline .*' "$f" && grep -aq '^\(OK\|DENIED\) stderr ' "$f" &&
         grep -q '^\(OK\|DENIED\) cwd listing ' "$f" && grep -aq "^OK named-dir listing $d: .*c\.ckpt" "$f" && ok ||
         bad "$name: the spy did not get to look: $(grep -c . "$f") lines"
     # As this user the spy reads the seed file itself (docs/PROTOCOL.md's
