@@ -386,6 +386,7 @@ expect2 "no column 'game'" diff "$tmp/da.csv" "$tmp/r1.csv"
 # before any difference is printed.
 $J sim --games 350 --players 3 --rules 2021,start_gold=4 --out /dev/null --games-csv "$tmp/dd.csv" >/dev/null
 expect2 "holds more games than" diff "$tmp/dd.csv" "$tmp/da.csv" --show 5
+expect2 "bad --players '3': the published rating lists are of 2 and 4 players" rate random --players 3
 
 # study: rows, the same bytes on 1 and 2 threads, bad input.
 $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&

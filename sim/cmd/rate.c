@@ -230,6 +230,9 @@ int cmd_rate(int argc, char **argv)
     if (!o.players) o.players = 2;
     int P = (int)o.players;
     char listbuf[4200];
+    if (!o.list && P != 2 && P != 4) /* the published lists: the bad value named, not a missing file */
+        return cli_usage_error("bad --players '%d': the published rating lists are of 2 and 4 players (--list "
+                               "names another)", P);
     if (!o.list) default_list(P, listbuf, sizeof listbuf), o.list = listbuf;
     rating_list l;
     if (read_list(o.list, P, &l)) return 2;
