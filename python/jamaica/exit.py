@@ -44,8 +44,10 @@ draws, the network's initial weights and the order of the minibatches are
 seeded, and the C side's arithmetic gives the same bits anywhere; PyTorch's
 CPU kernels may sum in another order on another machine or thread count,
 so a network trained elsewhere may differ in its last bits, and from there
-its games.  --minutes is a wall-clock budget (checked between
-generations); --generations alone is exact.
+its games.  --minutes is a wall-clock budget: the run stops after the
+generation past which another as long would end beyond it (so it ends
+within the budget unless its first generation alone is longer);
+--generations alone is exact.
 
     python3 -m jamaica.exit --out results/net --generations 8 --games 400
 
@@ -133,7 +135,8 @@ def parse_args(argv=None):
                                                    "CPU either way)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
-    p.add_argument("--minutes", type=float, default=0, help="stop after the generation that passes this (0: none)")
+    p.add_argument("--minutes", type=float, default=0,
+                   help="stop before a generation that would end past this (0: none)")
     p.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     p.add_argument("--jamaica", default=os.environ.get("JAMAICA_BIN", "bin/jamaica"), help="the jamaica binary")
     a = p.parse_args(argv)
@@ -399,6 +402,7 @@ def main(argv=None):
     command = command_line(argv)
     t0, before = time.time(), float(rows[-1]["seconds"]) if rows else 0.0
     for gen in range(start, a.generations):
+        g0 = time.time()
         # 1. self-play
         boot = a.bootstrap != "none" and not a.init and gen < a.bootstrap_generations
         if boot:
@@ -459,8 +463,10 @@ def main(argv=None):
         rows.append(row)
         write_log(a.out, rows)
         save_checkpoint(a.out, net, opt, rows, gen, best_gen, a.seats)
-        if a.minutes and time.time() - t0 > 60 * a.minutes:
-            log("stopping after generation %d: --minutes %g passed" % (gen, a.minutes))
+        # Another generation as long as this one would end past the budget:
+        # stop now, inside it (the first generation is not foreseen).
+        if a.minutes and time.time() - t0 + (time.time() - g0) > 60 * a.minutes:
+            log("stopping after generation %d: another would end past --minutes %g" % (gen, a.minutes))
             break
     log("done: %s is generation %d" % (best, best_gen))
     return 0
