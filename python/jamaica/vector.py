@@ -172,6 +172,9 @@ class VecEnv(_VectorEnv):
         self._nlegal = np.zeros(n, dtype=np.int32)
         self._current = np.zeros((n, p), dtype=np.int32)
         self._final = np.zeros((n, OBS_SIZE), dtype=np.float32)
+        self._final_objs = np.full(n, None, dtype=object)   # info["final_obs"]: rows of _final, or None
+        self._ended = np.zeros(n, dtype=np.bool_)
+        self._final_game = np.zeros(n, dtype=np.int64)
         self._out = _Out(*(a.ctypes.data for a in (self._obs, self._mask, self._reward, self._term, self._trunc,
                                                   self._to_move, self._scores, self._game, self._legal,
                                                   self._nlegal)), self._current.ctypes.data if current_scores else None,
@@ -251,15 +254,16 @@ class VecEnv(_VectorEnv):
             raise JamaicaError(self._err.value.decode())
         term, trunc = self._term.view(np.bool_), self._trunc.view(np.bool_)
         info = self._info()
-        ended = term | trunc
-        if ended.any():
-            final = np.full(self.num_envs, None, dtype=object)
+        ended = np.bitwise_or(term, trunc, out=self._ended)
+        if ended.any():  # the buffers are the environment's, as every array it returns
+            final = self._final_objs
+            final[:] = None
             for i in np.flatnonzero(ended):
-                final[i] = self._final[i].copy()
-            info["final_obs"], info["_final_obs"] = final, ended.copy()
-            info["final_info"] = {"scores": self._scores.copy(), "_scores": ended.copy(),
-                                  "game": self._game - self.num_envs, "_game": ended.copy()}
-            info["_final_info"] = ended.copy()
+                final[i] = self._final[i]
+            np.subtract(self._game, self.num_envs, out=self._final_game)
+            info["final_obs"], info["_final_obs"] = final, ended
+            info["final_info"] = {"scores": self._scores, "_scores": ended, "game": self._final_game, "_game": ended}
+            info["_final_info"] = ended
         return self._obs, self._rewards(), term, trunc, info
 
     def close(self, **kwargs):

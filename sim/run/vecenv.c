@@ -1,10 +1,12 @@
 /* vecenv.c - N games stepped by one call, for learners (see vecenv.h).
  *
  * The envs of a call are split over a pool of threads of its own, not
- * OpenMP's: between calls its workers sleep on a condition variable, so a
- * learner that trains on the same cores between steps (torch) has them all
- * (OpenMP's default policy spins its idle threads for a while after each
- * parallel region, which on a busy machine took 8 of every 9 steps). */
+ * OpenMP's: between calls its workers poll for well under a millisecond
+ * (SPIN: long enough for a caller that steps in a tight loop, whose next
+ * call comes that soon) and then sleep on a condition variable, so a
+ * learner that trains on the same cores between steps (torch) has them all.
+ * OpenMP's default policy spins its idle threads far longer after each
+ * parallel region, which on a busy machine took 8 of every 9 steps. */
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -26,13 +28,20 @@ typedef struct env {
 
 /* One job at a time: fn over envs [0, n) in `size` contiguous parts, part
  * t on thread t (part 0 on the caller's). */
+#define SPIN 20000 /* polls before sleeping: well under a millisecond */
+#if defined(__x86_64__) || defined(__i386__)
+#define RELAX() __builtin_ia32_pause()
+#else
+#define RELAX() ((void)0)
+#endif
+
 typedef struct pool {
     pthread_t *th;
     int size;                      /* threads, the caller's among them */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
-    unsigned gen;                  /* the job's number */
-    int pending;                   /* workers not done with it */
+    unsigned gen;                  /* the job's number (atomic) */
+    int pending;                   /* workers not done with it (atomic) */
     int quit;
     void (*fn)(jm_vec *v, int i, void *arg);
     void *arg;
@@ -66,18 +75,21 @@ static void *work(void *arg)
     pool *p = &w.v->pool;
     unsigned seen = 0;
     for (;;) {
+        for (int k = 0; k < SPIN && __atomic_load_n(&p->gen, __ATOMIC_ACQUIRE) == seen; k++) RELAX();
         pthread_mutex_lock(&p->mu);
-        while (p->gen == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        while (__atomic_load_n(&p->gen, __ATOMIC_ACQUIRE) == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
         if (p->quit) {
             pthread_mutex_unlock(&p->mu);
             return NULL;
         }
-        seen = p->gen;
+        seen = __atomic_load_n(&p->gen, __ATOMIC_ACQUIRE);
         pthread_mutex_unlock(&p->mu);
         run_part(w.v, w.t);
-        pthread_mutex_lock(&p->mu);
-        if (--p->pending == 0) pthread_cond_signal(&p->done);
-        pthread_mutex_unlock(&p->mu);
+        if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_ACQ_REL) == 0) {
+            pthread_mutex_lock(&p->mu);
+            pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->mu);
+        }
     }
 }
 
@@ -88,16 +100,17 @@ static void for_each_env(jm_vec *v, void (*fn)(jm_vec *v, int i, void *arg), voi
     p->fn = fn;
     p->arg = arg;
     if (p->size > 1) {
+        __atomic_store_n(&p->pending, p->size - 1, __ATOMIC_RELEASE);
         pthread_mutex_lock(&p->mu);
-        p->pending = p->size - 1;
-        p->gen++;
+        __atomic_add_fetch(&p->gen, 1, __ATOMIC_ACQ_REL);
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->mu);
     }
     run_part(v, 0);
     if (p->size > 1) {
+        for (int k = 0; k < SPIN && __atomic_load_n(&p->pending, __ATOMIC_ACQUIRE); k++) RELAX();
         pthread_mutex_lock(&p->mu);
-        while (p->pending) pthread_cond_wait(&p->done, &p->mu);
+        while (__atomic_load_n(&p->pending, __ATOMIC_ACQUIRE)) pthread_cond_wait(&p->done, &p->mu);
         pthread_mutex_unlock(&p->mu);
     }
 }
