@@ -172,13 +172,10 @@ int agent_spec_outside(const char *spec)
 int agent_warn_seed(const jm_seed *seed, const char *spec)
 {
     if ((seed->sealed && seed->secret) || !agent_spec_outside(spec)) return 0;
-    {
-        fprintf(stderr,
-                "jamaica: warning: agent '%.200s' plays from outside under a seed that was not drawn secretly: it "
-                "can recover every hidden card and future die (run with --seed random or --seed-file FILE; "
-                "docs/PROTOCOL.md, \"Sealed runs\")\n",
-                spec);
-        return 1;
-    }
-    return 0;
+    fprintf(stderr,
+            "jamaica: warning: agent '%.200s' plays from outside under a seed that was not drawn secretly: it can "
+            "recover every hidden card and future die (run with --seed random or --seed-file FILE; docs/PROTOCOL.md, "
+            "\"Sealed runs\")\n",
+            spec);
+    return 1;
 }
