@@ -31,7 +31,7 @@ SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
-SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
+SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
           sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
@@ -190,7 +190,7 @@ bench: bin/jamaica
 # API and the agent API (engine/jamaica.map); shared with a versioned
 # soname, and static.
 SOMAJOR := 1
-LIBSRC_CORE := $(ENGINE) $(AGENTS) sim/run/vecenv.c sim/run/selfplay.c
+LIBSRC_CORE := $(ENGINE) $(AGENTS) sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c
 # Where make install puts the Python module: python3's own directory for
 # the prefix (Debian: PREFIX/lib/python3.X/dist-packages); PYTHONDIR=
 # chooses another.

@@ -42,6 +42,7 @@ def _bind():
     lib.jm_vec_reset.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_Out), E, ctypes.c_size_t]
     lib.jm_vec_reset_each.restype = ctypes.c_int
     lib.jm_vec_reset_each.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
+    lib.jm_vec_threads.restype, lib.jm_vec_threads.argtypes = ctypes.c_int, [ctypes.c_void_p]
     lib.jm_vec_privileged.restype = None
     lib.jm_vec_privileged.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     lib.jm_vec_step.restype = ctypes.c_int
@@ -113,6 +114,11 @@ class VecEnv(_VectorEnv):
     ended, "_final_obs" the mask) holds the ended game's last observation
     for the seat that acted, and info["final_info"] its scores and game.
 
+    threads: how many threads its calls use (the caller's among them;
+    self.threads says): default OMP_NUM_THREADS's number if set, else every
+    core the process may run on, whatever OpenMP's setting is when it is
+    made (torch lowers that at import on some machines).
+
     Seeds: env i plays games i, i + num_envs, ... of its seed
     (info["game"]), so a run is the same games on any thread count.
     reset(seed=S) gives every env seed S from its first game; reset(seed=
@@ -159,6 +165,7 @@ class VecEnv(_VectorEnv):
         if not self._v:
             raise JamaicaError(err.value.decode())
         self._lib = lib
+        self.threads = lib.jm_vec_threads(self._v)
         n, p = num_envs, players
         self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self._mask = np.zeros((n, ACTION_IDS), dtype=np.int8)

@@ -189,6 +189,29 @@ class TestOneMeaning(unittest.TestCase):
         with self.assertRaises(jamaica.JamaicaError):
             env.reset()
 
+    def test_vecenv_uses_every_core_whatever_openmp_was_set_to(self):
+        # torch lowers OpenMP's thread count at import on some machines;
+        # VecEnv's pool must not take that as its default.
+        import ctypes
+        try:
+            gomp = ctypes.CDLL("libgomp.so.1")
+        except OSError:
+            self.skipTest("libgomp.so.1 is not installed (no OpenMP to change)")
+        before = gomp.omp_get_max_threads()
+        saved = os.environ.pop("OMP_NUM_THREADS", None)
+        try:
+            gomp.omp_set_num_threads(1)
+            cores = len(os.sched_getaffinity(0))
+            self.assertEqual(jamaica.VecEnv(4, players=2).threads, cores)
+            os.environ["OMP_NUM_THREADS"] = "3"
+            self.assertEqual(jamaica.VecEnv(4, players=2).threads, 3)
+            self.assertEqual(jamaica.VecEnv(4, players=2, threads=2).threads, 2)
+        finally:
+            gomp.omp_set_num_threads(before)
+            os.environ.pop("OMP_NUM_THREADS", None)
+            if saved is not None:
+                os.environ["OMP_NUM_THREADS"] = saved
+
     def test_the_privileged_input_is_every_seats_view_and_no_agents(self):
         vec = jamaica.VecEnv(4, players=3, self_play=True, seed=5, privileged=True)
         obs, info = vec.reset()

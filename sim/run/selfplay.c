@@ -7,6 +7,7 @@
 #endif
 
 #include "../../agents/agent.h"
+#include "cores.h"
 #include "selfplay.h"
 
 /* One game's samples, grown as it goes. */
@@ -29,11 +30,11 @@ static int push(game_rec *g, const jm_sample *x)
     return 0;
 }
 
-/* The threads to use: threads, or OpenMP's default for 0 (1 without OpenMP). */
+/* The threads to use: threads, or run_cores() for 0 (1 without OpenMP). */
 static int thread_count(int threads)
 {
 #ifdef _OPENMP
-    return threads > 0 ? threads : omp_get_max_threads();
+    return threads > 0 ? threads : run_cores();
 #else
     (void)threads;
     return 1;

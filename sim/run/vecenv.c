@@ -7,21 +7,20 @@
  * learner that trains on the same cores between steps (torch) has them all.
  * OpenMP's default policy spins its idle threads far longer after each
  * parallel region, which on a busy machine took 8 of every 9 steps. */
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../agents/agent.h"
+#include "cores.h"
 #include "vecenv.h"
 
 typedef struct env {
     jm_state s;
     uint64_t seed, game;           /* its seed, its game in play */
     int acted;                     /* the seat whose action the last step applied */
+    uint64_t legal[4];             /* the legal action ids of its decision, as bits */
     agent ag[JM_MAX_PLAYERS];      /* the seats that do not learn */
     char fault[256];               /* an opponent's failure, or "" */
 } env;
@@ -203,11 +202,7 @@ jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents,
     v->players = players;
     v->learners = learners;
     v->seed = seed;
-#ifdef _OPENMP
-    v->threads = threads ? threads : omp_get_max_threads(); /* OMP_NUM_THREADS, or the cores */
-#else
-    v->threads = threads ? threads : 1;
-#endif
+    v->threads = threads ? threads : run_cores(); /* its own pool: the same with or without OpenMP */
     if (jm_rules_parse(&v->rules, rules ? rules : "2021", err, errlen)) {
         free(v);
         return NULL;
@@ -284,19 +279,34 @@ static int start(const jm_vec *v, env *e, uint64_t g)
     return advance(v, e);
 }
 
-/* Row i of out: the encoding and mask for the seat to move, and the game. */
-static void observe(const jm_vec *v, const env *e, int i, const jm_vec_out *out)
+_Static_assert(JM_ACTION_IDS <= 4 * 64, "env.legal holds every id");
+
+static int id_legal(const env *e, int32_t id)
+{
+    return id >= 0 && id < JM_ACTION_IDS && ((e->legal[id >> 6] >> (id & 63)) & 1u);
+}
+
+/* Row i of out: the encoding and mask for the seat to move, and the game;
+ * the legal ids kept in e for the next step's check. */
+static void observe(const jm_vec *v, env *e, int i, const jm_vec_out *out)
 {
     int seat = jm_to_move(&e->s);
     if (seat < 0 || seat >= v->players) seat = 0; /* only if a game could not go on */
     jm_encode(&e->s, seat, out->obs + (size_t)i * JM_OBS_SIZE);
     uint8_t *mask = out->mask + (size_t)i * JM_ACTION_IDS;
-    int n = jm_action_mask(&e->s, mask);
-    if (out->legal) {
+    int codes[JM_MAX_ACTIONS], n = jm_legal(&e->s, codes), kind = jm_decision(&e->s);
+    memset(mask, 0, JM_ACTION_IDS);
+    memset(e->legal, 0, sizeof e->legal);
+    for (int k = 0; k < n; k++) {
+        int id = jm_action_id_of(kind, codes[k]);
+        mask[id] = 1;
+        e->legal[id >> 6] |= (uint64_t)1 << (id & 63);
+    }
+    if (out->legal) { /* the ids in increasing order, then -1 */
         int16_t *l = out->legal + (size_t)i * JM_MAX_ACTIONS;
         int k = 0;
-        for (int id = 0; id < JM_ACTION_IDS && k < n; id++)
-            if (mask[id]) l[k++] = (int16_t)id;
+        for (int w = 0; w < 4; w++)
+            for (uint64_t b = e->legal[w]; b; b &= b - 1) l[k++] = (int16_t)(64 * w + __builtin_ctzll(b));
         for (; k < JM_MAX_ACTIONS; k++) l[k] = -1;
     }
     if (out->nlegal) out->nlegal[i] = n;
@@ -386,8 +396,10 @@ static void step_one(jm_vec *v, int i, void *arg)
 {
     const call *c = arg;
     env *e = &v->e[i];
+    int code;
     e->acted = jm_to_move(&e->s);
-    jm_apply(&e->s, jm_action_of_id(&e->s, c->actions[i]), NULL);
+    jm_action_id_kind(c->actions[i], &code); /* legal (jm_vec_step checked): of the decision's kind */
+    jm_apply(&e->s, code, NULL);
     clear_row(v, i, c->out);
     if (advance(v, e) == 0 && jm_over(&e->s)) {
         finish(v, e, i, c->out);
@@ -404,7 +416,7 @@ int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *
             snprintf(err, errlen, "env %d cannot go on (%s): reset first", i, e->fault[0] ? e->fault : "its game is over");
             return JM_EARG;
         }
-        if (jm_action_of_id(&e->s, actions[i]) < 0) {
+        if (!id_legal(e, actions[i])) {
             snprintf(err, errlen, "env %d: action id %d is not legal for its %s decision (no game moved)", i,
                      (int)actions[i], jm_decision_name(jm_decision(&e->s)));
             return JM_EILLEGAL;
@@ -430,6 +442,11 @@ const jm_state *jm_vec_state(const jm_vec *v, int i)
 int jm_vec_size(const jm_vec *v)
 {
     return v->n;
+}
+
+int jm_vec_threads(const jm_vec *v)
+{
+    return v->threads;
 }
 
 int jm_vec_players(const jm_vec *v)

@@ -77,5 +77,9 @@ void jm_vec_privileged(const jm_vec *v, float *out);
 const jm_state *jm_vec_state(const jm_vec *v, int i);
 int jm_vec_size(const jm_vec *v);
 int jm_vec_players(const jm_vec *v);
+/* The threads its calls use, the caller's among them: the count given, or
+ * for 0 OMP_NUM_THREADS's number if set, else the CPUs the process may run
+ * on (never OpenMP's current setting, which torch changes at import). */
+int jm_vec_threads(const jm_vec *v);
 
 #endif
