@@ -12,6 +12,11 @@ the actions drawn in numpy from the legal ids:
   backward on 4,096 rows, torch on every core); VecEnv's steps/s counts its
   own calls only, so it is idle's figure if its threads take nothing from
   torch's time and lose nothing to it;
+- beside a sleeping caller: each step followed by a sleep as long as the
+  torch update's median in the same turn, the control: what any code
+  loses on this machine when its cores idle between calls (a virtual
+  machine's cores run slower for milliseconds after they idle), with no
+  threads of VecEnv's or torch's at work;
 - beside two CPU-bound processes (two busy loops, started and ended by
   this script): VecEnv's default threads against one thread.
 Each setting runs --rounds times, the settings in turn, and the table gives
@@ -30,18 +35,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def child(tree, setting, envs, seconds, threads, q):
+def child(tree, setting, envs, seconds, threads, pause, q):
     """One measurement in a fresh process (the tree's libjamaica and
-    module, its own OpenMP runtime), the steps/s put on q (None if it
-    failed)."""
+    module, its own OpenMP runtime): (steps/s, the torch update's median
+    seconds or None) put on q, None if it failed."""
     try:
-        q.put(one_run(tree, setting, envs, seconds, threads))
+        q.put(one_run(tree, setting, envs, seconds, threads, pause))
     except Exception as e:  # the parent must not wait for ever
         print("bench_beside: %s: %s" % (tree, e), file=sys.stderr)
         q.put(None)
 
 
-def one_run(tree, setting, envs, seconds, threads):
+def one_run(tree, setting, envs, seconds, threads, pause):
     os.environ["JAMAICA_LIB"] = os.path.join(tree, "lib", "libjamaica.so.1")
     sys.path.insert(0, os.path.join(tree, "python"))
     import numpy as np
@@ -57,7 +62,7 @@ def one_run(tree, setting, envs, seconds, threads):
     env = jamaica.VecEnv(envs, players=4, opponents="random", seed=1, threads=threads)
     obs, info = env.reset()
     rng = np.random.default_rng(0)
-    steps, in_env, t0 = 0, 0.0, time.perf_counter()
+    steps, in_env, t0, updates = 0, 0.0, time.perf_counter(), []
     while time.perf_counter() - t0 < seconds:
         a = jamaica.random_actions(info, rng)
         t = time.perf_counter()
@@ -65,12 +70,16 @@ def one_run(tree, setting, envs, seconds, threads):
         in_env += time.perf_counter() - t
         steps += envs
         if torch is not None:
+            t = time.perf_counter()
             loss = net(batch).square().mean()
             opt.zero_grad()
             loss.backward()
             opt.step()
+            updates.append(time.perf_counter() - t)
+        elif setting == "sleep":
+            time.sleep(pause)
     env.close()
-    return steps / in_env
+    return steps / in_env, (statistics.median(updates) if updates else None)
 
 
 def busy(seconds):
@@ -80,7 +89,7 @@ def busy(seconds):
         x += 1
 
 
-def measure(tree, setting, envs, seconds, threads=None):
+def measure(tree, setting, envs, seconds, threads=None, pause=0.0):
     q = multiprocessing.Queue()
     loads = []
     if setting == "busy":
@@ -88,8 +97,8 @@ def measure(tree, setting, envs, seconds, threads=None):
         for p in loads:
             p.start()
         time.sleep(0.5)
-    p = multiprocessing.Process(target=child, args=(tree, "torch" if setting == "torch" else "plain", envs, seconds,
-                                                    threads, q))
+    p = multiprocessing.Process(target=child, args=(tree, "plain" if setting == "busy" else setting, envs, seconds,
+                                                    threads, pause, q))
     p.start()
     v = q.get()
     p.join()
@@ -97,6 +106,16 @@ def measure(tree, setting, envs, seconds, threads=None):
         x.terminate()
         x.join()
     return v
+
+
+def torch_threads():
+    """torch's intra-op thread count in a fresh process, as words."""
+    q = multiprocessing.Queue()
+    p = multiprocessing.Process(target=lambda: q.put(__import__("torch").get_num_threads()))
+    p.start()
+    n = q.get()
+    p.join()
+    return "%d thread%s" % (n, "" if n == 1 else "s")
 
 
 def main():
@@ -111,15 +130,20 @@ def main():
     a = ap.parse_args()
     libs = [("now", os.path.abspath(a.tree))] + ([("baseline", os.path.abspath(a.baseline))] if a.baseline else [])
     settings = [("idle", "plain", None), ("beside torch", "torch", None),
+                ("beside a caller that sleeps as long as torch's update", "sleep", None),
                 ("beside two busy processes, default threads", "busy", None),
                 ("beside two busy processes, 1 thread", "busy", 1)]
-    got = {}
+    got, update = {}, {}
     for r in range(a.rounds):
         for name, setting, threads in settings:
             for label, lib in libs:
-                v = measure(lib, setting, a.envs, a.seconds, threads)
+                v = measure(lib, setting, a.envs, a.seconds, threads, update.get(label, 0.0))
                 if v is None:
                     sys.exit("bench_beside: a measurement failed (above)")
+                v, u = v
+                if u is not None:
+                    update[label] = u
+                    got.setdefault((label, "update"), []).append(u)
                 got.setdefault((label, name), []).append(v)
                 print("round %d, %s, %s: %.0f steps/s" % (r + 1, label, name, v), file=sys.stderr)
     cores = os.cpu_count()
@@ -141,6 +165,12 @@ def main():
         one = statistics.median(got[(label, "beside two busy processes, 1 thread")])
         two = statistics.median(got[(label, "beside two busy processes, default threads")])
         lines.append("| %s | default threads over 1 thread, beside two busy processes | | %.2f |" % (label, two / one))
+        ctl = statistics.median(got[(label, "beside a caller that sleeps as long as torch's update")])
+        lines.append("| %s | beside torch over beside the sleeping caller (the machine's share taken out) | | %.2f |"
+                     % (label, statistics.median(got[(label, "beside torch")]) / ctl))
+    lines += ["", "A torch update took %s (median of the turns' medians); torch used %s." % (
+        ", ".join("%.1f ms on %s" % (1000 * statistics.median(got[(label, "update")]), label) for label, _ in libs),
+        torch_threads())]
     text = "\n".join(lines) + "\n"
     print(text)
     if a.out:
