@@ -86,6 +86,11 @@ bin/gen/replay_page.h: sim/io/replay.html
 TEST_CFLAGS := $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS)
 ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS)
+# ThreadSanitizer for the tests of code with threads of its own (VecEnv's
+# pool); JM_SANITIZE also drops nnet.c's target clones, whose resolvers
+# run before TSan's runtime starts.
+TSAN_CFLAGS := -O1 -g -fsanitize=thread $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS)
+TSAN_TESTS := test_vecenv
 TESTOBJ := $(patsubst %.c,bin/test/obj/%.o,$(LIBSRC) tests/helpers.c)
 ASANOBJ := $(patsubst %.c,bin/asan/obj/%.o,$(LIBSRC) tests/helpers.c)
 
@@ -96,6 +101,10 @@ bin/test/obj/%.o: %.c $(HEADERS)
 bin/asan/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+
+bin/tsan/%: tests/%.c $(LIBSRC) tests/helpers.c $(HEADERS) $(GENERATED)
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) -o $@ $< $(LIBSRC) tests/helpers.c $(CMOCKA_LIBS) -lm -ldl
 
 bin/test/%: tests/%.c $(TESTOBJ) $(HEADERS)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(TESTOBJ) $(CMOCKA_LIBS) -lm -ldl
@@ -144,6 +153,9 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 check-asan: $(addprefix bin/asan/,$(TESTS))
 	@for t in $(TESTS); do echo "== asan $$t"; $(SUITE) asan-$$t bin/asan/$$t; done
 
+check-tsan: $(addprefix bin/tsan/,$(TSAN_TESTS))
+	@for t in $(TSAN_TESTS); do echo "== tsan $$t"; TSAN_OPTIONS=halt_on_error=1 $(SUITE) tsan-$$t bin/tsan/$$t; done
+
 # The tree must also be warning-free under clang (skipped if it is absent).
 check-clang: $(GENERATED)
 	@if command -v clang >/dev/null 2>&1; then \
@@ -161,7 +173,7 @@ deps:
 
 test: deps
 	@mkdir -p bin/test && rm -f bin/test/suites
-	@$(MAKE) --no-print-directory check-clang check check-asan || echo "fail make (a build or a target stopped)" >>bin/test/suites; \
+	@$(MAKE) --no-print-directory check-clang check check-asan check-tsan || echo "fail make (a build or a target stopped)" >>bin/test/suites; \
 	    sh tests/summary.sh
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its
@@ -256,5 +268,5 @@ install: bin/jamaica lib
 clean:
 	rm -rf bin lib
 
-.PHONY: all debug mpi lib install deps check check-asan check-clang test fuzz bench clean
+.PHONY: all debug mpi lib install deps check check-asan check-tsan check-clang test fuzz bench clean
 .SECONDARY:

@@ -957,7 +957,7 @@ static int parse_text(jm_state *out, const char *text, int view, int *seat, char
     for (int k = 0; k < K_COUNT; k++) {
         if (keynames[k]) snprintf(p.name[k], sizeof p.name[k], "%s", keynames[k]);
         else if (k >= K_SHIP0 && k < K_SHIP0 + JM_MAX_PLAYERS) snprintf(p.name[k], sizeof p.name[k], "ship%d", k - K_SHIP0);
-        else snprintf(p.name[k], sizeof p.name[k], "cards%d", k - K_CARDS0);
+        else snprintf(p.name[k], sizeof p.name[k], "cards%u", (unsigned)(k - K_CARDS0) % JM_MAX_PLAYERS);
     }
     size_t len = strlen(text);
     if (len >= 4 * JM_POSITION_MAX) return perr(&p, "position: longer than %d characters", 4 * JM_POSITION_MAX);

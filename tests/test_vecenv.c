@@ -42,12 +42,15 @@ static void pick(const bufs *b, jm_pcg32 *rng, int32_t *actions)
     }
 }
 
-static void same_bytes(int players, const char *opponents, unsigned learners)
+/* The same games and bytes on 1 thread and on `threads` (the pool's
+ * workers claim chunks of envs as they come: any env on any thread). */
+static void same_bytes(int players, const char *opponents, unsigned learners, int threads)
 {
     char err[300];
     jm_vec *a = jm_vec_new(N, players, "2021", opponents, learners, 9, 1, err, sizeof err);
-    jm_vec *b = jm_vec_new(N, players, "2021", opponents, learners, 9, 2, err, sizeof err);
+    jm_vec *b = jm_vec_new(N, players, "2021", opponents, learners, 9, threads, err, sizeof err);
     if (!a || !b) fail_msg("%s", err);
+    assert_int_equal(jm_vec_threads(b), threads);
     static bufs x, y;
     jm_vec_out ox = out_of(&x), oy = out_of(&y);
     assert_int_equal(jm_vec_reset(a, 9, &ox, err, sizeof err), JM_OK);
@@ -73,9 +76,11 @@ static void same_bytes(int players, const char *opponents, unsigned learners)
 static void test_vecenv_same_bytes_any_threads(void **state)
 {
     (void)state;
-    same_bytes(4, "random", 1);
-    same_bytes(3, "greedy", 0x5);
-    same_bytes(2, NULL, 0x3);  /* self-play */
+    same_bytes(4, "random", 1, 2);
+    same_bytes(3, "greedy", 0x5, 2);
+    same_bytes(2, NULL, 0x3, 2);  /* self-play */
+    same_bytes(4, "random", 1, 3);
+    same_bytes(4, "random", 1, 7); /* more threads than cores: workers late by a time slice */
 }
 
 /* Every seat learns and plays the first legal action: each game is the

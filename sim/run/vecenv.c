@@ -25,8 +25,11 @@ typedef struct env {
     char fault[256];               /* an opponent's failure, or "" */
 } env;
 
-/* One job at a time: fn over envs [0, n) in `size` contiguous parts, part
- * t on thread t (part 0 on the caller's). */
+/* One job at a time: fn over envs [0, n) in chunks of consecutive envs,
+ * which the caller's thread and the workers claim one at a time.  The caller
+ * starts at once and a worker joins when it wakes, so a worker that wakes
+ * late (its core asleep, or taken by another process) delays the job by
+ * less than its share; each env's result is the same whoever runs it. */
 #define SPIN 20000 /* polls before sleeping: well under a millisecond */
 #if defined(__x86_64__) || defined(__i386__)
 #define RELAX() __builtin_ia32_pause()
@@ -34,16 +37,29 @@ typedef struct env {
 #define RELAX() ((void)0)
 #endif
 
+/* The ticket, one atomic word: the job's number (high 40 bits), its chunk
+ * count (12 bits) and the next chunk to claim (12 bits), so that a claim
+ * (one compare-and-swap) is always a chunk of the job in force. */
+#define CH_BITS 12
+#define CH_MAX ((1 << CH_BITS) - 1)
+#define CHUNKS_PER_THREAD 16
+static uint64_t t_job(uint64_t t) { return t >> (2 * CH_BITS); }
+static int t_chunks(uint64_t t) { return (int)(t >> CH_BITS) & CH_MAX; }
+static int t_next(uint64_t t) { return (int)t & CH_MAX; }
+
 typedef struct pool {
     pthread_t *th;
     int size;                      /* threads, the caller's among them */
     pthread_mutex_t mu;
-    pthread_cond_t go, done;
-    unsigned gen;                  /* the job's number (atomic) */
-    int pending;                   /* workers not done with it (atomic) */
+    pthread_cond_t go, fin;        /* a job to do; the job done */
+    uint64_t ticket;               /* atomic */
+    int done;                      /* the job's chunks finished (atomic) */
+    int sleepers;                  /* workers waiting on go (atomic) */
+    int waiting;                   /* the caller waits on fin (atomic) */
     int quit;
     void (*fn)(jm_vec *v, int i, void *arg);
     void *arg;
+    int chunk;                     /* envs a chunk */
 } pool;
 
 struct jm_vec {
@@ -55,40 +71,45 @@ struct jm_vec {
     pool pool;
 };
 
-typedef struct worker {
-    jm_vec *v;
-    int t;
-} worker;
-
-static void run_part(jm_vec *v, int t)
+/* Claim and run chunks of the job in force until none is left. */
+static void run_chunks(jm_vec *v)
 {
     pool *p = &v->pool;
-    int lo = (int)((int64_t)v->n * t / p->size), hi = (int)((int64_t)v->n * (t + 1) / p->size);
-    for (int i = lo; i < hi; i++) p->fn(v, i, p->arg);
+    uint64_t t = __atomic_load_n(&p->ticket, __ATOMIC_ACQUIRE);
+    while (t_next(t) < t_chunks(t)) {
+        if (!__atomic_compare_exchange_n(&p->ticket, &t, t + 1, 1, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) continue;
+        /* the job cannot end before this chunk does: its fields stand */
+        int lo = t_next(t) * p->chunk, hi = lo + p->chunk < v->n ? lo + p->chunk : v->n;
+        for (int i = lo; i < hi; i++) p->fn(v, i, p->arg);
+        if (__atomic_add_fetch(&p->done, 1, __ATOMIC_SEQ_CST) == t_chunks(t) &&
+            __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&p->mu);
+            pthread_cond_signal(&p->fin);
+            pthread_mutex_unlock(&p->mu);
+        }
+        t = __atomic_load_n(&p->ticket, __ATOMIC_ACQUIRE);
+    }
 }
 
 static void *work(void *arg)
 {
-    worker w = *(worker *)arg;
-    free(arg);
-    pool *p = &w.v->pool;
-    unsigned seen = 0;
+    jm_vec *v = arg;
+    pool *p = &v->pool;
+    uint64_t seen = 0;
     for (;;) {
-        for (int k = 0; k < SPIN && __atomic_load_n(&p->gen, __ATOMIC_ACQUIRE) == seen; k++) RELAX();
-        pthread_mutex_lock(&p->mu);
-        while (__atomic_load_n(&p->gen, __ATOMIC_ACQUIRE) == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
-        if (p->quit) {
-            pthread_mutex_unlock(&p->mu);
-            return NULL;
-        }
-        seen = __atomic_load_n(&p->gen, __ATOMIC_ACQUIRE);
-        pthread_mutex_unlock(&p->mu);
-        run_part(w.v, w.t);
-        if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_ACQ_REL) == 0) {
+        for (int k = 0; k < SPIN && t_job(__atomic_load_n(&p->ticket, __ATOMIC_ACQUIRE)) == seen; k++) RELAX();
+        if (t_job(__atomic_load_n(&p->ticket, __ATOMIC_ACQUIRE)) == seen) {
             pthread_mutex_lock(&p->mu);
-            pthread_cond_signal(&p->done);
+            __atomic_add_fetch(&p->sleepers, 1, __ATOMIC_SEQ_CST);
+            while (t_job(__atomic_load_n(&p->ticket, __ATOMIC_SEQ_CST)) == seen && !p->quit)
+                pthread_cond_wait(&p->go, &p->mu);
+            __atomic_sub_fetch(&p->sleepers, 1, __ATOMIC_SEQ_CST);
+            int quit = p->quit;
             pthread_mutex_unlock(&p->mu);
+            if (quit) return NULL;
         }
+        seen = t_job(__atomic_load_n(&p->ticket, __ATOMIC_ACQUIRE));
+        run_chunks(v);
     }
 }
 
@@ -96,20 +117,33 @@ static void *work(void *arg)
 static void for_each_env(jm_vec *v, void (*fn)(jm_vec *v, int i, void *arg), void *arg)
 {
     pool *p = &v->pool;
+    if (p->size <= 1) {
+        for (int i = 0; i < v->n; i++) fn(v, i, arg);
+        return;
+    }
+    int chunks = p->size * CHUNKS_PER_THREAD;
+    if (chunks > v->n) chunks = v->n;
+    if (chunks > CH_MAX) chunks = CH_MAX;
+    p->chunk = (v->n + chunks - 1) / chunks;
+    chunks = (v->n + p->chunk - 1) / p->chunk;
     p->fn = fn;
     p->arg = arg;
-    if (p->size > 1) {
-        __atomic_store_n(&p->pending, p->size - 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
+    uint64_t job = t_job(__atomic_load_n(&p->ticket, __ATOMIC_RELAXED)) + 1;
+    __atomic_store_n(&p->ticket, job << (2 * CH_BITS) | (uint64_t)chunks << CH_BITS, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&p->sleepers, __ATOMIC_SEQ_CST)) {
         pthread_mutex_lock(&p->mu);
-        __atomic_add_fetch(&p->gen, 1, __ATOMIC_ACQ_REL);
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->mu);
     }
-    run_part(v, 0);
-    if (p->size > 1) {
-        for (int k = 0; k < SPIN && __atomic_load_n(&p->pending, __ATOMIC_ACQUIRE); k++) RELAX();
+    run_chunks(v);
+    /* the chunks still running on workers */
+    for (int k = 0; k < SPIN && __atomic_load_n(&p->done, __ATOMIC_ACQUIRE) != chunks; k++) RELAX();
+    if (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) != chunks) {
         pthread_mutex_lock(&p->mu);
-        while (__atomic_load_n(&p->pending, __ATOMIC_ACQUIRE)) pthread_cond_wait(&p->done, &p->mu);
+        __atomic_store_n(&p->waiting, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&p->done, __ATOMIC_SEQ_CST) != chunks) pthread_cond_wait(&p->fin, &p->mu);
+        __atomic_store_n(&p->waiting, 0, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&p->mu);
     }
 }
@@ -125,15 +159,9 @@ static int pool_start(jm_vec *v)
     if (!p->th) return -1;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->go, NULL);
-    pthread_cond_init(&p->done, NULL);
+    pthread_cond_init(&p->fin, NULL);
     for (int t = 1; t < size; t++) {
-        worker *w = malloc(sizeof *w);
-        if (!w) return -1;
-        *w = (worker){v, t};
-        if (pthread_create(&p->th[t], NULL, work, w)) {
-            free(w);
-            return -1;
-        }
+        if (pthread_create(&p->th[t], NULL, work, v)) return -1;
         p->size = t + 1;
     }
     return 0;
@@ -152,7 +180,7 @@ static void pool_stop(jm_vec *v)
     p->th = NULL;
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->go);
-    pthread_cond_destroy(&p->done);
+    pthread_cond_destroy(&p->fin);
     p->size = 1;
 }
 
