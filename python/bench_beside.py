@@ -49,8 +49,8 @@ def child(tree, setting, envs, seconds, threads, pause, q):
 def one_run(tree, setting, envs, seconds, threads, pause):
     os.environ["JAMAICA_LIB"] = os.path.join(tree, "lib", "libjamaica.so.1")
     sys.path.insert(0, os.path.join(tree, "python"))
+    import jamaica  # first: the passive waits it sets apply to numpy's and torch's libraries
     import numpy as np
-    import jamaica
     torch = None
     if setting == "torch":
         import torch

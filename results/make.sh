@@ -51,8 +51,9 @@ J=bin/jamaica
 # `ppo`: python/examples/ppo.py, one seat against three greedy for 30
 # minutes (results/learning/ppo/: curve.csv, curve.png, policy.pt; numpy and
 # torch needed, tests/deps.sh installs them);
-# `beside`: VecEnv idle, between torch updates and beside two busy
-# processes (python/bench_beside.py: results/learning/beside.md; about 2
+# `beside`: VecEnv idle, between torch updates, beside a caller that
+# sleeps as long (the control) and beside two busy processes
+# (python/bench_beside.py: results/learning/beside.md; about 4
 # minutes; BESIDE_BASELINE=TREE adds another commit's tree, `make lib` run
 # in it, in the same turns);
 # `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all

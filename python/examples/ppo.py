@@ -29,10 +29,9 @@ import subprocess
 import sys
 import time
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import jamaica  # noqa: E402  (before torch: OpenMP's passive wait for both, docs/LEARNING.md)
+import jamaica  # noqa: E402  (first: OpenMP's and OpenBLAS's passive waits for numpy and torch, docs/LEARNING.md)
+import numpy as np  # noqa: E402
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 from torch.distributions.categorical import Categorical  # noqa: E402

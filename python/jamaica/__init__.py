@@ -28,13 +28,17 @@ import shutil
 import subprocess
 import tempfile
 
-# OpenMP's threads wait passively in this process unless the user says
-# otherwise: libgomp reads the policy once, when it is loaded (with
-# libjamaica here, or with torch if torch came first), and its default
-# spins idle threads after each parallel region, which takes the cores
-# from VecEnv's threads between a learner's updates (docs/LEARNING.md,
-# "Throughput").  Import jamaica before torch for this to apply to torch.
+# Idle threads of the libraries a learner loads wait passively in this
+# process unless the user says otherwise: libgomp's (OpenMP) spin after each
+# parallel region by default, and OpenBLAS's (torch's and numpy's matrix
+# products on Debian) for about 2^28 cycles, a tenth of a second, after
+# each product, which took a core from VecEnv's threads after every torch
+# update (docs/LEARNING.md, "Throughput").  Each library reads its setting
+# once, when it is loaded: import jamaica before numpy and torch for these
+# to apply to them.  OpenBLAS's threads still spin 2^20 cycles (a fraction
+# of a millisecond), enough to go from one product to the next.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "20")
 
 __all__ = ["Game", "Agent", "Env", "AECEnv", "VecEnv", "Discrete", "Box", "sim", "serve", "Observation", "Action", "MAX_ACTIONS", "GHOST", "DECISIONS",
            "JamaicaError"]

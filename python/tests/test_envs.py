@@ -212,6 +212,16 @@ class TestOneMeaning(unittest.TestCase):
             if saved is not None:
                 os.environ["OMP_NUM_THREADS"] = saved
 
+    def test_import_sets_passive_waits_unless_the_user_did(self):
+        import subprocess
+        code = "import os, jamaica; print(os.environ['OMP_WAIT_POLICY'], os.environ['OPENBLAS_THREAD_TIMEOUT'])"
+        env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "OPENBLAS_THREAD_TIMEOUT")}
+        env["PYTHONPATH"] = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        run = lambda e: subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True,
+                                       check=True).stdout.split()
+        self.assertEqual(run(env), ["PASSIVE", "20"])
+        self.assertEqual(run(dict(env, OMP_WAIT_POLICY="ACTIVE", OPENBLAS_THREAD_TIMEOUT="28")), ["ACTIVE", "28"])
+
     def test_the_privileged_input_is_every_seats_view_and_no_agents(self):
         vec = jamaica.VecEnv(4, players=3, self_play=True, seed=5, privileged=True)
         obs, info = vec.reset()
