@@ -25,7 +25,7 @@ typedef struct command {
 static const command commands[] = {
     {"sim", "play N seeded games between agents on all cores; CSV out", cmd_sim, 1},
     {"tournament", "every seating of agents over the same deals: ratings, pairwise, SPRT", cmd_tournament, 1},
-    {"rate", "place an agent on the published rating list (fixed anchors, fixed deals)", cmd_rate, 0},
+    {"rate", "place an agent on the published rating list (fixed anchors)", cmd_rate, 0},
     {"merge", "combine the shards of a sim, tournament or study run exactly", cmd_merge, 0},
     {"diff", "compare two runs of the same deals game by game (regression by seed)", cmd_diff, 0},
     {"tune", "tune an agent's numeric parameters by SPSA against a mix", cmd_tune, 0},

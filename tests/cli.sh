@@ -779,6 +779,25 @@ $J rate >"$tmp/o" 2>"$tmp/e"; st=$?
 [ $st -eq 2 ] && grep -q "rate needs an agent SPEC" "$tmp/e" && ok || bad "rate: no spec: exit $st"
 $J rate nosuch --list "$tmp/l2.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
 [ $st -eq 2 ] && grep -q "unknown agent 'nosuch'" "$tmp/e" && ok || bad "rate: unknown agent: exit $st"
+# A program meets fresh deals by default (a sealed seed drawn for the run,
+# never the same twice), a built-in agent the list's public ones; --seed 1
+# gives the public deals to a program too; --games-csv keeps every game
+# (8 games, a row for each of 2 seats and the Ghost Ship).
+printf '#!/bin/sh\nwhile read l; do case $l in jamaica-agent*) echo "agent t";; ready) echo ready;; go) echo 0;; quit) exit;; esac; done\n' >"$tmp/first.sh"
+$J rate "cmd:sh $tmp/first.sh" --list "$tmp/l2.csv" --games 2 --games-csv "$tmp/rg1.csv" >"$tmp/ro1" 2>"$tmp/re1" &&
+    $J rate "cmd:sh $tmp/first.sh" --list "$tmp/l2.csv" --games 2 --games-csv "$tmp/rg2.csv" >/dev/null 2>&1 &&
+    grep -q "; fresh deals, unknown before the run)" "$tmp/ro1" && [ "$(wc -l <"$tmp/rg1.csv")" -eq 25 ] &&
+    s1=$(awk -F, 'NR == 2 { print $2 }' "$tmp/rg1.csv") && s2=$(awk -F, 'NR == 2 { print $2 }' "$tmp/rg2.csv") &&
+    case $s1 in sealed:*) [ "$s1" != "$s2" ] && grep -q "$s1" "$tmp/ro1" ;; *) false ;; esac && ok ||
+    bad "rate: a program's fresh deals: $(cat "$tmp/ro1" "$tmp/re1")"
+$J rate first --list "$tmp/l2.csv" --games 2 >"$tmp/ro1" &&
+    $J rate "cmd:sh $tmp/first.sh" --list "$tmp/l2.csv" --games 2 --seed 1 >"$tmp/ro2" 2>/dev/null &&
+    grep -q '(seed 1, deals 0\.\.1, rules 2021; public deals, the same in every run)' "$tmp/ro1" &&
+    grep -q '(seed 1, deals 0\.\.1, rules 2021; public deals, the same in every run)' "$tmp/ro2" && ok ||
+    bad "rate: the public deals: $(cat "$tmp/ro1" "$tmp/ro2")"
+$J rate first --list "$tmp/l2.csv" --games 2 --out "$tmp/same.csv" --games-csv "$tmp/same.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/o" ] && [ ! -e "$tmp/same.csv" ] && grep -q "are the same file" "$tmp/e" && ok ||
+    bad "rate: --out and --games-csv the same: exit $st"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

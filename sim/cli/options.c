@@ -198,6 +198,11 @@ int opt_seed_drawn(void)
     return drawn.sealed;
 }
 
+int opt_seed_given(void)
+{
+    return seed_given > 0;
+}
+
 int opt_plain_seed(const jm_seed *seed, uint64_t *out)
 {
     if (seed->sealed) return cli_usage_error("a sealed seed is for runs that seat outside agents; give a number");

@@ -102,6 +102,8 @@ int opt_parse_seed(const char *value, void *field);
 int opt_parse_seed_file(const char *path, void *field);
 /* Did this process draw its seed (--seed random)? */
 int opt_seed_drawn(void);
+/* Was a seed given (--seed or --seed-file), not left to its default? */
+int opt_seed_given(void);
 /* A command that plays numeric seeds only: the seed's number; 0, or 2
  * after reporting a sealed seed. */
 int opt_plain_seed(const jm_seed *seed, uint64_t *out);

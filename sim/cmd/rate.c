@@ -3,7 +3,8 @@
  *
  * A list (results/ratings/list-2p.csv, list-4p.csv: docs/RATINGS.md) names
  * anchor agents with fixed ratings, fitted once from a tournament between
- * them.  The agent meets the anchors on fixed deals, every deal in every
+ * them.  The agent meets the anchors on the same deals (the list's public
+ * ones, or fresh ones for a program or plugin), every deal in every
  * seating of its table (2 players: the agent against each anchor, both
  * seats; more: the agent with P-1 anchors taken in turn around the list,
  * in each of the P cyclic seatings), and its rating is the Plackett-Luce
@@ -29,9 +30,15 @@
 #define RATE_MAX_ANCHORS (SIM_MAX_AGENTS - 1)
 
 typedef struct rate_opts {
-    uint64_t games, players, threads, bootstrap, progress;    jm_seed seed;
-    const char *list, *out;
+    uint64_t games, players, threads, bootstrap, progress;
+    jm_seed seed;
+    const char *list, *out, *games_csv;
 } rate_opts;
+
+/* The default deal counts: about three minutes for a cheap agent on 2
+ * cores (the anchors' searchers take most of the time; docs/RATINGS.md). */
+#define RATE_DEALS_2P 100
+#define RATE_DEALS_MORE 30
 
 /* A rating list: its version, player count, and anchors. */
 typedef struct rating_list {
@@ -43,8 +50,12 @@ typedef struct rating_list {
 
 static const opt options[] = {
     OPT_PLAYERS(rate_opts, "2", "the list's player count: 2 or 4 (the lists published)"),
-    OPT_GAMES(rate_opts, "deal count", 1000000, "100", "deals ({default}); games = N x seatings"),
-    OPT_SEED(rate_opts, "1", "the deals' seed (the fixed deals of the list: 1)"),
+    OPT_GAMES(rate_opts, "deal count", 1000000, NULL,
+              "deals (100 with 2 players, 30 with 4); games = N x seatings"),
+    OPT_SEED(rate_opts, NULL,
+             "the deals' seed: 1 gives the list's fixed public deals, the\n"
+             "default for a built-in agent; a program or plugin meets\n"
+             "fresh deals it cannot know by default (as with 'random')"),
     OPT_THREADS(rate_opts),
     OPT_PROGRESS(rate_opts),
     OPT_ROW_TEXT("list", "PATH", rate_opts, list, NULL,
@@ -53,6 +64,8 @@ static const opt options[] = {
     OPT_ROW_TEXT("out", "PATH", rate_opts, out, NULL,
                  "also a CSV: agent, anchor, rating, rating_low, rating_high,\n"
                  "games, win_rate, wilson_low, wilson_high"),
+    OPT_ROW_TEXT("games-csv", "PATH", rate_opts, games_csv, NULL,
+                 "also every game, one row per game and seat, as sim's"),
     OPT_ROW_UINT("bootstrap", "B", rate_opts, bootstrap, "bootstrap count", 0, 4096, "200",
                  "bootstrap resamples over deals for the interval ({default})"),
 };
@@ -62,7 +75,7 @@ static const opt_table table = {
     .synopsis = "jamaica rate SPEC",
     .operands = -1,
     .about = "Place agent SPEC (built-in, plugin:PATH.so or cmd:COMMAND) on a published\n"
-             "rating list: it meets the list's anchors on fixed deals (game indexes\n"
+             "rating list: it meets the list's anchors on the same deals (game indexes\n"
              "0..N-1 of seed S) in every seating of its table, and its rating is fitted\n"
              "with the anchors held at their ratings (Plackett-Luce; Bradley-Terry at\n"
              "2 players), with a bootstrap 95% interval over the deals.  With 2 players\n"
@@ -219,100 +232,104 @@ static int write_csv(outfile *of, const sim_config *c, const standings *t, const
     return 0;
 }
 
-int cmd_rate(int argc, char **argv)
+/* One rating run: the options, the list, the harness's configuration and
+ * the tallies. */
+typedef struct rate_run {
+    rate_opts o;
+    const char *spec;
+    rating_list l;
+    char listbuf[4200];
+    int8_t seating[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
+    sim_config c;
+    standings *t;
+} rate_run;
+
+/* The deals: the seed given; else 1 (the list's) for a built-in agent and
+ * a secret one for an outside agent, which must not know its deals.  The
+ * deal count: the one given, else the default for the player count. */
+static int choose_deals(rate_run *r)
 {
-    rate_opts o = {0};
-    int first, rc = opt_parse(&table, argc, argv, &o, &first, NULL);
-    if (rc) return rc == OPT_HELP ? 0 : 2;
+    rate_opts *o = &r->o;
+    if (!o->games) o->games = o->players == 2 ? RATE_DEALS_2P : RATE_DEALS_MORE;
+    if (opt_seed_given()) return 0;
+    if (!agent_spec_outside(r->spec)) {
+        o->seed = (jm_seed)JM_SEED(1);
+        return 0;
+    }
+    return opt_parse_seed("random", &o->seed) ? 2 : 0;
+}
+
+/* Read the options and the list and build the run; 0, or the exit status
+ * after one line (before any output). */
+static int setup(rate_run *r, int argc, char **argv)
+{
+    rate_opts *o = &r->o;
+    int first, rc = opt_parse(&table, argc, argv, o, &first, NULL);
+    if (rc) return rc == OPT_HELP ? -1 : 2;
     if (first >= argc) return cli_usage_error("rate needs an agent SPEC (jamaica rate SPEC)");
     if (first + 1 < argc) return cli_usage_error("rate takes one agent SPEC, not '%s' too", argv[first + 1]);
-    const char *spec = argv[first];
-    if (!o.players) o.players = 2;
-    int P = (int)o.players;
-    char listbuf[4200];
-    if (!o.list && P != 2 && P != 4) /* the published lists: the bad value named, not a missing file */
+    r->spec = argv[first];
+    if (!o->players) o->players = 2;
+    int P = (int)o->players;
+    if (!o->list && P != 2 && P != 4) /* the published lists: the bad value named, not a missing file */
         return cli_usage_error("bad --players '%d': the published rating lists are of 2 and 4 players (--list "
                                "names another)", P);
-    if (!o.list) default_list(P, listbuf, sizeof listbuf), o.list = listbuf;
-    rating_list l;
-    if (read_list(o.list, P, &l)) return 2;
-    if (o.out && !*o.out) return cli_usage_error("rate: empty --out path");
-    if (cli_threads(&o.threads)) return 2;
-
-    sim_config c;
-    memset(&c, 0, sizeof c);
+    if (!o->list) default_list(P, r->listbuf, sizeof r->listbuf), o->list = r->listbuf;
+    if (read_list(o->list, P, &r->l)) return 2;
+    if (o->out && !*o->out) return cli_usage_error("rate: empty --out path");
+    if (o->games_csv && !*o->games_csv) return cli_usage_error("rate: empty --games-csv path");
+    if (o->out && o->games_csv && outfile_same(o->out, o->games_csv))
+        return cli_usage_error("'%s' and '%s' are the same file", o->out, o->games_csv);
+    if (cli_threads(&o->threads)) return 2;
+    sim_config *c = &r->c;
     char err[512];
     int n;
-    if (sim_split_agents(spec, c.specs, 1, &n, err, sizeof err)) return cli_usage_error("%s", err);
-    if (n != 1) return cli_usage_error("rate takes one agent SPEC, not a list ('%s')", spec);
-    for (int k = 0; k < l.n; k++) snprintf(c.specs[1 + k], SIM_SPEC_LEN, "%s", l.spec[k]);
-    for (int k = 0; k < l.n; k++)
-        if (!strcmp(c.specs[0], l.spec[k]))
-            return cli_usage_error("'%s' is an anchor of the list: its rating is %+.1f", spec, l.elo[k]);
-    static int8_t seating[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
-    int S = make_seatings(l.n, P, seating);
-    c.nspecs = 1 + l.n;
-    c.nseatings = S;
-    c.seating = (const int8_t(*)[JM_MAX_PLAYERS])seating;
-    c.players = P;
-    if (cli_rules("2021", P, &c.rules)) return 2;
-    c.games = o.games;
-    c.seed = o.seed;
-    c.threads = (int)o.threads;
-    c.progress = isatty(2) || o.progress;
-    c.progress_every = (unsigned)o.progress;
-    standings *t = standings_new(c.nspecs, P, S, 0, 0, 0, 0.05, 0.05);
-    if (!t) return cli_usage_error("out of memory");
-    t->ships = P + jm_has_ghost_rules(&c.rules, P);
-    c.on_game = standings_on_game;
-    c.ctx = t;
-    outfile of = {.slot = -1};
-    if (o.out && outfile_open(&of, o.out, err, sizeof err)) {
-        standings_free(t);
-        return cli_usage_error("%s", err);
+    if (sim_split_agents(r->spec, c->specs, 1, &n, err, sizeof err)) return cli_usage_error("%s", err);
+    if (n != 1) return cli_usage_error("rate takes one agent SPEC, not a list ('%s')", r->spec);
+    for (int k = 0; k < r->l.n; k++) {
+        if (!strcmp(c->specs[0], r->l.spec[k]))
+            return cli_usage_error("'%s' is an anchor of the list: its rating is %+.1f", r->spec, r->l.elo[k]);
+        snprintf(c->specs[1 + k], SIM_SPEC_LEN, "%s", r->l.spec[k]);
     }
-    sim_outcome res;
-    cli_catch_stop();
-    rc = cli_run(&c, &res);
-    cli_release_stop();
-    uint64_t deals = t->nunits / (uint64_t)S;
-    if ((rc && rc < 128) || deals == 0) {
-        outfile_abort(&of);
-        standings_free(t);
-        if (!rc) return cli_usage_error("no whole deal was played");
-        return rc;
-    }
-    double fixed_elo[SIM_MAX_AGENTS] = {0}, elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
-    unsigned fixed = 0;
-    for (int k = 0; k < l.n; k++) {
-        fixed |= 1u << (1 + k);
-        fixed_elo[1 + k] = l.elo[k];
-    }
-    int boot = (int)o.bootstrap;
-    if (standings_ratings_anchored(t, jm_seed_digest(&c.seed), boot, fixed, fixed_elo, elo, lo, hi)) {
-        outfile_abort(&of);
-        standings_free(t);
-        fprintf(stderr, "jamaica: rate: the fit failed (out of memory)\n");
-        return 1;
-    }
-    if (o.out) {
-        write_csv(&of, &c, t, elo, lo, hi, boot);
-        if (outfile_commit(&of, err, sizeof err)) {
-            standings_free(t);
-            fprintf(stderr, "jamaica: %s\n", err);
-            return 1;
-        }
-    }
-    printf("# Rating of `%s` on the %d-player list %s\n\n", spec, P, l.version);
+    if (choose_deals(r)) return 2;
+    c->nspecs = 1 + r->l.n;
+    c->nseatings = make_seatings(r->l.n, P, r->seating);
+    c->seating = (const int8_t(*)[JM_MAX_PLAYERS])r->seating;
+    c->players = P;
+    if (cli_rules("2021", P, &c->rules)) return 2;
+    c->games = o->games;
+    c->seed = o->seed;
+    c->threads = (int)o->threads;
+    c->games_path = o->games_csv;
+    c->progress = isatty(2) || o->progress;
+    c->progress_every = (unsigned)o->progress;
+    r->t = standings_new(c->nspecs, P, c->nseatings, 0, 0, 0, 0.05, 0.05);
+    if (!r->t) return cli_usage_error("out of memory");
+    r->t->ships = P + jm_has_ghost_rules(&c->rules, P);
+    c->on_game = standings_on_game;
+    c->ctx = r->t;
+    return 0;
+}
+
+/* The Markdown report on stdout. */
+static void report(const rate_run *r, uint64_t deals, double seconds, const double *elo, const double *lo,
+                   const double *hi, int boot)
+{
+    const sim_config *c = &r->c;
+    const standings *t = r->t;
+    int S = c->nseatings;
+    printf("# Rating of `%s` on the %d-player list %s\n\n", r->spec, c->players, r->l.version);
     char seed[JM_SEED_TEXT];
-    printf("%llu deals x %d seatings = %llu games (seed %s, deals 0..%llu, rules 2021); %.1f s on %d thread%s.\n\n",
-           (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S), jm_seed_format(&c.seed, seed, sizeof seed),
-           (unsigned long long)(deals - 1), res.seconds, c.threads, c.threads == 1 ? "" : "s");
+    printf("%llu deals x %d seatings = %llu games (seed %s, deals 0..%llu, rules 2021; %s); %.1f s on %d "
+           "thread%s.\n\n", (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S),
+           jm_seed_format(&c->seed, seed, sizeof seed), (unsigned long long)(deals - 1),
+           c->seed.sealed ? "fresh deals, unknown before the run" : "public deals, the same in every run", seconds,
+           c->threads, c->threads == 1 ? "" : "s");
     printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |\n|---|---|---|---|---|\n",
-           spec);
+           r->spec);
     for (int a = 0; a < t->K; a++) {
         an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
-        printf("| `%s` | ", c.specs[a]);
+        printf("| `%s` | ", c->specs[a]);
         if (a == 0 && boot) printf("**%+.1f** [%+.1f, %+.1f] | ", elo[a], lo[a], hi[a]);
         else if (a == 0) printf("**%+.1f** | ", elo[a]);
         else printf("%+.1f (anchor) | ", elo[a]);
@@ -325,13 +342,59 @@ int cmd_rate(int argc, char **argv)
             printf("%.1f%% [%.1f, %.1f] |\n", 100 * x.mean, 100 * x.lo, 100 * x.hi);
         }
     }
-    if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", spec, elo[0], lo[0], hi[0]);
-    else printf("\n`%s`: %+.1f\n", spec, elo[0]);
-    standings_free(t);
-    if (rc >= 128) {
-        fprintf(stderr, "jamaica: stopped by %s: the rating covers the %llu whole deals completed\n",
-                strsignal(cli_stop), (unsigned long long)deals);
+    if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", r->spec, elo[0], lo[0], hi[0]);
+    else printf("\n`%s`: %+.1f\n", r->spec, elo[0]);
+}
+
+int cmd_rate(int argc, char **argv)
+{
+    static rate_run r;
+    memset(&r, 0, sizeof r);
+    int rc = setup(&r, argc, argv);
+    if (rc) {
+        standings_free(r.t);
+        return rc < 0 ? 0 : rc;
+    }
+    outfile of = {.slot = -1};
+    char err[512];
+    if (r.o.out && outfile_open(&of, r.o.out, err, sizeof err)) {
+        standings_free(r.t);
+        return cli_usage_error("%s", err);
+    }
+    sim_outcome res;
+    cli_catch_stop();
+    rc = cli_run(&r.c, &res);
+    cli_release_stop();
+    uint64_t deals = r.t->nunits / (uint64_t)r.c.nseatings;
+    double fixed_elo[SIM_MAX_AGENTS] = {0}, elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+    unsigned fixed = 0;
+    for (int k = 0; k < r.l.n; k++) {
+        fixed |= 1u << (1 + k);
+        fixed_elo[1 + k] = r.l.elo[k];
+    }
+    int boot = (int)r.o.bootstrap;
+    if ((rc && rc < 128) || deals == 0) {
+        rc = rc ? rc : cli_usage_error("no whole deal was played");
+    } else if (standings_ratings_anchored(r.t, jm_seed_digest(&r.c.seed), boot, fixed, fixed_elo, elo, lo, hi)) {
+        fprintf(stderr, "jamaica: rate: the fit failed (out of memory)\n");
+        rc = 1;
+    } else {
+        if (r.o.out) {
+            write_csv(&of, &r.c, r.t, elo, lo, hi, boot);
+            if (outfile_commit(&of, err, sizeof err)) { /* it removed its temporary */
+                fprintf(stderr, "jamaica: %s\n", err);
+                standings_free(r.t);
+                return 1;
+            }
+        }
+        report(&r, deals, res.seconds, elo, lo, hi, boot);
+        standings_free(r.t);
+        if (rc >= 128)
+            fprintf(stderr, "jamaica: stopped by %s: the rating covers the %llu whole deals completed\n",
+                    strsignal(cli_stop), (unsigned long long)deals);
         return rc;
     }
-    return 0;
+    outfile_abort(&of);
+    standings_free(r.t);
+    return rc;
 }
