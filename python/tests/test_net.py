@@ -1,6 +1,8 @@
 """Network files, self-play samples and expert iteration in miniature
 (docs/NETWORK.md).  numpy for the file and the samples; torch for the
 trainer (tests/deps.sh installs both)."""
+import contextlib
+import io
 import json
 import os
 import struct
@@ -239,6 +241,20 @@ class TestExpertIteration(unittest.TestCase):
                                                                           os.path.join(d, "net.jmn")),
                                   "--out", os.path.join(d, "s.csv")], capture_output=True, text=True)
             self.assertEqual(out.returncode, 0, out.stderr)
+
+    def test_a_budget_stops_after_the_first_generation(self):
+        """--minutes that no second generation fits: one generation, then a
+        line that says why (a budget test with no timing threshold)."""
+        with tempfile.TemporaryDirectory() as d:
+            args = ["--out", d, "--generations", "5", "--games", "4", "--players", "2", "--iters", "8",
+                    "--bootstrap", "mcts:iters=20", "--hidden", "16", "--gate-games", "0", "--eval-every", "0",
+                    "--threads", "1", "--jamaica", BIN, "--seed", "3", "--minutes", "0.00001"]
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                self.assertEqual(exit_.main(args), 0)
+            with open(os.path.join(d, "log.csv")) as f:
+                self.assertEqual(len(list(__import__("csv").DictReader(f))), 1)
+            self.assertIn("stopping after generation 0: another would end past --minutes", err.getvalue())
 
     def test_distill(self):
         """A network trained afresh on a run's saved samples: the policy's

@@ -46,6 +46,16 @@ class TestPPOSmoke(unittest.TestCase):
             self.assertEqual(out.returncode, 0, out.stderr)
             self.assertIn("ppo_agent.py", out.stdout)
 
+    def test_a_budget_ends_the_run_not_the_step_count(self):
+        """--minutes that no iteration fits: the run ends at once, long
+        before its steps (a budget test with no timing threshold)."""
+        with tempfile.TemporaryDirectory() as d:
+            rows = ppo.main(["--total-steps", "100000000", "--minutes", "0.00001", "--num-envs", "16",
+                             "--num-steps", "16", "--eval-every", "256", "--eval-games", "10", "--hidden", "16",
+                             "--threads", "1", "--out", d])
+            self.assertLessEqual(len(rows), 2)
+            self.assertLess(int(rows[-1][0]), 100000000)
+
 
 if __name__ == "__main__":
     unittest.main()
