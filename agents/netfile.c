@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "nnet.h"
 
@@ -75,6 +76,13 @@ static int expect(cursor *c, char ch)
     return 0;
 }
 
+/* A hex digit's value, or -1. */
+static int hex_digit(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+         : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+}
+
 /* A JSON string into buf (cut to len - 1 bytes: too long is a fault);
  * escapes \" \\ \/ \b \f \n \r \t and \u00XX. */
 static int string(cursor *c, char *buf, size_t len)
@@ -94,9 +102,9 @@ static int string(cursor *c, char *buf, size_t len)
             else if (e == 'f') ch = '\f';
             else if (e == '"' || e == '\\' || e == '/') ch = e;
             else if (e == 'u' && c->end - c->p >= 4 && !strncmp(c->p, "00", 2)) {
-                unsigned v;
-                if (sscanf(c->p + 2, "%2x", &v) != 1) return fail(c, "the header is not JSON (a bad \\u escape)");
-                ch = (char)v;
+                int hi = hex_digit(c->p[2]), lo = hex_digit(c->p[3]); /* the buffer ends unterminated: no sscanf */
+                if (hi < 0 || lo < 0) return fail(c, "the header is not JSON (a bad \\u escape)");
+                ch = (char)(hi << 4 | lo);
                 c->p += 4;
             } else {
                 return fail(c, "the header has an escape this reader does not take (\\%c)", e);
@@ -381,8 +389,11 @@ static int check_tensors(cursor *c, const header *h, const nn_net *net, long dat
         if (!next) return fail(c, "the tensors' data_offsets leave a gap or overlap at byte %ld", at);
         at = next->end;
     }
-    if (at != data_len)
+    if (at > data_len)
         return fail(c, "truncated: the tensors need %ld bytes after the header, the file has %ld", at, data_len);
+    if (at < data_len)
+        return fail(c, "%ld bytes after the tensors' end (the header's data_offsets cover %ld): not one network",
+                    data_len - at, at);
     return 0;
 }
 
@@ -452,6 +463,12 @@ int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(err, errlen, "%s: %s, not a network file", path, S_ISDIR(sb.st_mode) ? "a directory" : "not a file");
+        fclose(f);
         return -1;
     }
     long size = -1;

@@ -289,7 +289,7 @@ static int setup(rate_run *r, int argc, char **argv)
     for (int k = 0; k < r->l.n; k++) {
         if (!strcmp(c->specs[0], r->l.spec[k]))
             return cli_usage_error("'%s' is an anchor of the list: its rating is %+.1f", r->spec, r->l.elo[k]);
-        snprintf(c->specs[1 + k], SIM_SPEC_LEN, "%s", r->l.spec[k]);
+        memcpy(c->specs[1 + k], r->l.spec[k], SIM_SPEC_LEN); /* both SIM_SPEC_LEN, terminated */
     }
     if (choose_deals(r)) return 2;
     c->nspecs = 1 + r->l.n;
