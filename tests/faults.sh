@@ -143,7 +143,8 @@ sed -i 's/^state \([0-9]\)/state 9\1/' "$tmp/other/s.csv.checkpoint"
 (cd "$tmp/other" && $J sim --games 3000000 --out s.csv --resume >/dev/null 2>err)
 st=$?
 [ $st -eq 2 ] && grep -q "is damaged (its checksum does not match)" "$tmp/other/err" && [ -s "$tmp/other/s.csv.checkpoint" ] &&
-    ok || bad "a damaged checkpoint: $st $(cat "$tmp/other/err")"
+    [ "$(ls -A "$tmp/other" | tr '\n' ' ')" = "err keep s.csv s.csv.checkpoint " ] &&
+    ok || bad "a damaged checkpoint: $st $(cat "$tmp/other/err"), left $(ls -A "$tmp/other" | tr '\n' ' ')"
 $J sim --checkpoint-every x >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "bad --checkpoint-every 'x'" "$tmp/err" && ok || bad "--checkpoint-every x: $(cat "$tmp/err")"
 
