@@ -373,6 +373,14 @@ rc=$?
 $J sim --games 300 --players 3 --rules 2021,start_gold=4 --out /dev/null --games-csv "$tmp/db.csv" >/dev/null &&
     $J diff "$tmp/da.csv" "$tmp/db.csv" --show 0 >"$tmp/d2"; [ $? -eq 1 ] &&
     [ "$(grep '^300 games' "$tmp/d1")" = "$(grep '^300 games' "$tmp/d2")" ] && ok || bad "diff: files and --rules disagree"
+# A file from another build (game 0's hash changed, as another build's
+# would): this build's replay gives A's hash, not B's, and diff says so,
+# naming B and both hashes once each.
+h0=$(sed -n '2s/.*,\([0-9a-f]\{16\}\)$/\1/p' "$tmp/da.csv")
+sed "s/,$h0\$/,0123456789abcdef/" "$tmp/da.csv" >"$tmp/dx.csv"
+$J diff "$tmp/da.csv" "$tmp/dx.csv" --show 1 >"$tmp/d4"; rc=$?
+[ $rc -eq 1 ] && [ -n "$h0" ] && grep -q "^  this build's replay of B gives hash $h0, not B's 0123456789abcdef: B was played by another build" "$tmp/d4" &&
+    ! grep -q "replay of A" "$tmp/d4" && ok || bad "diff against another build's file: exit $rc: $(cat "$tmp/d4")"
 # ghost=off against ghost=on: the players' rows pair, the ghost's stands alone.
 $J diff --rules ghost=off --vs-rules ghost=on --players 3 --games 50 --show 1 >"$tmp/d3"
 rc=$?

@@ -110,8 +110,14 @@ static void show_first_difference(const games_row *a, const games_row *b, evbuf 
         return;
     }
     if (ha != a->hash || hb != b->hash) {
-        printf("  the replay does not give the files' hashes (%016llx, %016llx): another version, or agents with "
-               "wall-time budgets\n", (unsigned long long)ha, (unsigned long long)hb);
+        /* this build can only replay its own games: say which file's it does not give */
+        for (int f = 0; f < 2; f++) {
+            uint64_t got = f ? hb : ha, want = f ? b->hash : a->hash;
+            if (got != want)
+                printf("  this build's replay of %c gives hash %016llx, not %c's %016llx: %c was played by another "
+                       "build or rules, or by agents with wall-time budgets, so where the games part is not shown\n",
+                       "AB"[f], (unsigned long long)got, "AB"[f], (unsigned long long)want, "AB"[f]);
+        }
         return;
     }
     size_t k = 0;
