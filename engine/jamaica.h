@@ -589,6 +589,17 @@ const char *jm_treasure_name(int t);
 const char *jm_res_name(int res);
 const char *jm_act_name(int act);
 
+/* Variant files (docs/VARIANTS.md): the game's components (the track, the
+ * cards, the treasures, the combat die, the rule options) as text a
+ * designer edits.  jm_variant_base() writes the base game's into buf
+ * (NUL-terminated) and returns its length (with buf NULL, the size needed);
+ * JM_EARG when len is too small.  jm_variant_check() validates a file's
+ * text: 0, or JM_EINVALID with one line in err naming the line and the
+ * field.  The engine plays the base game: a variant is checked, not yet
+ * played. */
+int jm_variant_base(char *buf, size_t len);
+int jm_variant_check(const char *text, char *err, size_t errlen);
+
 /* Final (or current) scores by E2 and ranks by E3. */
 typedef struct jm_score {
     int space, gold, treasure, total;

@@ -38,6 +38,7 @@ static const command commands[] = {
     {"bench", "measure the engine: state size, copy and apply times, games/s", cmd_bench, 0},
     {"position", "print the position after N random decisions, as text", cmd_position, 0},
     {"perft", "count legal decisions over fixed seeds (regression check)", cmd_perft, 0},
+    {"variant", "the base game as a variant file to edit, and a file's check", cmd_variant, 0},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

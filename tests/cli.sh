@@ -396,6 +396,21 @@ $J sim --games 350 --players 3 --rules 2021,start_gold=4 --out /dev/null --games
 expect2 "holds more games than" diff "$tmp/dd.csv" "$tmp/da.csv" --show 5
 expect2 "bad --players '3': the published rating lists are of 2 and 4 players" rate random --players 3
 
+# variant: the base game's file passes its own check; an edited one that no
+# game could be played on is refused in one line naming its line, exit 2;
+# --print and --check go alone.
+$J variant --print >"$tmp/base.variant" && $J variant --check "$tmp/base.variant" >"$tmp/o" 2>"$tmp/e" &&
+    [ ! -s "$tmp/o" ] && [ ! -s "$tmp/e" ] && grep -q '^space 6 port cost 5 score -5 next 7 13$' "$tmp/base.variant" &&
+    ok || bad "variant: the base file: $(cat "$tmp/e")"
+sed 's/^space 49 sea cost 3 score 10 next 0$/space 49 sea cost 3 score 10 next 48/' "$tmp/base.variant" >"$tmp/loop.variant"
+$J variant --check "$tmp/loop.variant" >"$tmp/o" 2>"$tmp/e"; st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
+    grep -q "^jamaica: variant: $tmp/loop.variant: line [0-9]*: space [0-9]*: next: no way home to Port Royal from here\$" "$tmp/e" &&
+    ok || bad "variant: a track with no way home: exit $st, $(cat "$tmp/e")"
+expect2 "variant needs --print or --check FILE" variant
+expect2 "variant needs --print or --check FILE" variant --print --check "$tmp/base.variant"
+expect2 "cannot read '$tmp/nosuch'" variant --check "$tmp/nosuch"
+
 # study: rows, the same bytes on 1 and 2 threads, bad input.
 $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&
     $J study captain --players 2-3 --games 300 --threads 2 --out "$tmp/c2.csv" >/dev/null &&
