@@ -243,6 +243,12 @@ if has value; then
     { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed 11 --timing ..."
       $J sim --agents "$G,$R" --players 2 --games 1000 --rotate --seed 11 --out $O/match-2p.csv \
           --timing $O/match-2p-timing.csv; } >$O/match-2p.md
+    # seed 11 is the screening seed; 1011 and 1012 were never used for a choice
+    for s in 1011 1012; do
+        { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed $s --timing ..."
+          $J sim --agents "$G,$R" --players 2 --games 1000 --rotate --seed $s --out $O/match-2p-seed$s.csv \
+              --timing $O/match-2p-seed$s-timing.csv; } >$O/match-2p-seed$s.md
+    done
     if [ "${VALUE_4P:-0}" = 1 ]; then
         { echo "\$ jamaica sim --agents $G,$R,$R,$R --players 4 --games 3000 --rotate --seed 11 --timing ..."
           $J sim --agents "$G,$R,$R,$R" --players 4 --games 3000 --rotate --seed 11 --out $O/match-4p.csv \
