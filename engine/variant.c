@@ -17,7 +17,6 @@
 #define STAR_FACE (-1)
 
 static const char *const kind_names[] = {"royal", "sea", "port", "lair"};
-static const char *const act_words[] = {"gold", "food", "gunpowder", "forward", "backward"};
 static const char *const power_words[POWERS] = {"map", "sabre", "beth", "hold6"};
 
 /* ---------------------------------------------------------------- writing */
@@ -57,7 +56,7 @@ int jm_variant_base(char *buf, size_t len)
             "# half's action, then the evening half's (gold, food, gunpowder: load;\n"
             "# forward, backward: move).\n");
     for (int c = 0; c < JM_CARDS; c++)
-        put(&o, "card %d %s %s\n", c, act_words[jm_card_[c][0]], act_words[jm_card_[c][1]]);
+        put(&o, "card %d %s %s\n", c, jm_act_name(jm_card_[c][0]), jm_act_name(jm_card_[c][1]));
     put(&o, "\n# The treasure cards: the four powers in the game (map: a hand of one\n"
             "# more card; sabre: one forced reroll a battle; beth: +2 to the combat die;\n"
             "# hold6: a sixth hold), then the scoring cards, a value each.\n");
@@ -159,10 +158,13 @@ static int read_card(reader *r, variant *v, char **w, int n)
     if (n != 4 || whole(w[1], 0, 1000000, &id)) return bad(r, "card: not 'card N MORNING EVENING'");
     if (id != v->ncards) return bad(r, "card %s: cards come in order from 0; %d expected", w[1], v->ncards);
     if (id >= JM_CARDS) return bad(r, "card %d: more cards than the %d a player's pile holds", id, JM_CARDS);
-    for (int h = 0; h < 2; h++)
-        if (word_of(w[2 + h], act_words, 5) < 0)
+    for (int h = 0; h < 2; h++) {
+        int act = 0;
+        while (act <= JM_ACT_BACK && strcmp(w[2 + h], jm_act_name(act))) act++;
+        if (act > JM_ACT_BACK)
             return bad(r, "card %d: %s half '%s' (gold, food, gunpowder, forward or backward)", id,
                        h ? "evening" : "morning", w[2 + h]);
+    }
     v->ncards++;
     return 0;
 }

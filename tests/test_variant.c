@@ -52,9 +52,9 @@ static void test_variant_base_states_the_tables(void **state)
         if (!strstr(base, line)) fail_msg("the base file lacks '%s'", line + 1);
     }
     for (int c = 0; c < JM_CARDS; c++) {
-        static const char *const acts[] = {"gold", "food", "gunpowder", "forward", "backward"};
         char line[64];
-        snprintf(line, sizeof line, "\ncard %d %s %s\n", c, acts[jm_card_action(c, 0)], acts[jm_card_action(c, 1)]);
+        snprintf(line, sizeof line, "\ncard %d %s %s\n", c, jm_act_name(jm_card_action(c, 0)),
+                 jm_act_name(jm_card_action(c, 1)));
         if (!strstr(base, line)) fail_msg("the base file lacks '%s'", line + 1);
     }
     assert_non_null(strstr(base, "\ndie 2 4 6 8 10 star\n"));
