@@ -54,6 +54,10 @@ typedef struct agent_ops {
      * improved policy), and the search's estimate of each ship's share of
      * the win at the root into v[JM_MAX_SHIPS] (v may be NULL); returns n. */
     int (*policy)(agent *a, float *p, float *v);
+    /* What was fitted to the base game's play (NULL: nothing, the agent
+     * reads the game in force): seated on a variant (docs/VARIANTS.md),
+     * the agent says so in one line on stderr, once a process. */
+    const char *fitted;
 } agent_ops;
 
 struct agent {

@@ -421,6 +421,7 @@ static int guided_policy(agent *a, float *p, float *v)
 
 const agent_ops agent_guided = {
     .name = "guided",
+    .fitted = "its network was trained on the base game",
     .summary = "tree search guided by a network (docs/NETWORK.md): file=PATH (a network\n"
                "                   file), iters=N (200), root=gumbel|puct (gumbel: sequential\n"
                "                   halving over m=16 actions, noise=1 the Gumbel draws' scale,\n"

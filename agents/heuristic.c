@@ -4,6 +4,18 @@
 
 #include "heuristic.h"
 
+/* What the variant in force says (docs/VARIANTS.md): a ship's points where
+ * it stands (E2: finished, on the track, or behind Port Royal), and the
+ * most steps a ship can have left (two laps: 64 in the base game). */
+static int space_points(const jm_state *s, int v, int ship, int steps)
+{
+    int lap = jm_lap(s, ship), pos = jm_pos(s, ship);
+    if (!v) return steps == 0 ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5; /* the base game's, fast */
+    if (steps == 0) return jm_board_score(v, 0);
+    return lap ? jm_board_score(v, pos) : jm_board_behind(v);
+}
+static int full_steps(int v) { return v ? 2 * jm_board_lap(v) : 64; }
+
 void heur_default(heur_weights *w)
 {
     w->gold = 1.0;
@@ -32,10 +44,10 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
         int k = jm_scores(s, sc);
         v = w->win * (sc[seat].winner ? 1.0 / k : 0.0);
     }
-    int pos = jm_pos(s, seat), lap = jm_lap(s, seat), mine = jm_steps_left(s, seat);
-    int space = mine == 0 ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5; /* E3: 0 steps left: finished */
+    int var = jm_variant_of(s), mine = jm_steps_left(s, seat);
+    int space = space_points(s, var, seat, mine); /* E3: 0 steps left: finished */
     int food = jm_total(s, seat, JM_FOOD), powder = jm_total(s, seat, JM_POWDER);
-    v += w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (64 - mine) + w->space * space;
+    v += w->gold * jm_total(s, seat, JM_GOLD) + w->progress * (full_steps(var) - mine) + w->space * space;
     v += w->food * (food < 6 ? food : 6);
     /* another ship in play (a player's, or the ghost's) within 6 steps */
     int near = 0, np = jm_players(s), ghost = jm_has_ghost(s);
@@ -46,7 +58,7 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
         }
     v += w->powder * (powder < 6 ? powder : 6) * (near ? 1.0 : 0.5);
     for (int t = 0; t < JM_TREASURES; t++)
-        if (jm_treasure_owner(s, t) == seat) v += t <= JM_T_HOLD6 ? w->power : w->treasure * jm_treasure_value(t);
+        if (jm_treasure_owner(s, t) == seat) v += t <= JM_T_HOLD6 ? w->power : w->treasure * (var ? jm_board_treasure(var, t) : jm_treasure_value(t));
     return v;
 }
 
@@ -55,6 +67,7 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w)
 static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
 {
     int np = jm_players(s), steps[JM_MAX_SHIPS], powers[JM_MAX_SHIPS] = {0}, treasure[JM_MAX_SHIPS] = {0};
+    int var = jm_variant_of(s), full = full_steps(var);
     /* the ships in play: the players', and the ghost's with the ghost */
     for (int i = 0; i < JM_MAX_SHIPS; i++) steps[i] = -1;
     for (int i = 0; i < np; i++) steps[i] = jm_steps_left(s, i);
@@ -63,10 +76,10 @@ static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
         int o = jm_treasure_owner(s, t);
         if (o < 0) continue;
         if (t <= JM_T_HOLD6) powers[o]++;
-        else treasure[o] += jm_treasure_value(t);
+        else treasure[o] += var ? jm_board_treasure(var, t) : jm_treasure_value(t);
     }
     for (int p = 0; p < np; p++) {
-        int pos = jm_pos(s, p), lap = jm_lap(s, p), near = 0;
+        int near = 0;
         int food = jm_total(s, p, JM_FOOD), powder = jm_total(s, p, JM_POWDER);
         for (int i = 0; i < JM_MAX_SHIPS; i++)
             if (i != p && steps[i] >= 0) {
@@ -74,8 +87,8 @@ static void features_all(const jm_state *s, double f[][HEUR_FEATURES])
                 near |= d >= -6 && d <= 6;
             }
         f[p][0] = jm_total(s, p, JM_GOLD);
-        f[p][1] = 64 - steps[p];
-        f[p][2] = steps[p] == 0 ? 15 : (lap && pos >= 41) ? jm_space_score(pos) : -5; /* E3: 0 steps left: finished */
+        f[p][1] = full - steps[p];
+        f[p][2] = space_points(s, var, p, steps[p]); /* E3: 0 steps left: finished */
         f[p][3] = treasure[p];
         f[p][4] = powers[p];
         f[p][5] = food < 6 ? food : 6;
@@ -131,12 +144,13 @@ void heur_win_shares(const jm_state *s, const heur_weights *w, double slope, dou
     softmax(z, np, share);
 }
 
-/* The leader's progress over 64, from the players' features. */
-static double stage_of(const double f[][HEUR_FEATURES], int np)
+/* The leader's progress over the most steps (64 in the base game), from
+ * the players' features. */
+static double stage_of(const jm_state *s, const double f[][HEUR_FEATURES], int np)
 {
-    double t = 0;
+    double t = 0, full = full_steps(jm_variant_of(s));
     for (int p = 0; p < np; p++)
-        if (f[p][1] / 64 > t) t = f[p][1] / 64;
+        if (f[p][1] / full > t) t = f[p][1] / full;
     return t;
 }
 
@@ -144,7 +158,7 @@ double heur_stage(const jm_state *s)
 {
     double f[JM_MAX_PLAYERS][HEUR_FEATURES];
     features_all(s, f);
-    return stage_of(f, jm_players(s));
+    return stage_of(s, f, jm_players(s));
 }
 
 /* The last line of results/learn/sharp-4p-stage.txt. */
@@ -162,23 +176,26 @@ const heur_staged_fit heur_hand = {
 };
 
 /* Each card's halves as the hand's features read them: steps +1 forward,
- * -1 backward, 0 a load; and 1 where the half loads gold.  Built from
- * jm_card_action() when the program or library loads, so that an
- * evaluation (one a search iteration) reads a table instead of calling
- * the engine four times a card. */
-static struct {
+ * -1 backward, 0 a load; and 1 where the half loads gold.  The base
+ * game's built when the program or library loads, so that an evaluation
+ * (one a search iteration) reads a table instead of calling the engine
+ * four times a card; a variant's built at each evaluation from its cards. */
+typedef struct card_halves {
     int8_t steps[2], gold[2];
-} card_half[JM_CARDS];
+} card_halves;
+static card_halves base_halves[JM_CARDS];
 
-__attribute__((constructor)) static void build_card_halves(void)
+static void build_halves(int v, card_halves *out)
 {
     for (int c = 0; c < JM_CARDS; c++)
         for (int h = 0; h < 2; h++) {
-            int a = jm_card_action(c, h);
-            card_half[c].steps[h] = (int8_t)(a == JM_ACT_FWD ? 1 : a == JM_ACT_BACK ? -1 : 0);
-            card_half[c].gold[h] = (int8_t)(a == JM_ACT_GOLD);
+            int a = jm_board_card(v, c, h);
+            out[c].steps[h] = (int8_t)(a == JM_ACT_FWD ? 1 : a == JM_ACT_BACK ? -1 : 0);
+            out[c].gold[h] = (int8_t)(a == JM_ACT_GOLD);
         }
 }
+
+__attribute__((constructor(102))) static void build_base_halves(void) { build_halves(0, base_halves); }
 
 int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES])
 {
@@ -187,6 +204,12 @@ int heur_hand_features(const jm_state *s, double x[][HEUR_HAND_FEATURES])
      * or after a double (no choice to make) the first seat chooses */
     int start = d == JM_D_DICE || (d == JM_D_CARD && a > 0 && a == b); /* a double: nothing to place */
     for (int p = 0; start && p < np; p++) start = !jm_card_count(s, p, JM_PILE_CHOSEN);
+    card_halves mine[JM_CARDS];
+    const card_halves *card_half = base_halves;
+    if (start && jm_variant_of(s)) {
+        build_halves(jm_variant_of(s), mine);
+        card_half = mine;
+    }
     for (int p = 0; p < np; p++) {
         int fwd[2] = {0, 0}, gold[2] = {0, 0}, halves = 0, first = 1; /* small integers: exact as doubles */
         for (unsigned m = start ? jm_cards(s, p, JM_PILE_HAND) : 0; m; m &= m - 1) {
@@ -215,7 +238,7 @@ void heur_staged_shares(const jm_state *s, const heur_staged_fit *fit, double *s
     int np = jm_players(s);
     double z[JM_MAX_PLAYERS], f[JM_MAX_PLAYERS][HEUR_FEATURES], x[JM_MAX_PLAYERS][HEUR_HAND_FEATURES];
     features_all(s, f);
-    double t = stage_of(f, np);
+    double t = stage_of(s, f, np);
     int hand = fit->hand && heur_hand_features(s, x);
     for (int p = 0; p < np; p++) {
         z[p] = 0;

@@ -79,6 +79,7 @@ static void net_destroy(agent *a)
 
 const agent_ops agent_net = {
     .name = "net",
+    .fitted = "its network was trained on the base game",
     .summary = "a network's policy alone (docs/NETWORK.md): file=PATH (a network file),\n"
                "                   temp=T (0: the most likely action; T > 0: drawn from the\n"
                "                   softmax of the logits over T)",

@@ -1,4 +1,5 @@
 /* registry.c - agents by name, and the calls common to all of them. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,9 +118,22 @@ void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed,
     agent_start(a, rules, players, &JM_SEED(seed), game, seat);
 }
 
+/* An agent fitted to the base game, seated on a variant: one line, once a
+ * process and agent (the first seat to meet it says it). */
+static void note_fitted(const agent *a, const jm_rules *rules)
+{
+    static _Atomic unsigned said;
+    int k = 0;
+    while (agent_registry[k] && agent_registry[k] != a->ops) k++;
+    if (k >= 32 || (atomic_fetch_or(&said, 1u << k) >> k & 1)) return;
+    fprintf(stderr, "jamaica: note: %s: %s, and this game is the variant %s\n", a->ops->name, a->ops->fitted,
+            jm_variant_name(rules->variant));
+}
+
 void agent_start(agent *a, const jm_rules *rules, int players, const jm_seed *seed, uint64_t game, int seat)
 {
     seed_stream(a, seed, game, seat);
+    if (rules && rules->variant && a->ops && a->ops->fitted) note_fitted(a, rules);
     if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);
 }
 

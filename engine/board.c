@@ -2,6 +2,8 @@
  * board.c - the board, the cards and the treasures of docs/BOARD.md as tables.
  * tests/test_board.c checks the counts and the distances against the graph.
  */
+#include <string.h>
+
 #include "internal.h"
 
 #define R JM_K_ROYAL
@@ -10,14 +12,14 @@
 #define L JM_K_LAIR
 
 /* One row per space 0..49: kind, cost (food for sea, doubloons for ports). */
-const uint8_t jm_kind_[JM_SPACES] = {
+static const uint8_t base_kind[JM_SPACES] = {
     R, S, S, S, L, P, P, S, S, L, /*  0.. 9 */
     S, L, S, S, S, S, P, S, P, L, /* 10..19 */
     S, P, L, S, S, L, S, S, P, S, /* 20..29 */
     P, P, S, L, P, S, S, L, S, S, /* 30..39 */
     S, P, S, S, L, P, S, S, S, S, /* 40..49 */
 };
-const uint8_t jm_cost_[JM_SPACES] = {
+static const uint8_t base_cost[JM_SPACES] = {
     0, 2, 3, 2, 0, 3, 5, 2, 3, 0,
     3, 0, 2, 3, 4, 3, 3, 2, 3, 0,
     3, 3, 0, 2, 3, 0, 4, 4, 5, 1,
@@ -25,7 +27,7 @@ const uint8_t jm_cost_[JM_SPACES] = {
     4, 5, 2, 3, 0, 7, 2, 3, 3, 3,
 };
 /* The white number printed on each space: -5 up to the red line. */
-const int8_t jm_score_[JM_SPACES] = {
+static const int8_t base_score[JM_SPACES] = {
     15, -5, -5, -5, -5, -5, -5, -5, -5, -5,
     -5, -5, -5, -5, -5, -5, -5, -5, -5, -5,
     -5, -5, -5, -5, -5, -5, -5, -5, -5, -5,
@@ -35,7 +37,7 @@ const int8_t jm_score_[JM_SPACES] = {
 
 #define N NO_SPACE
 /* Forward successors: forks at 6, 19 and 32 (outer lane first). */
-const uint8_t jm_next_[JM_SPACES][2] = {
+static const uint8_t base_next[JM_SPACES][2] = {
     {1, N},  {2, N},  {3, N},  {4, N},  {5, N},  {6, N},  {7, 13}, {8, N},  {9, N},  {10, N},
     {11, N}, {12, N}, {15, N}, {14, N}, {15, N}, {16, N}, {17, N}, {18, N}, {19, N}, {20, 26},
     {21, N}, {22, N}, {23, N}, {24, N}, {25, N}, {28, N}, {27, N}, {28, N}, {29, N}, {30, N},
@@ -43,24 +45,24 @@ const uint8_t jm_next_[JM_SPACES][2] = {
     {41, N}, {42, N}, {43, N}, {44, N}, {45, N}, {46, N}, {47, N}, {48, N}, {49, N}, {0, N},
 };
 /* Backward successors: the merges 15, 28 and 41 are forks going backward. */
-const uint8_t jm_prev_[JM_SPACES][2] = {
+static const uint8_t base_prev[JM_SPACES][2] = {
     {49, N}, {0, N},  {1, N},  {2, N},  {3, N},  {4, N},  {5, N},  {6, N},  {7, N},  {8, N},
     {9, N},  {10, N}, {11, N}, {6, N},  {13, N}, {12, 14}, {15, N}, {16, N}, {17, N}, {18, N},
     {19, N}, {20, N}, {21, N}, {22, N}, {23, N}, {24, N}, {19, N}, {26, N}, {25, 27}, {28, N},
     {29, N}, {30, N}, {31, N}, {32, N}, {33, N}, {34, N}, {35, N}, {36, N}, {37, N}, {32, N},
     {39, N}, {38, 40}, {41, N}, {42, N}, {43, N}, {44, N}, {45, N}, {46, N}, {47, N}, {48, N},
 };
-const uint8_t jm_lair_of_[JM_SPACES] = {
+static const uint8_t base_lair_of[JM_SPACES] = {
     N, N, N, N, 0, N, N, N, N, 1,
     N, 2, N, N, N, N, N, N, N, 3,
     N, N, 4, N, N, 5, N, N, N, N,
     N, N, N, 6, N, N, N, 7, N, N,
     N, N, N, N, 8, N, N, N, N, N,
 };
-const uint8_t jm_lair_space_[9] = {4, 9, 11, 19, 22, 25, 33, 37, 44};
+static const uint8_t base_lair_space[JM_LAIRS] = {4, 9, 11, 19, 22, 25, 33, 37, 44};
 /* Shortest number of forward steps from each space to Port Royal (0 for 0
  * itself; a lap-0 ship adds CIRCUIT). */
-const uint8_t jm_dist_[JM_SPACES] = {
+static const uint8_t base_dist[JM_SPACES] = {
     0,  31, 30, 29, 28, 27, 26, 29, 28, 27,
     26, 25, 24, 25, 24, 23, 22, 21, 20, 19,
     22, 21, 20, 19, 18, 17, 18, 17, 16, 15,
@@ -75,12 +77,12 @@ const uint8_t jm_dist_[JM_SPACES] = {
 #define FW JM_ACT_FWD
 #define BK JM_ACT_BACK
 /* The 11 cards of every colour: morning half, evening half. */
-const uint8_t jm_card_[JM_CARDS][2] = {
+static const uint8_t base_card[JM_CARDS][2] = {
     {F, FW}, {FW, FW}, {FW, BK}, {BK, FW}, {FW, W}, {W, G},
     {G, G},  {G, FW},  {FW, F},  {F, W},   {W, F},
 };
 
-const int8_t jm_tvalue_[JM_TREASURES] = {0, 0, 0, 0, 3, 3, 5, 7, 7, -2, -3, -4};
+static const int8_t base_tvalue[JM_TREASURES] = {0, 0, 0, 0, 3, 3, 5, 7, 7, -2, -3, -4};
 
 static const char *const treasure_names[JM_TREASURES] = {
     "Morgan's Map", "Saran's Sabre", "Lady Beth", "6th Hold", "+3", "+3", "+5", "+7", "+7",
@@ -88,6 +90,104 @@ static const char *const treasure_names[JM_TREASURES] = {
 };
 static const char *const res_names[3] = {"gold", "food", "gunpowder"};
 static const char *const act_names[5] = {"gold", "food", "gunpowder", "forward", "backward"};
+
+/* Board 0 is the base game; variant.c loads the others. */
+jm_board jm__boards[JM_BOARDS];
+
+__attribute__((constructor(101))) static void base_board(void)
+{
+    jm_board *b = &jm__boards[0];
+    memcpy(b->kind, base_kind, sizeof b->kind);
+    memcpy(b->cost, base_cost, sizeof b->cost);
+    memcpy(b->score, base_score, sizeof b->score);
+    memcpy(b->next, base_next, sizeof b->next);
+    memcpy(b->prev, base_prev, sizeof b->prev);
+    memcpy(b->lair_of, base_lair_of, sizeof b->lair_of);
+    memcpy(b->lair_space, base_lair_space, sizeof b->lair_space);
+    memcpy(b->dist, base_dist, sizeof b->dist);
+    memcpy(b->card, base_card, sizeof b->card);
+    memcpy(b->tvalue, base_tvalue, sizeof b->tvalue);
+    static const uint8_t faces[6] = {2, 4, 6, 8, 10, 0};
+    memcpy(b->face, faces, sizeof faces);
+    b->star = STAR;
+    b->nspaces = JM_SPACES;
+    b->nlairs = JM_LAIRS;
+    b->circuit = CIRCUIT;
+    b->behind = -5;
+    b->tin = (1u << JM_TREASURES) - 1;
+    jm__board_moves(b);
+}
+
+/* Variant v's board (jamaica.h: jm_board_*), NULL for an unknown v. */
+static const jm_board *board(int v) { return v >= 0 && v < jm__variant_count() ? &jm__boards[v] : NULL; }
+static int space_in(const jm_board *b, int space) { return b && space >= 0 && space < b->nspaces; }
+int jm_board_kind(int v, int space)
+{
+    const jm_board *b = board(v);
+    return space_in(b, space) ? b->kind[space] : -1;
+}
+int jm_board_cost(int v, int space)
+{
+    const jm_board *b = board(v);
+    return space_in(b, space) ? b->cost[space] : -1;
+}
+int jm_board_score(int v, int space)
+{
+    const jm_board *b = board(v);
+    return space_in(b, space) ? b->score[space] : JM_BOARD_NONE;
+}
+int jm_board_next(int v, int space, int branch)
+{
+    const jm_board *b = board(v);
+    if (!space_in(b, space) || (branch != 0 && branch != 1)) return -1;
+    return b->next[space][branch] == NO_SPACE ? -1 : b->next[space][branch];
+}
+int jm_board_dist(int v, int space)
+{
+    const jm_board *b = board(v);
+    return space_in(b, space) ? b->dist[space] : -1;
+}
+int jm_board_spaces(int v)
+{
+    const jm_board *b = board(v);
+    return b ? b->nspaces : -1;
+}
+int jm_board_lap(int v)
+{
+    const jm_board *b = board(v);
+    return b ? b->circuit : -1;
+}
+int jm_board_behind(int v)
+{
+    const jm_board *b = board(v);
+    return b ? b->behind : JM_BOARD_NONE;
+}
+int jm_board_card(int v, int card, int half)
+{
+    const jm_board *b = board(v);
+    return b && card >= 0 && card < JM_CARDS && (half == 0 || half == 1) ? b->card[card][half] : -1;
+}
+int jm_board_treasure(int v, int t)
+{
+    const jm_board *b = board(v);
+    return b && t >= 0 && t < JM_TREASURES ? b->tvalue[t] : JM_BOARD_NONE;
+}
+int jm_board_in_game(int v, int t)
+{
+    const jm_board *b = board(v);
+    return b && t >= 0 && t < JM_TREASURES ? (b->tin >> t & 1) : 0;
+}
+int jm_board_lair_space(int v, int lair)
+{
+    const jm_board *b = board(v);
+    return b && lair >= 0 && lair < b->nlairs ? b->lair_space[lair] : -1;
+}
+int jm_board_die(int v, int face)
+{
+    const jm_board *b = board(v);
+    return b && face >= 0 && face < 6 ? (face == b->star ? -1 : b->face[face]) : JM_BOARD_NONE;
+}
+int jm_variant_of(const jm_state *s) { return s->lairs >> BOARD_SHIFT; }
 
 /* -1 for an argument outside its range (jamaica.h). */
 static int space_ok(int space) { return space >= 0 && space < JM_SPACES; }

@@ -35,17 +35,20 @@ int jm_check(const jm_state *s, char *why, size_t len)
     /* Treasures: each in one place; the pile no larger than the tokens left;
      * Lady Beth with the ghost; powers of players are public. */
     int pile = 0, tokens = 0;
+    if ((s->lairs >> BOARD_SHIFT) >= jm__variant_count()) FAIL("variant %d not loaded", s->lairs >> BOARD_SHIFT);
+    const jm_board *b = BD(s);
     for (int t = 0; t < JM_TREASURES; t++) {
         int l = tloc_get(s, t);
+        if (l != TL_OUT && !(b->tin >> t & 1)) FAIL("treasure %d is not in the variant's game", t);
         if (l == TL_PILE) pile++;
         else if (l == TL_OUT) continue;
         else if (l >= JM_MAX_SHIPS || !(l < s->np || (l == GHOST && ghost))) FAIL("treasure %d at %d", t, l);
         else if (l != GHOST && is_power(t) && !(s->tpub & (1u << t))) FAIL("power %d of %d hidden", t, l);
     }
     for (int i = 0; i < 9; i++) tokens += (s->lairs >> i) & 1;
-    if (s->lairs >> 9) FAIL("lair bits %x", s->lairs);
+    if ((s->lairs >> b->nlairs) & ((1u << (BOARD_SHIFT - b->nlairs)) - 1)) FAIL("lair bits %x", s->lairs);
     if (pile > tokens) FAIL("pile %d > tokens %d", pile, tokens);
-    if (ghost && tloc_get(s, JM_T_BETH) != GHOST) FAIL("Lady Beth left the ghost");
+    if (ghost && (b->tin >> JM_T_BETH & 1) && tloc_get(s, JM_T_BETH) != GHOST) FAIL("Lady Beth left the ghost");
     /* Holds and positions. */
     for (int i = 0; i < JM_MAX_SHIPS; i++) {
         int play = i < s->np || (i == GHOST && ghost);
@@ -64,7 +67,7 @@ int jm_check(const jm_state *s, char *why, size_t len)
         }
         int six = i != GHOST && tloc_get(s, JM_T_HOLD6) == i;
         if (!six && hold_n(h, 5)) FAIL("ship %d uses a 6th hold without the card", i);
-        if (ship_pos(s, i) >= JM_SPACES) FAIL("ship %d at %d", i, ship_pos(s, i));
+        if (ship_pos(s, i) >= b->nspaces) FAIL("ship %d at %d", i, ship_pos(s, i));
         if (s->ship[i] >> 7) FAIL("ship %d bits %x", i, s->ship[i]);
     }
     if (s->flags & F_OVER) {

@@ -198,16 +198,11 @@ ALWAYS_INLINE void start_load(jm_state *s, const jm_tracer *tr, int i, int res, 
  * seek_walk): a move's destinations by (direction, lap, space, die), and a
  * shortage's backward route by (the die's kind, space).  Three entries are
  * enough (tests/test_board.c checks every entry against its own walk). */
-typedef struct opt3 {
-    uint8_t n, v[3];
-} opt3;
-static opt3 dest_tab[2][128][8]; /* [backward][ship byte: pos | lap << 6][die] */
-static opt3 seek_tab[3][JM_SPACES]; /* JM_SH_PORT, JM_SH_SEA, JM_SH_LAIR */
 
 /* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
  * branch point doubles the paths; the forks are 13 spaces apart, so a move
  * meets at most one, but the loop does not rely on it. */
-static int dests_walk(int pos0, int lap0, int back, int die, int *out)
+static int dests_walk(const jm_board *bd, int pos0, int lap0, int back, int die, int *out)
 {
     int pos[8], lap[8], left[8], np = 1, n = 0;
     pos[0] = pos0;
@@ -216,7 +211,7 @@ static int dests_walk(int pos0, int lap0, int back, int die, int *out)
     for (int b = 0; b < np; b++) {
         int p = pos[b], l = lap[b], k = left[b];
         for (; k > 0; k--) {
-            const uint8_t *nx = back ? jm_prev_[p] : jm_next_[p];
+            const uint8_t *nx = back ? bd->prev[p] : bd->next[p];
             /* The other branch of a fork is walked later.  Its first step
              * changes no lap: a fork is never next to Port Royal. */
             if (nx[1] != NO_SPACE && np < 8) {
@@ -248,7 +243,7 @@ static int dests_walk(int pos0, int lap0, int back, int die, int *out)
 /* The destinations of ship i's move of `die` steps. */
 static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
 {
-    return &dest_tab[back][s->ship[i]][die];
+    return &BD(s)->dest[back][s->ship[i]][die];
 }
 
 /* The seven ship bytes as one word (byte j: ship j; byte 7 is np, which
@@ -348,7 +343,7 @@ static void give_treasure(jm_state *s, int t, int from, int to, int public)
 /* P3, H3, G4: a lair with its token gives the top card of the pile. */
 static void lair_take(jm_state *s, const jm_tracer *tr, int i)
 {
-    int pos = ship_pos(s, i), li = jm_lair_of_[pos];
+    int pos = ship_pos(s, i), li = BD(s)->lair_of[pos];
     if (li == NO_SPACE || !(s->lairs & (1u << li))) return;
     s->lairs &= (uint16_t)~(1u << li);
     uint64_t pile = tl_at(s, TL_PILE);
@@ -360,7 +355,7 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
     int t = tl_first(pile);
     int up = is_power(t) && i != GHOST;
     give_treasure(s, t, -1, i, up);
-    EMIT(JM_EV_TREASURE, i, 4, pos, t, jm_tvalue_[t], up);
+    EMIT(JM_EV_TREASURE, i, 4, pos, t, BD(s)->tvalue[t], up);
 }
 
 /* ---------------------------------------------------------------- paying */
@@ -383,30 +378,30 @@ ALWAYS_INLINE void pay_from(jm_state *s, int i, int j)
 }
 
 
-static int seek_stops(const jm_state *s, int i, int q, int kind)
+static int seek_stops(const jm_board *bd, const jm_state *s, int i, int q, int kind)
 {
     switch (kind) {
-    case JM_SH_PORT: return jm_kind_[q] == JM_K_PORT;
-    case JM_SH_SEA: return jm_kind_[q] == JM_K_SEA;
-    case JM_SH_LAIR: return jm_kind_[q] == JM_K_LAIR;
+    case JM_SH_PORT: return bd->kind[q] == JM_K_PORT;
+    case JM_SH_SEA: return bd->kind[q] == JM_K_SEA;
+    case JM_SH_LAIR: return bd->kind[q] == JM_K_LAIR;
     default: /* H5: the first space whose full cost can be paid now */
-        if (jm_kind_[q] == JM_K_LAIR) return 1;
-        return total(s, i, jm_kind_[q] == JM_K_PORT ? JM_GOLD : JM_FOOD) >= jm_cost_[q];
+        if (bd->kind[q] == JM_K_LAIR) return 1;
+        return total(s, i, bd->kind[q] == JM_K_PORT ? JM_GOLD : JM_FOOD) >= bd->cost[q];
     }
 }
 
 /* H2, H4, H5: where a backward search from p stops; Port Royal at the
  * latest.  s and i matter only for the retreat (H5). */
-static void seek_walk(const jm_state *s, int i, int p, int kind, int *out, int *n)
+static void seek_walk(const jm_board *bd, const jm_state *s, int i, int p, int kind, int *out, int *n)
 {
-    for (int b = 0; b < 2 && jm_prev_[p][b] != NO_SPACE; b++) {
-        int q = jm_prev_[p][b];
-        if (q == 0 || seek_stops(s, i, q, kind)) {
+    for (int b = 0; b < 2 && bd->prev[p][b] != NO_SPACE; b++) {
+        int q = bd->prev[p][b];
+        if (q == 0 || seek_stops(bd, s, i, q, kind)) {
             int dup = 0;
             for (int m = 0; m < *n; m++) dup |= out[m] == q;
             if (!dup) out[(*n)++] = q;
         } else {
-            seek_walk(s, i, q, kind, out, n);
+            seek_walk(bd, s, i, q, kind, out, n);
         }
     }
 }
@@ -415,44 +410,52 @@ static int seek(const jm_state *s, int i, int kind, int *out)
 {
     int n = 0, pos = ship_pos(s, i);
     if (kind == JM_SH_RETREAT) {
-        seek_walk(s, i, pos, kind, out, &n);
+        seek_walk(BD(s), s, i, pos, kind, out, &n);
         return n;
     }
-    const opt3 *o = &seek_tab[kind - JM_SH_PORT][pos];
+    const opt3 *o = &BD(s)->seek[kind - JM_SH_PORT][pos];
     for (; n < o->n; n++) out[n] = o->v[n];
     return n;
 }
 
-static void put_opts(opt3 *o, const int *v, int n)
+/* 0 when n destinations fit a decision's 3, else -1 (a variant's track). */
+static int put_opts(opt3 *o, const int *v, int n)
 {
     o->n = (uint8_t)(n < 3 ? n : 3);
     for (int k = 0; k < o->n; k++) o->v[k] = (uint8_t)v[k];
+    return n > 3 ? -1 : 0;
 }
 
-__attribute__((constructor)) static void build_tables(void)
+int jm__board_moves(jm_board *b)
 {
-    int v[64], n;
+    int v[64], n, bad = 0;
+    memset(b->dest, 0, sizeof b->dest);
+    memset(b->seek, 0, sizeof b->seek);
     for (int back = 0; back < 2; back++)
         for (int lap = 0; lap < 2; lap++)
-            for (int p = 0; p < JM_SPACES; p++)
+            for (int p = 0; p < b->nspaces; p++)
                 for (int die = 1; die <= 6; die++) {
-                    n = dests_walk(p, lap, back, die, v);
-                    put_opts(&dest_tab[back][p | lap << 6][die], v, n);
+                    n = dests_walk(b, p, lap, back, die, v);
+                    bad |= put_opts(&b->dest[back][p | lap << 6][die], v, n);
                 }
     for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
-        for (int p = 0; p < JM_SPACES; p++) {
+        for (int p = 0; p < b->nspaces; p++) {
             n = 0;
-            seek_walk(NULL, 0, p, kind, v, &n);
-            put_opts(&seek_tab[kind - JM_SH_PORT][p], v, n);
+            seek_walk(b, NULL, 0, p, kind, v, &n);
+            bad |= put_opts(&b->seek[kind - JM_SH_PORT][p], v, n);
         }
+    return bad ? -1 : 0;
 }
 
 /* Tests: the walks themselves (what the tables were built from). */
-int jm__dests_walk(int pos, int lap, int back, int die, int *out) { return dests_walk(pos, lap, back, die, out); }
-int jm__seek_walk(int pos, int kind, int *out)
+int jm__dests_walk(const jm_board *b, int pos, int lap, int back, int die, int *out)
+{
+    return dests_walk(b, pos, lap, back, die, out);
+}
+int jm__seek_walk(const jm_board *b, int pos, int kind, int *out)
 {
     int n = 0;
-    seek_walk(NULL, 0, pos, kind, out, &n);
+    seek_walk(b, NULL, 0, pos, kind, out, &n);
     return n;
 }
 
@@ -461,7 +464,7 @@ static void shortage_to(jm_state *s, const jm_tracer *tr, int i, int dest)
     int lap = dest == 0 ? 0 : ship_lap(s, i);
     ship_put(s, i, dest, lap);
     EMIT(JM_EV_SHORTAGE, i, 9, s->pay_res, s->sh_due, s->sh_paid, (int)s->holds[i],
-         s->sh_roll == NOROLL ? -1 : (s->sh_roll == STAR ? 0 : 2 * (s->sh_roll + 1)), s->sh_kind,
+         short_value(s->sh_roll), s->sh_kind,
          s->sh_from, dest, lap);
     /* H3: the new space is free; H5: its cost is due. */
     setbit(s, B_CTX, s->sh_kind != JM_SH_RETREAT);
@@ -486,7 +489,7 @@ static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
         s->sh_kind = jm__short_face[s->sh_roll];
         if (s->sh_kind == JM_SH_STAY) {
             EMIT(JM_EV_SHORTAGE, i, 9, res, cost, paid, (int)s->holds[i],
-                 s->sh_roll == STAR ? 0 : 2 * (s->sh_roll + 1), JM_SH_STAY, s->sh_from,
+                 short_value(s->sh_roll), JM_SH_STAY, s->sh_from,
                  s->sh_from, ship_lap(s, i));
             s->step = ST_NEXT;
             return;
@@ -501,14 +504,14 @@ static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
 /* P2-P5 on the mover's space. */
 ALWAYS_INLINE void start_cost(jm_state *s, const jm_tracer *tr, int i)
 {
-    int pos = ship_pos(s, i), kind = jm_kind_[pos];
+    int pos = ship_pos(s, i), kind = BD(s)->kind[pos];
     s->step = ST_NEXT;
     if (kind == JM_K_LAIR) {
         lair_take(s, tr, i);
         return;
     }
     if (kind == JM_K_ROYAL) return;
-    int res = kind == JM_K_PORT ? JM_GOLD : JM_FOOD, cost = jm_cost_[pos];
+    int res = kind == JM_K_PORT ? JM_GOLD : JM_FOOD, cost = BD(s)->cost[pos];
     if (total(s, i, res) >= cost) {
         s->pay_res = (uint8_t)res;
         s->pay_due = (uint8_t)cost;
@@ -626,12 +629,12 @@ static void battle_end(jm_state *s, const jm_tracer *tr)
 {
     int a = s->b_att, d = s->b_def;
     int sa = -1, sd = -1;
-    if (s->b_aroll != STAR && s->b_droll != NOROLL && s->b_droll != STAR) {
-        sa = face_value(s->b_aroll) + s->b_apow + beth(s, a);
-        sd = face_value(s->b_droll) + s->b_dpow + beth(s, d);
+    if (s->b_aroll != BD(s)->star && s->b_droll != NOROLL && s->b_droll != BD(s)->star) {
+        sa = face_value(s, s->b_aroll) + s->b_apow + beth(s, a);
+        sd = face_value(s, s->b_droll) + s->b_dpow + beth(s, d);
     }
-    EMIT(JM_EV_BATTLE, a, 14, d, s->b_apow, face_value(s->b_aroll0), face_value(s->b_aroll), s->b_dpow,
-         face_value(s->b_droll0), face_value(s->b_droll), tloc_get(s, JM_T_BETH) == a,
+    EMIT(JM_EV_BATTLE, a, 14, d, s->b_apow, face_value(s, s->b_aroll0), face_value(s, s->b_aroll), s->b_dpow,
+         face_value(s, s->b_droll0), face_value(s, s->b_droll), tloc_get(s, JM_T_BETH) == a,
          tloc_get(s, JM_T_BETH) == d, sa, sd,
          s->b_win == NO_SPACE ? -1 : s->b_win, s->b_sabre_by == NO_SPACE ? -1 : s->b_sabre_by,
          ship_pos(s, a));
@@ -756,11 +759,11 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             s->actor = (uint8_t)seat_add(s, s->captain, s->k);
             s->card = (uint8_t)chosen_card(s, s->actor);
             card_set(s, s->actor, s->card, CL_DISC);
-            EMIT(JM_EV_CARD, s->actor, 3, s->card, jm_card_[s->card][0], jm_card_[s->card][1]);
+            EMIT(JM_EV_CARD, s->actor, 3, s->card, BD(s)->card[s->card][0], BD(s)->card[s->card][1]);
             setbit(s, B_HALF, 0);
             CONTINUE_AT(ST_HALF);
         case ST_HALF: at_ST_HALF: {
-            int act = jm_card_[s->card][half(s)], die = half(s) ? s->de : s->dm;
+            int act = BD(s)->card[s->card][half(s)], die = half(s) ? s->de : s->dm;
             if (act <= JM_ACT_POWDER) {
                 start_load(s, tr, s->actor, act, die, ST_NEXT);
                 CONTINUE_AT(ST_NEXT);
@@ -849,7 +852,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             CONTINUE_AT(ST_B_DCHECK);
         }
         case ST_B_ACHECK: at_ST_B_ACHECK: /* B3 */
-            if (s->b_aroll == STAR) {
+            if (s->b_aroll == BD(s)->star) {
                 s->b_win = s->b_att;
                 CONTINUE_AT(ST_B_END);
             }
@@ -865,11 +868,11 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             s->b_droll = (uint8_t)rnd(s, 6);
             CONTINUE_AT(ST_B_DSABRE);
         case ST_B_DCHECK: at_ST_B_DCHECK: /* B4, B5 */
-            if (s->b_droll == STAR) {
+            if (s->b_droll == BD(s)->star) {
                 s->b_win = s->b_def;
             } else {
-                int sa = face_value(s->b_aroll) + s->b_apow + beth(s, s->b_att);
-                int sd = face_value(s->b_droll) + s->b_dpow + beth(s, s->b_def);
+                int sa = face_value(s, s->b_aroll) + s->b_apow + beth(s, s->b_att);
+                int sd = face_value(s, s->b_droll) + s->b_dpow + beth(s, s->b_def);
                 s->b_win = sa > sd ? s->b_att : sd > sa ? s->b_def : NO_SPACE;
             }
             CONTINUE_AT(ST_B_END);
@@ -964,10 +967,15 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
     s->ghost_rules = jm__ghost_rules(r);
     s->round = 1;
     s->dec = JM_D_NONE;
-    /* S2, G1: Lady Beth to the ghost; the pile drawn from the rest. */
+    /* S3: every lair guarded; the variant's board named beside them. */
+    const jm_board *bd = &jm__boards[r->variant];
+    s->lairs = (uint16_t)(((1u << bd->nlairs) - 1) | (unsigned)r->variant << BOARD_SHIFT);
+    /* S2, G1: Lady Beth to the ghost; the pile drawn from the rest (of the
+     * treasures in the variant's game). */
     int rest[JM_TREASURES], nrest = 0;
     for (int t = 0; t < JM_TREASURES; t++) {
         tloc_set(s, t, TL_OUT);
+        if (!(bd->tin >> t & 1)) continue;
         if (ghost && t == JM_T_BETH) {
             tloc_set(s, t, GHOST);
             s->tpub |= 1u << t;
@@ -981,7 +989,6 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
         rest[i] = t;
         tloc_set(s, t, TL_PILE);
     }
-    s->lairs = 0x1ff; /* S3 */
     /* S4, G1 */
     for (int p = 0; p < players; p++) {
         s->holds[p] = hold_put(hold_put(0, 0, JM_FOOD, r->start_food), 1, JM_GOLD, r->start_gold);

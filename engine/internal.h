@@ -71,18 +71,56 @@ uint32_t jm__sealed_next(jm_pcg32 *rng);
 _Static_assert(JM_MAX_ACTIONS <= JM__SMALL_BOUND && JM_TREASURES <= JM__SMALL_BOUND, "engine draws fit the table");
 #define GHOST JM_GHOST
 
-/* Board tables (board.c). */
-extern const uint8_t jm_kind_[JM_SPACES];
-extern const uint8_t jm_cost_[JM_SPACES];
-extern const int8_t jm_score_[JM_SPACES];
-extern const uint8_t jm_next_[JM_SPACES][2];   /* forward successors */
-extern const uint8_t jm_prev_[JM_SPACES][2];   /* backward successors */
-extern const uint8_t jm_lair_of_[JM_SPACES];   /* lair index or NO_SPACE */
-extern const uint8_t jm_lair_space_[9];
-extern const uint8_t jm_dist_[JM_SPACES];      /* shortest forward steps to 0 */
-extern const uint8_t jm_card_[JM_CARDS][2];    /* JM_ACT_* of each half */
-extern const int8_t jm_tvalue_[JM_TREASURES];
-#define CIRCUIT 32                             /* jm_dist_ of a whole lap */
+/* The board, the cards, the treasures and the combat die of a variant
+ * (board.c: board 0, the base game; variant.c: the ones loaded from
+ * variant files).  A state names its board in the top 4 bits of `lairs`
+ * (0: the base game), so a copy of a state is a clone of its game. */
+typedef struct opt3 {
+    uint8_t n, v[3];
+} opt3;
+typedef struct jm_board {
+    uint8_t kind[JM_SPACES], cost[JM_SPACES];
+    int8_t score[JM_SPACES];
+    uint8_t next[JM_SPACES][2];   /* forward successors, NO_SPACE when none */
+    uint8_t prev[JM_SPACES][2];   /* backward successors */
+    uint8_t lair_of[JM_SPACES];   /* lair index or NO_SPACE */
+    uint8_t lair_space[JM_LAIRS];
+    uint8_t dist[JM_SPACES];      /* shortest forward steps to 0 */
+    uint8_t card[JM_CARDS][2];    /* JM_ACT_* of each half */
+    int8_t tvalue[JM_TREASURES];
+    uint8_t face[6];              /* the combat die's values (the star's: 0) */
+    uint8_t star;                 /* the star's face, 6 when the die has none */
+    uint8_t nspaces, nlairs, circuit; /* circuit: the steps of a whole lap */
+    int8_t behind;                /* the score of a ship behind Port Royal */
+    uint16_t tin;                 /* the treasures in the game: bit t */
+    /* Built from the track (game.c, jm__board_moves): every move's
+     * destinations [backward][ship byte: pos | lap << 6][die], and where a
+     * shortage search stops [JM_SH_PORT..JM_SH_LAIR][space]. */
+    opt3 dest[2][128][8];
+    opt3 seek[3][JM_SPACES];
+} jm_board;
+#define JM_BOARDS 16
+#define LAIR_BITS 0x1ffu
+#define BOARD_SHIFT 12
+extern jm_board jm__boards[JM_BOARDS];
+static inline const jm_board *BD(const jm_state *s) { return &jm__boards[s->lairs >> BOARD_SHIFT]; }
+/* The base game's tables by their old names (tests, the position text). */
+#define jm_kind_ (jm__boards[0].kind)
+#define jm_cost_ (jm__boards[0].cost)
+#define jm_score_ (jm__boards[0].score)
+#define jm_next_ (jm__boards[0].next)
+#define jm_prev_ (jm__boards[0].prev)
+#define jm_lair_of_ (jm__boards[0].lair_of)
+#define jm_lair_space_ (jm__boards[0].lair_space)
+#define jm_dist_ (jm__boards[0].dist)
+#define jm_card_ (jm__boards[0].card)
+#define jm_tvalue_ (jm__boards[0].tvalue)
+#define CIRCUIT 32                             /* the base game's whole lap */
+/* Fill b's moves and searches from its track (game.c). 0, or -1 when a
+ * move or a search ends on more than the 3 spaces a decision offers. */
+int jm__board_moves(jm_board *b);
+/* Boards 0..count-1 are loaded (variant.c). */
+int jm__variant_count(void);
 
 /* Treasure locations (4 bits each in tloc). */
 #define TL_PILE 7
@@ -234,7 +272,8 @@ static inline int total(const jm_state *s, int i, int res)
 static inline int steps_left(const jm_state *s, int i)
 {
     if (finished(s, i)) return 0;
-    return jm_dist_[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : CIRCUIT);
+    const jm_board *b = BD(s);
+    return b->dist[ship_pos(s, i)] + (ship_lap(s, i) ? 0 : b->circuit);
 }
 
 static inline int chosen_card(const jm_state *s, int p)
@@ -262,7 +301,10 @@ static inline int sabre_user(const jm_state *s)
     return -1;
 }
 
-static inline int face_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
+/* A combat roll's value on s's die (-1: not rolled); the shortage die's
+ * number (2, 4, .., 10; 0 for the star), the same in every variant. */
+static inline int face_value(const jm_state *s, int f) { return f == NOROLL ? -1 : BD(s)->face[f]; }
+static inline int short_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
 
 static inline int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s->b_att; }
 
@@ -298,8 +340,8 @@ int jm__settle_decision(jm_state *s, int dec, int variant, int view, char *why, 
 int jm__rules_check(const jm_rules *r, char *err, size_t errlen);
 
 /* The walks that build game.c's tables (tests compare the two). */
-int jm__dests_walk(int pos, int lap, int back, int die, int *out);
-int jm__seek_walk(int pos, int kind, int *out);
+int jm__dests_walk(const jm_board *b, int pos, int lap, int back, int die, int *out);
+int jm__seek_walk(const jm_board *b, int pos, int kind, int *out);
 
 /* game.c helpers that tests use to build positions. */
 void jm__run(jm_state *s, const jm_tracer *tr);

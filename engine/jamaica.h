@@ -121,17 +121,29 @@ typedef struct jm_rules {
     uint8_t ghost_gold;    /* 0..25 (8) */
     uint8_t ghost_bonus;   /* 0..6 (2) */
     uint8_t ghost_moves;   /* 1..2 (2) */
-    uint16_t round_cap;    /* 1..10000 (last: the struct has no padding) */
+    uint16_t round_cap;    /* 1..10000 */
+    /* The variant played (docs/VARIANTS.md): 0, the base game, or an id
+     * jm_variant_load() gave; jm_rules_parse() sets it from a variant file
+     * named in the text.  Added in 1.5.0 after round_cap, whose offset is
+     * unchanged; spare is 0. */
+    uint8_t variant;
+    uint8_t spare;
 } jm_rules;
 
 /* The preset "2021" (the default). */
 void jm_rules_default(jm_rules *r);
 /* Parse "PRESET[,key=value...]" or "key=value,..." (on top of 2021).
+ * The first item may instead be a variant file's path (one holding a '/'
+ * or a '.'): its game, with its rules line, and the options on top; the
+ * item variant=PATH@HASH (jm_rules_format's) names one too, and refuses a
+ * file whose content's hash is not HASH.
  * Returns JM_OK, or JM_EINVALID with a message naming the bad part in err. */
 int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen);
 /* Whether the Ghost Ship plays in a game of `players` under r. */
 int jm_has_ghost_rules(const jm_rules *r, int players);
-/* Canonical "shortage=die,ghost=auto,..." form of every option. */
+/* Canonical "shortage=die,ghost=auto,..." form of every option; a
+ * variant's game ends with ",variant=PATH@HASH" (its file's path as given,
+ * the hash of its content in 16 hex digits). */
 void jm_rules_format(const jm_rules *r, char *buf, size_t len);
 /* The rules a game plays under, read from any of its states (an
  * observation included); the options that act at setup only (start_food,
@@ -595,10 +607,40 @@ const char *jm_act_name(int act);
  * (NUL-terminated) and returns its length (with buf NULL, the size needed);
  * JM_EARG when len is too small.  jm_variant_check() validates a file's
  * text: 0, or JM_EINVALID with one line in err naming the line and the
- * field.  The engine plays the base game: a variant is checked, not yet
- * played. */
+ * field. */
 int jm_variant_base(char *buf, size_t len);
 int jm_variant_check(const char *text, char *err, size_t errlen);
+/* jm_variant_load() checks a variant file's text and makes it playable:
+ * it returns the variant's id (1 to JM_VARIANTS - 1; the same text and
+ * name give the same id) and sets r to the file's rules line with r->variant the id,
+ * or JM_EINVALID with err as jm_variant_check()'s, or JM_EFULL when
+ * JM_VARIANTS - 1 different files are loaded already.  `name` (a path, at
+ * most 200 characters of letters, digits and ._+-/~) is what CSVs and
+ * traces call it.  Loading is thread-safe; a loaded variant stays for the
+ * process's life.  jm_variant_load_file() reads the file first. */
+#define JM_VARIANTS 16
+#define JM_EFULL (-9)
+int jm_variant_load(const char *text, const char *name, jm_rules *r, char *err, size_t errlen);
+int jm_variant_load_file(const char *path, jm_rules *r, char *err, size_t errlen);
+const char *jm_variant_name(int v);     /* "" for the base game, NULL for an unknown id */
+uint64_t jm_variant_hash(int v);        /* SipHash of the file's text; 0 for the base game */
+int jm_variant_of(const jm_state *s);   /* the variant a state's game plays */
+/* Variant v's components (0: the base game, as jm_space_* above): -1 for an
+ * argument outside its range (JM_BOARD_NONE for the signed ones). */
+#define JM_BOARD_NONE (-100)
+int jm_board_spaces(int v);                     /* spaces on the track */
+int jm_board_kind(int v, int space);            /* JM_K_* */
+int jm_board_cost(int v, int space);
+int jm_board_score(int v, int space);           /* E2's points there */
+int jm_board_behind(int v);                     /* a ship behind Port Royal's */
+int jm_board_next(int v, int space, int branch);
+int jm_board_dist(int v, int space);            /* fewest steps home from space */
+int jm_board_lap(int v);                        /* the steps of a whole lap */
+int jm_board_lair_space(int v, int lair);
+int jm_board_card(int v, int card, int half);   /* JM_ACT_* */
+int jm_board_treasure(int v, int t);            /* a treasure's value */
+int jm_board_in_game(int v, int t);             /* whether treasure t is in it */
+int jm_board_die(int v, int face);              /* combat face 0..5: value, -1 the star */
 
 /* Final (or current) scores by E2 and ranks by E3. */
 typedef struct jm_score {

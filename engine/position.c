@@ -251,7 +251,7 @@ static void put_head(wbuf *w, const jm_state *s, int view)
     if (view >= 0) put(w, " view=%d", view);
     put(w, " players=%d", s->np);
     int ghost = (s->flags & F_GHOST) != 0;
-    char rules[128] = "";
+    char rules[384] = "";
     size_t ro = 0;
 #define RULE(...) ro += (size_t)snprintf(rules + ro, sizeof rules - ro, __VA_ARGS__)
     if (s->flags & F_RETREAT) RULE(",shortage=retreat");
@@ -260,6 +260,8 @@ static void put_head(wbuf *w, const jm_state *s, int view)
     if (s->round_cap != 200) RULE(",round_cap=%d", s->round_cap);
     if ((s->ghost_rules & GR_BONUS) != 2) RULE(",ghost_bonus=%d", s->ghost_rules & GR_BONUS);
     if (s->ghost_rules & GR_ONE_MOVE) RULE(",ghost_moves=1");
+    if (jm_variant_of(s))
+        RULE(",variant=%s@%016llx", jm_variant_name(jm_variant_of(s)), (unsigned long long)jm_variant_hash(jm_variant_of(s)));
 #undef RULE
     if (ro) put(w, " rules=%s", rules + 1);
     if (s->round != 1) put(w, " round=%d", s->round);
@@ -278,12 +280,13 @@ static void put_pile_and_lairs(wbuf *w, const jm_state *s, int view)
             put_s(w, view >= 0 ? "?" : tnames[t]);
             first = 0;
         }
-    if (s->lairs != 0x1ff) {
+    unsigned all = (1u << BD(s)->nlairs) - 1, lairs = s->lairs & LAIR_BITS;
+    if (lairs != all) {
         put(w, " lairs=");
-        if (!s->lairs) put(w, "-");
+        if (!lairs) put(w, "-");
         for (int i = 0, f = 1; i < 9; i++)
-            if ((s->lairs >> i) & 1) {
-                put(w, "%s%d", f ? "" : ".", jm_lair_space_[i]);
+            if ((lairs >> i) & 1) {
+                put(w, "%s%d", f ? "" : ".", BD(s)->lair_space[i]);
                 f = 0;
             }
     }
@@ -791,6 +794,7 @@ static int parse_setup(parser *p, jm_state *s, int *ghost)
     s->hand = r.hand;
     s->round_cap = r.round_cap;
     s->ghost_rules = jm__ghost_rules(&r);
+    s->lairs = (uint16_t)(r.variant << BOARD_SHIFT); /* the variant's board: parse_lairs keeps it */
     s->round = 1;
     if (p->val[K_ROUND] && num(p->val[K_ROUND], 1, s->round_cap, &n))
         return perr(p, "round: '%s' is not 1..%d (round_cap)", p->val[K_ROUND], s->round_cap);
@@ -886,19 +890,21 @@ static int parse_cards(parser *p, jm_state *s)
 /* The lairs whose tokens remain: all nine unless listed ('-' for none). */
 static int parse_lairs(parser *p, jm_state *s)
 {
-    s->lairs = 0x1ff;
+    const jm_board *b = BD(s);
+    s->lairs |= (uint16_t)((1u << b->nlairs) - 1);
     if (!p->val[K_LAIRS]) return 0;
-    s->lairs = 0;
+    s->lairs &= (uint16_t)~LAIR_BITS;
     if (!strcmp(p->val[K_LAIRS], "-")) return 0;
     char lb[64], *ls[10];
     int nl = split(p->val[K_LAIRS], '.', lb, sizeof lb, ls, 9);
     if (nl < 0 || nl > 9) return perr(p, "lairs: more than nine");
     for (int k = 0; k < nl; k++) {
         long sp;
-        if (num(ls[k], 0, JM_SPACES - 1, &sp) || jm_lair_of_[sp] == NO_SPACE)
-            return perr(p, "lairs: '%s' is not a pirate lair (4, 9, 11, 19, 22, 25, 33, 37, 44)", ls[k]);
-        if ((s->lairs >> jm_lair_of_[sp]) & 1) return perr(p, "lairs: %ld is listed twice", sp);
-        s->lairs |= (uint16_t)(1u << jm_lair_of_[sp]);
+        if (num(ls[k], 0, b->nspaces - 1, &sp) || b->lair_of[sp] == NO_SPACE)
+            return perr(p, "lairs: '%s' is not a pirate lair (%s)", ls[k],
+                        jm_variant_of(s) ? "the variant's lair spaces" : "4, 9, 11, 19, 22, 25, 33, 37, 44");
+        if ((s->lairs >> b->lair_of[sp]) & 1) return perr(p, "lairs: %ld is listed twice", sp);
+        s->lairs |= (uint16_t)(1u << b->lair_of[sp]);
     }
     return 0;
 }

@@ -66,9 +66,9 @@ int jm_scores(const jm_state *s, jm_score *sc)
     for (int k = 0; k < ns; k++) {
         int i = ship[k], pos = ship_pos(s, i), lap = ship_lap(s, i);
         jm_score *c = &sc[i];
-        c->space = finished(s, i) ? 15 : (lap && pos >= 41) ? jm_score_[pos] : -5;
+        c->space = finished(s, i) ? BD(s)->score[0] : lap ? BD(s)->score[pos] : BD(s)->behind;
         c->gold = total(s, i, JM_GOLD);
-        for (uint64_t m = tl_at(s, i); m; m &= m - 1) c->treasure += jm_tvalue_[tl_first(m)];
+        for (uint64_t m = tl_at(s, i); m; m &= m - 1) c->treasure += BD(s)->tvalue[tl_first(m)];
         c->total = c->space + c->gold + c->treasure;
         c->steps_left = steps_left(s, i);
     }
@@ -134,7 +134,7 @@ int jm_card_count(const jm_state *s, int p, int place)
     if (!player_ok(s, p) || place < CL_DRAW || place > CL_CHOSEN) return -1;
     return mask_count(cards_at(s, p, place));
 }
-unsigned jm_lair_tokens(const jm_state *s) { return s->lairs; }
+unsigned jm_lair_tokens(const jm_state *s) { return s->lairs & LAIR_BITS; }
 int jm_lair_space(int lair) { return lair >= 0 && lair < JM_LAIRS ? jm_lair_space_[lair] : -1; }
 int jm_lair_index(int space)
 {
@@ -207,7 +207,7 @@ void jm_decision_context(const jm_state *s, jm_context *c)
         break;
     case JM_D_ROUTE:
         c->short_kind = s->sh_kind;
-        c->short_roll = face_value(s->sh_roll);
+        c->short_roll = short_value(s->sh_roll);
         c->short_res = s->pay_res;
         c->short_due = s->sh_due;
         c->short_paid = s->sh_paid;
@@ -222,10 +222,10 @@ void jm_decision_context(const jm_state *s, jm_context *c)
     int st = s->step;
     c->a_powder = st == ST_B_APOW ? -1 : s->b_apow;
     c->d_powder = st == ST_B_APOW || st == ST_B_ASABRE || st == ST_B_DPOW ? -1 : s->b_dpow;
-    c->a_roll_first = face_value(s->b_aroll0);
-    c->a_roll = face_value(s->b_aroll);
-    c->d_roll_first = face_value(s->b_droll0);
-    c->d_roll = face_value(s->b_droll);
+    c->a_roll_first = face_value(s, s->b_aroll0);
+    c->a_roll = face_value(s, s->b_aroll);
+    c->d_roll_first = face_value(s, s->b_droll0);
+    c->d_roll = face_value(s, s->b_droll);
     c->a_beth = beth(s, s->b_att);
     c->d_beth = beth(s, s->b_def);
     c->sabre_used = (s->bits & B_SABRE) != 0;
@@ -342,7 +342,7 @@ static int settle_battle(jm_state *s, int dec, int variant, char *why, size_t le
         if (s->who == GHOST || total(s, s->who, JM_POWDER) == 0) WHY("battle: ship %d has no gunpowder to spend", s->who);
         if (s->b_aroll != (def ? s->b_aroll : NOROLL) || s->b_droll != NOROLL)
             WHY("battle: rolls do not fit a gunpowder choice");
-        if (def && (s->b_aroll == NOROLL || s->b_aroll == STAR)) WHY("battle: the defender spends only after the attacker's roll (not a star)");
+        if (def && (s->b_aroll == NOROLL || s->b_aroll == BD(s)->star)) WHY("battle: the defender spends only after the attacker's roll (not a star)");
     } else {
         s->step = def ? ST_B_DSABRE : ST_B_ASABRE;
         int o = sabre_user(s);
@@ -364,7 +364,7 @@ static int settle_turn(jm_state *s, int dec, int variant, char *why, size_t len)
         s->step = a == GHOST ? ST_GHOST_MOVE : ST_HALF;
         s->who = a == GHOST ? s->captain : (uint8_t)a;
         if (a != GHOST) {
-            int act = jm_card_[s->card][half(s)];
+            int act = BD(s)->card[s->card][half(s)];
             if (act != JM_ACT_FWD && act != JM_ACT_BACK) WHY("decision: dest, but card %d's half is a load", s->card);
             if ((act == JM_ACT_BACK) != ((s->bits & B_MDIR) != 0)) WHY("turn: direction differs from the card's");
         }
@@ -382,9 +382,9 @@ static int settle_turn(jm_state *s, int dec, int variant, char *why, size_t len)
         s->who = (uint8_t)a;
         if (a == GHOST) WHY("pay: the ghost never pays");
         if (s->pay_res > JM_FOOD || s->pay_due == 0) WHY("pay: nothing due");
-        if (s->pay_due + s->pay_paid != jm_cost_[ship_pos(s, a)]) WHY("pay: due %d + paid %d is not the cost %d of space %d",
-                                                                   s->pay_due, s->pay_paid, jm_cost_[ship_pos(s, a)], ship_pos(s, a));
-        if ((jm_kind_[ship_pos(s, a)] == JM_K_PORT ? JM_GOLD : JM_FOOD) != s->pay_res) WHY("pay: wrong resource for space %d", ship_pos(s, a));
+        if (s->pay_due + s->pay_paid != BD(s)->cost[ship_pos(s, a)]) WHY("pay: due %d + paid %d is not the cost %d of space %d",
+                                                                   s->pay_due, s->pay_paid, BD(s)->cost[ship_pos(s, a)], ship_pos(s, a));
+        if ((BD(s)->kind[ship_pos(s, a)] == JM_K_PORT ? JM_GOLD : JM_FOOD) != s->pay_res) WHY("pay: wrong resource for space %d", ship_pos(s, a));
         if (total(s, a, s->pay_res) <= s->pay_due) WHY("pay: no choice (holds %d, due %d)", total(s, a, s->pay_res), s->pay_due);
         return 0;
     case JM_D_ROUTE:
@@ -444,4 +444,5 @@ void jm_rules_of(const jm_state *s, jm_rules *r)
     r->round_cap = s->round_cap;
     r->ghost_bonus = (uint8_t)(s->ghost_rules & GR_BONUS);
     r->ghost_moves = (s->ghost_rules & GR_ONE_MOVE) ? 1 : 2;
+    r->variant = (uint8_t)jm_variant_of(s);
 }

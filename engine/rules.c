@@ -22,6 +22,8 @@ void jm_rules_default(jm_rules *r)
     r->ghost_gold = 8;
     r->ghost_bonus = 2;
     r->ghost_moves = 2;
+    r->variant = 0;
+    r->spare = 0;
 }
 
 /* Digits only (no sign, no space), at most 6 of them, in [lo, hi]. */
@@ -82,6 +84,10 @@ int jm__rules_check(const jm_rules *r, char *err, size_t errlen)
                               ranges[k].lo, ranges[k].hi);
             return -1;
         }
+    if (r->variant >= jm__variant_count() || r->spare) {
+        if (err) snprintf(err, errlen, "rules: variant %d is not loaded (jm_variant_load gives the ids)", r->variant);
+        return -1;
+    }
     if (r->shortage > JM_SHORTAGE_RETREAT || r->ghost > JM_GHOST_RULE_OFF) {
         if (err) snprintf(err, errlen, "rule option %s=%d is not one of its values",
                           r->shortage > JM_SHORTAGE_RETREAT ? "shortage" : "ghost",
@@ -158,6 +164,40 @@ badval:
     return -1;
 }
 
+/* A variant file as the first item (a path: it holds a '/' or a '.'), or
+ * variant=PATH@HASH anywhere: loaded into *r with its rules line.  1 when
+ * the item is one, 0 when not, -1 with err set when it cannot be played. */
+static int variant_item(jm_rules *r, const char *tok, int first, char *err, size_t errlen)
+{
+    char path[256];
+    const char *at = NULL;
+    if (!strncmp(tok, "variant=", 8)) {
+        tok += 8;
+        at = strrchr(tok, '@');
+    } else if (!first || strchr(tok, '=') || (!strchr(tok, '/') && !strchr(tok, '.'))) {
+        return 0;
+    }
+    size_t n = at ? (size_t)(at - tok) : strlen(tok);
+    if (!n || n >= sizeof path) {
+        snprintf(err, errlen, "variant file '%.*s': a path of 1 to %zu characters", (int)n, tok, sizeof path - 1);
+        return -1;
+    }
+    memcpy(path, tok, n);
+    path[n] = '\0';
+    int v = jm_variant_load_file(path, r, err, errlen);
+    if (v < 0) return -1;
+    if (at) {
+        char want[32];
+        snprintf(want, sizeof want, "%016llx", (unsigned long long)jm_variant_hash(v));
+        if (strcmp(at + 1, want)) {
+            snprintf(err, errlen, "variant file %s: its content's hash is %s, not %s (the file has changed)", path, want,
+                     at + 1);
+            return -1;
+        }
+    }
+    return 1;
+}
+
 int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
 {
     char buf[512];
@@ -168,12 +208,28 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
         return JM_EINVALID;
     }
     if (!*text) {
-        snprintf(err, errlen, "empty rules (give a preset, 2021 or classic, and/or key=value options)");
+        snprintf(err, errlen, "empty rules (give a preset, 2021 or classic, a variant file and/or key=value options)");
         return JM_EINVALID;
     }
+    /* the variant first, whatever its place: the options go on top of it */
     strcpy(buf, text);
-    int first = 1, seen[NKEYS] = {0};
+    const char *file = NULL;
+    int first = 1;
+    for (char *tok = buf, *next; tok; tok = next, first = 0) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        int k = variant_item(&tmp, tok, first, err, errlen);
+        if (k < 0) return JM_EINVALID;
+        if (k && file) {
+            snprintf(err, errlen, "rules '%s' name two variant files (give one)", text);
+            return JM_EINVALID;
+        }
+        if (k) file = text + (tok - buf);
+    }
+    strcpy(buf, text);
+    int seen[NKEYS] = {0};
     const char *preset = NULL;
+    first = 1;
     for (char *tok = buf, *next; tok; tok = next, first = 0) {
         next = strchr(tok, ',');
         if (next) *next++ = '\0';
@@ -181,10 +237,12 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
             snprintf(err, errlen, "empty item in rules '%s' (two commas, or one at an end)", text);
             return JM_EINVALID;
         }
+        if (file && text + (tok - buf) == file) continue;
         char *eq = strchr(tok, '=');
         if (!eq) {
-            if (preset) {
-                snprintf(err, errlen, "rule preset '%s' after preset '%s' (give one)", tok, preset);
+            if (preset || file) {
+                snprintf(err, errlen, "rule preset '%s' after %s '%s' (give one)", tok, preset ? "preset" : "variant file",
+                         preset ? preset : tok);
                 return JM_EINVALID;
             }
             if (!first) {
@@ -198,7 +256,8 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
                 jm_rules_default(&tmp);
                 tmp.shortage = JM_SHORTAGE_RETREAT;
             } else {
-                snprintf(err, errlen, "unknown rule preset '%s' (known: 2021, classic)", tok);
+                snprintf(err, errlen, "unknown rule preset '%s' (known: 2021, classic; a variant file's path holds "
+                         "a '/' or a '.')", tok);
                 return JM_EINVALID;
             }
             continue;
@@ -235,8 +294,11 @@ void jm_rules_format(const jm_rules *r, char *buf, size_t len)
     if (r->ghost_bonus != d.ghost_bonus && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, ",ghost_bonus=%d", r->ghost_bonus);
     if (r->ghost_moves != d.ghost_moves && n >= 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
+        n += snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
+    if (r->variant && jm_variant_name(r->variant) && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ",variant=%s@%016llx", jm_variant_name(r->variant),
+                 (unsigned long long)jm_variant_hash(r->variant));
 }
 
 /* Rules compare by memcmp (the fuzz target's round trip): no padding. */
-_Static_assert(sizeof(jm_rules) == 12, "jm_rules has padding");
+_Static_assert(sizeof(jm_rules) == 14, "jm_rules has padding");

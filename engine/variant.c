@@ -3,7 +3,11 @@
  * from the board's tables; jm_variant_check() reads one and refuses, in one
  * line naming the line and the field, what the compact state and the
  * encoding cannot hold or what no game could be played on. */
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +89,10 @@ typedef struct variant {
     int nspaces, ncards, nscoring, ndie, rules_line;
     space_row sp[JM_SPACES];
     int powers_seen;
+    int card[JM_CARDS][2];
+    int tvalue[MAX_SCORING];
+    int face[FACES]; /* STAR_FACE for the star */
+    jm_rules rules;
 } variant;
 
 typedef struct reader {
@@ -164,6 +172,7 @@ static int read_card(reader *r, variant *v, char **w, int n)
         if (act > JM_ACT_BACK)
             return bad(r, "card %d: %s half '%s' (gold, food, gunpowder, forward or backward)", id,
                        h ? "evening" : "morning", w[2 + h]);
+        v->card[id][h] = act;
     }
     v->ncards++;
     return 0;
@@ -182,7 +191,7 @@ static int read_treasure(reader *r, variant *v, char **w, int n)
     if (n != 2 || whole(w[1], -20, 20, &val)) return bad(r, "treasure: not 'treasure VALUE' (-20 to 20)");
     if (v->nscoring == MAX_SCORING)
         return bad(r, "treasure: more than the %d scoring cards the state holds", MAX_SCORING);
-    v->nscoring++;
+    v->tvalue[v->nscoring++] = val;
     return 0;
 }
 
@@ -193,13 +202,16 @@ static int read_die(reader *r, variant *v, char **w, int n)
     int stars = 0;
     for (int i = 1; i < n; i++) {
         int f;
-        if (!strcmp(w[i], "star")) stars++;
+        if (!strcmp(w[i], "star")) stars++, f = STAR_FACE;
         else if (whole(w[i], 0, 20, &f)) return bad(r, "die: face '%s' (0 to 20, or star)", w[i]);
+        v->face[i - 1] = f;
     }
     if (stars > 1) return bad(r, "die: %d stars; a die has at most one", stars);
     v->ndie = FACES;
     return 0;
 }
+
+static int read_rules(reader *r, variant *v, char **w, int n);
 
 /* Whether every space reaches Port Royal going forward, and is reached
  * from it; a fork whose lanes never meet before Port Royal: its id. */
@@ -219,6 +231,9 @@ static int track_checks(reader *r, const variant *v)
                 return bad(r, "space %d: next %d: a space has two spaces before it at most", i, s->next[k]);
         }
         if (s->nnext == 2 && s->next[0] == s->next[1]) return bad(r, "space %d: next: a fork's lanes are the same", i);
+        if (s->nnext == 2 && i == 0) return bad(r, "space 0: next: Port Royal has one space after it");
+        if (s->nnext == 2 && s->next[1] == 0)
+            return bad(r, "space %d: next: a fork's second lane cannot be Port Royal (give it first)", i);
     }
     r->line = 0;
     if (n < 2) return bad(r, "the track: %d space%s; Port Royal and at least one more", n, n == 1 ? "" : "s");
@@ -273,17 +288,16 @@ static int track_checks(reader *r, const variant *v)
     return 0;
 }
 
-int jm_variant_check(const char *text, char *err, size_t errlen)
+/* The text's fields into v, each checked on its own line; then the whole. */
+static int read_variant(const char *text, variant *v, reader *r)
 {
-    static variant v; /* 50 spaces: kept off the stack */
-    memset(&v, 0, sizeof v);
-    reader r = {err, errlen, 0};
-    if (err && errlen) err[0] = '\0';
+    memset(v, 0, sizeof *v);
+    jm_rules_default(&v->rules);
     for (const char *p = text; *p;) {
-        r.line++;
+        r->line++;
         size_t len = strcspn(p, "\n");
-        if (len >= MAX_LINE) return bad(&r, "longer than %d characters", MAX_LINE - 1);
-        char line[MAX_LINE];
+        if (len >= MAX_LINE) return bad(r, "longer than %d characters", MAX_LINE - 1);
+        char line[MAX_LINE], *save = NULL;
         memcpy(line, p, len);
         line[len] = '\0';
         p += len + (p[len] == '\n');
@@ -291,31 +305,201 @@ int jm_variant_check(const char *text, char *err, size_t errlen)
         if (hash) *hash = '\0';
         char *w[16];
         int n = 0;
-        for (char *t = strtok(line, " \t\r"); t; t = strtok(NULL, " \t\r")) {
-            if (n == 16) return bad(&r, "more than 15 words");
+        for (char *t = strtok_r(line, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
+            if (n == 16) return bad(r, "more than 15 words");
             w[n++] = t;
         }
         if (!n) continue;
         int rc;
-        if (!strcmp(w[0], "space")) rc = read_space(&r, &v, w, n);
-        else if (!strcmp(w[0], "card")) rc = read_card(&r, &v, w, n);
-        else if (!strcmp(w[0], "treasure") || !strcmp(w[0], "power")) rc = read_treasure(&r, &v, w, n);
-        else if (!strcmp(w[0], "die")) rc = read_die(&r, &v, w, n);
-        else if (!strcmp(w[0], "rules")) {
-            jm_rules rules;
-            char why[256];
-            if (v.rules_line) return bad(&r, "rules: given twice");
-            v.rules_line = r.line;
-            rc = n == 2 && jm_rules_parse(&rules, w[1], why, sizeof why) ? bad(&r, "rules: %s", why)
-               : n != 2 ? bad(&r, "rules: one word of key=value options (no spaces)") : 0;
-        } else {
-            rc = bad(&r, "'%s': not a field (space, card, power, treasure, die, rules)", w[0]);
-        }
+        if (!strcmp(w[0], "space")) rc = read_space(r, v, w, n);
+        else if (!strcmp(w[0], "card")) rc = read_card(r, v, w, n);
+        else if (!strcmp(w[0], "treasure") || !strcmp(w[0], "power")) rc = read_treasure(r, v, w, n);
+        else if (!strcmp(w[0], "die")) rc = read_die(r, v, w, n);
+        else if (!strcmp(w[0], "rules")) rc = read_rules(r, v, w, n);
+        else rc = bad(r, "'%s': not a field (space, card, power, treasure, die, rules)", w[0]);
         if (rc) return rc;
     }
-    r.line = 0;
-    if (!v.nspaces) return bad(&r, "no space: a variant states its track");
-    if (v.ncards < 4) return bad(&r, "%d cards: a hand of 3 and one to draw need 4 or more", v.ncards);
-    if (!v.ndie) return bad(&r, "no die: a variant states the combat die's faces");
-    return track_checks(&r, &v);
+    r->line = 0;
+    if (!v->nspaces) return bad(r, "no space: a variant states its track");
+    if (v->ncards != JM_CARDS)
+        return bad(r, "%d cards: a player's pile holds exactly %d (each card's halves are yours to set)", v->ncards,
+                   JM_CARDS);
+    if (!v->ndie) return bad(r, "no die: a variant states the combat die's faces");
+    return track_checks(r, v);
+}
+
+/* The board the engine plays from v: its tables as written, and what
+ * follows from them (the spaces back, the lairs' order, the distances
+ * home, the moves' destinations). */
+static int build_board(reader *r, const variant *v, jm_board *b)
+{
+    memset(b, 0, sizeof *b);
+    int n = v->nspaces;
+    b->nspaces = (uint8_t)n;
+    memset(b->next, NO_SPACE, sizeof b->next);
+    memset(b->prev, NO_SPACE, sizeof b->prev);
+    memset(b->lair_of, NO_SPACE, sizeof b->lair_of);
+    b->behind = 0;
+    for (int i = 0; i < n; i++) {
+        const space_row *s = &v->sp[i];
+        b->kind[i] = (uint8_t)s->kind;
+        b->cost[i] = (uint8_t)s->cost;
+        b->score[i] = (int8_t)s->score;
+        if (i && s->score < b->behind) b->behind = (int8_t)s->score;
+        for (int k = 0; k < s->nnext; k++) {
+            int q = s->next[k];
+            b->next[i][k] = (uint8_t)q;
+            b->prev[q][b->prev[q][0] != NO_SPACE] = (uint8_t)i; /* in order of i: Port Royal first */
+        }
+        if (s->kind == JM_K_LAIR) {
+            b->lair_of[i] = b->nlairs;
+            b->lair_space[b->nlairs++] = (uint8_t)i;
+        }
+    }
+    /* fewest steps home: relax along the forward edges until nothing moves */
+    for (int i = 1; i < n; i++) b->dist[i] = 0xff;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 1; i < n; i++)
+            for (int k = 0; k < 2 && b->next[i][k] != NO_SPACE; k++) {
+                int q = b->next[i][k], d = (q ? b->dist[q] : 0) + 1;
+                if (d < b->dist[i]) b->dist[i] = (uint8_t)d, changed = 1;
+            }
+    }
+    b->circuit = (uint8_t)(b->dist[b->next[0][0]] + 1);
+    for (int c = 0; c < JM_CARDS; c++)
+        for (int h = 0; h < 2; h++) b->card[c][h] = (uint8_t)v->card[c][h];
+    b->tin = (uint16_t)v->powers_seen;
+    for (int t = 0; t < v->nscoring; t++) {
+        b->tvalue[POWERS + t] = (int8_t)v->tvalue[t];
+        b->tin |= (uint16_t)(1u << (POWERS + t));
+    }
+    b->star = FACES;
+    for (int f = 0; f < FACES; f++) {
+        if (v->face[f] == STAR_FACE) b->star = (uint8_t)f;
+        b->face[f] = (uint8_t)(v->face[f] == STAR_FACE ? 0 : v->face[f]);
+    }
+    if (jm__board_moves(b))
+        return bad(r, "the track: a move or a shortage search ends on more than 3 spaces (forks too close "
+                      "together; a decision offers 3)");
+    return 0;
+}
+
+static int read_rules(reader *r, variant *v, char **w, int n)
+{
+    char why[256];
+    if (v->rules_line) return bad(r, "rules: given twice");
+    v->rules_line = r->line;
+    if (n != 2) return bad(r, "rules: one word of key=value options (no spaces)");
+    if (strchr(w[1], '/') || strstr(w[1], "variant=")) return bad(r, "rules: a variant file names no other file");
+    if (jm_rules_parse(&v->rules, w[1], why, sizeof why)) return bad(r, "rules: %s", why);
+    return 0;
+}
+
+int jm_variant_check(const char *text, char *err, size_t errlen)
+{
+    variant *v = malloc(sizeof *v);
+    jm_board *b = malloc(sizeof *b);
+    reader r = {err, errlen, 0};
+    if (err && errlen) err[0] = '\0';
+    int rc = !v || !b ? bad(&r, "out of memory") : read_variant(text, v, &r) ? JM_EINVALID : build_board(&r, v, b);
+    free(v);
+    free(b);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+#define HASH_K0 0x6a616d6169636121ULL /* the variant hash's key: a constant */
+#define HASH_K1 0x76617269616e7473ULL
+#define MAX_NAME 200
+
+static struct {
+    uint64_t hash;
+    char name[MAX_NAME + 1];
+} loaded[JM_BOARDS];
+static _Atomic int nloaded = 1; /* board 0, the base game */
+static atomic_flag loading = ATOMIC_FLAG_INIT;
+
+int jm__variant_count(void) { return atomic_load_explicit(&nloaded, memory_order_acquire); }
+const char *jm_variant_name(int v) { return v >= 0 && v < jm__variant_count() ? loaded[v].name : NULL; }
+uint64_t jm_variant_hash(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].hash : 0; }
+
+static int name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (!n || n > MAX_NAME) return 0;
+    for (const char *c = name; *c; c++)
+        if (!isalnum((unsigned char)*c) && !strchr("._+-/~", *c)) return 0;
+    return 1;
+}
+
+int jm_variant_load(const char *text, const char *name, jm_rules *rules, char *err, size_t errlen)
+{
+    reader r = {err, errlen, 0};
+    if (!name_ok(name))
+        return bad(&r, "variant name '%s': 1 to %d letters, digits and ._+-/~ (it goes into CSVs and traces)", name,
+                   MAX_NAME);
+    variant *v = malloc(sizeof *v);
+    jm_board *b = malloc(sizeof *b);
+    int rc = !v || !b ? bad(&r, "out of memory") : read_variant(text, v, &r) ? JM_EINVALID : build_board(&r, v, b);
+    uint64_t h = jm_siphash(HASH_K0, HASH_K1, text, strlen(text));
+    if (!rc) {
+        while (atomic_flag_test_and_set_explicit(&loading, memory_order_acquire)) sched_yield();
+        int n = jm__variant_count(), id = 0;
+        for (int i = 1; i < n && !id; i++)
+            if (loaded[i].hash == h && !strcmp(loaded[i].name, name)) id = i;
+        if (!id && n == JM_BOARDS) {
+            rc = JM_EFULL;
+            bad(&r, "%s: %d variants are loaded already (a process plays at most %d)", name, JM_BOARDS - 1,
+                JM_BOARDS - 1);
+        } else if (!id) {
+            id = n;
+            jm__boards[id] = *b;
+            loaded[id].hash = h;
+            snprintf(loaded[id].name, sizeof loaded[id].name, "%s", name);
+            atomic_store_explicit(&nloaded, n + 1, memory_order_release);
+        }
+        atomic_flag_clear_explicit(&loading, memory_order_release);
+        if (!rc) {
+            *rules = v->rules;
+            rules->variant = (uint8_t)id;
+            rc = id;
+        }
+    }
+    free(v);
+    free(b);
+    return rc;
+}
+
+int jm_variant_load_file(const char *path, jm_rules *rules, char *err, size_t errlen)
+{
+    reader r = {err, errlen, 0};
+    FILE *f = fopen(path, "rb");
+    if (!f) return bad(&r, "variant file %s: %s", path, strerror(errno));
+    size_t cap = 1 << 20, n;
+    char *text = malloc(cap + 1);
+    if (!text) {
+        fclose(f);
+        return bad(&r, "out of memory");
+    }
+    n = fread(text, 1, cap + 1, f);
+    int rd = ferror(f);
+    fclose(f);
+    int rc;
+    if (rd) rc = bad(&r, "variant file %s: cannot read it (a directory?)", path);
+    else if (n > cap) rc = bad(&r, "variant file %s: more than 1 MiB", path);
+    else if (memchr(text, '\0', n)) rc = bad(&r, "variant file %s: not text (a NUL byte)", path);
+    else {
+        text[n] = '\0';
+        rc = jm_variant_load(text, path, rules, err, errlen);
+        /* name the file on a refusal of its content */
+        if (rc < 0 && rc != JM_EFULL && err && errlen && strncmp(err, "variant", 7)) {
+            char why[400];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, errlen, "%s: %s", path, why);
+        }
+    }
+    free(text);
+    return rc;
 }

@@ -164,7 +164,7 @@ static void test_board_destination_table(void **state)
             for (int p = 0; p < JM_SPACES; p++)
                 for (int die = 1; die <= 6; die++) {
                     if (p == 0 && lap) continue; /* finished: never moves */
-                    int nw = jm__dests_walk(p, lap, back, die, want);
+                    int nw = jm__dests_walk(&jm__boards[0], p, lap, back, die, want);
                     uint64_t set[2] = {0, 0}, wset[2] = {0, 0};
                     paths(p, lap, back, die, set, 1);
                     for (int k = 0; k < nw; k++) wset[want[k] >> 6] |= 1ULL << (want[k] & 63);
@@ -199,7 +199,7 @@ static void test_board_route_table(void **state)
     int got[JM_MAX_ACTIONS], want[64];
     for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
         for (int p = 1; p < JM_SPACES; p++) {
-            int nw = jm__seek_walk(p, kind, want);
+            int nw = jm__seek_walk(&jm__boards[0], p, kind, want);
             uint64_t set = 0, wset = 0;
             int stack[64], top = 0;
             stack[top++] = p;

@@ -38,6 +38,28 @@ class TestGame(unittest.TestCase):
                 g = play_random(3, game, players, rules)
                 self.assertEqual(g.trace_hash, trace_hash(3, game, players, rules), (players, rules, game))
 
+    def test_a_variant_file_as_rules(self):
+        """rules= takes a variant file (docs/VARIANTS.md) as the command's
+        --rules does: the same games (trace hashes), and its treasures'
+        values in the scores."""
+        import tempfile
+        base = subprocess.run([BIN, "variant", "--print"], capture_output=True, text=True, check=True).stdout
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "rich.variant")
+            with open(path, "w") as f:
+                f.write(base.replace("treasure +5\n", "treasure +15\n").replace("card 6 gold gold\n", "card 6 gold forward\n"))
+            for game in (0, 1, 2):
+                g = play_random(3, game, 3, path)
+                self.assertEqual(g.trace_hash, trace_hash(3, game, 3, path))
+                self.assertNotEqual(g.trace_hash, play_random(3, game, 3, "2021").trace_hash)
+            values = set()
+            for game in range(30):
+                g = play_random(5, game, 4, path)
+                values |= {e["value"] for e in g.events() if e["event"] == "treasure" and e["treasure"] == "+5"}
+            self.assertEqual(values, {15})
+            with self.assertRaises(ValueError):
+                jamaica.Game(3, os.path.join(d, "missing.variant"))
+
     def test_events_are_the_jsonl_dicts(self):
         g = play_random(1, 0, 3, "2021")
         out = subprocess.run([BIN, "trace", "--seed", "1", "--players", "3", "--format", "jsonl"],

@@ -26,8 +26,10 @@ typedef struct game_opts {
     OPT_ROW_UINT("players", "P", T, M.players, "player count", 2, 6, NULL,                                      \
                  "2 to 6 (as many as --agents names, if 2 to 6; else 4);\n"                                    \
                  "with 2 the Ghost Ship plays"),                                                                \
-    OPT_ROW_TEXT("rules", "R", T, M.rules, "2021", "2021 (default) or classic, with key=value options, e.g.\n"   \
-                                                   "classic,start_gold=2,ghost=on (see README.md)"),           \
+    OPT_ROW_TEXT("rules", "R", T, M.rules, "2021", "2021 (default) or classic, or a variant file (a path\n"      \
+                                                   "with a '.' or a '/': docs/VARIANTS.md), with key=value\n"  \
+                                                   "options, e.g. classic,start_gold=2,ghost=on or\n"          \
+                                                   "my.variant,hand=4"),           \
     OPT_ROW_TEXT("agents", "LIST", T, M.agents, AGENTS_DEF, AGENTS_HELP),                                       \
     OPT_ROW_TEXT("position", "TEXT", T, M.position, NULL,                                                        \
                  "play on from this position (docs/POSITIONS.md; e.g.\n"                                 \

@@ -349,6 +349,25 @@ static int check_pairs(const char *pa, const char *pb)
 
 /* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
  * something does, 2 bad input (reported before any output). */
+/* The variant a game's rules play (docs/VARIANTS.md): its file and hash. */
+static const char *variant_of(const char *rules)
+{
+    const char *v = strstr(rules, "variant=");
+    return v ? v + 8 : NULL;
+}
+
+/* The report's first lines: the two runs, and their variants when the
+ * two differ (the games then differ from the first event a changed part
+ * of the game enters). */
+static void print_header(const char *la, const char *lb, const games_row *ga, const games_row *gb)
+{
+    printf("# diff: A = %s, B = %s\n", la, lb);
+    const char *va = variant_of(ga->rules), *vb = variant_of(gb->rules);
+    if ((va || vb) && !(va && vb && !strcmp(va, vb)))
+        printf("# variants differ: A plays %s%s, B plays %s%s\n", va ? "the variant " : "the base game", va ? va : "",
+               vb ? "the variant " : "the base game", vb ? vb : "");
+}
+
 static int diff_files(const char *pa, const char *pb, int show, const char *la, const char *lb)
 {
     games_reader A, B;
@@ -370,13 +389,13 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
     int more = ga && gb && cmp ? 1 : cli_usage_error("out of memory");
     while (more == 1 && (more = next_pair(&A, &B, ga, gb)) == 1)
         if (compare_game(cmp, ga, gb) && (int)cmp->shown < show) {
-            if (!cmp->shown) printf("# diff: A = %s, B = %s\n", la, lb);
+            if (!cmp->shown) print_header(la, lb, ga, gb);
             show_first_difference(ga, gb, &ea, &eb);
             cmp->shown++;
         }
     if (!more && !cmp->games) cli_usage_error("'%s' holds no games", pa);
     else if (!more) {
-        if (!cmp->shown) printf("# diff: A = %s, B = %s\n", la, lb);
+        if (!cmp->shown) print_header(la, lb, ga, gb);
         close_deal(cmp);
         print_report(cmp);
         rc = cmp->hash_changed || cmp->outcome_changed ? 1 : 0;

@@ -51,7 +51,8 @@ static const opt options[] = {
     OPT_PLAYERS(learn_opts, NULL, "2 to 6 (as many as --agents names, if 2 to 6; else 4)"),
     OPT_GAMES(learn_opts, "game count", 100000000, "20000", "games to learn from"),
     OPT_SEED(learn_opts, "1", "the run's seed: game g has the dice of stream g"),
-    OPT_RULES(learn_opts, "2021 (default) or classic, with key=value options"),
+    OPT_RULES(learn_opts, "2021 (default) or classic, or a variant file (docs/VARIANTS.md),\n"
+                                   "with key=value options"),
     OPT_ROW_UINT("every", "K", learn_opts, every, "sampling interval", 1, 1000, "8",
                  "keep the state at one in K decisions with a choice (with\n"
                  "--hand, at one in K starts of a round)"),

@@ -15,7 +15,8 @@ static const opt options[] = {
     OPT_SEED(position_opts, NULL, "the run's seed (required)"),
     OPT_ROW_UINT("game", "G", position_opts, game, "game", 0, INT64_MAX, "0", "game index"),
     OPT_PLAYERS(position_opts, "4", "2 to 6"),
-    OPT_RULES(position_opts, "2021 (default) or classic, with key=value options"),
+    OPT_RULES(position_opts, "2021 (default) or classic, or a variant file (docs/VARIANTS.md),\n"
+                                   "with key=value options"),
     OPT_ROW_UINT("after", "N", position_opts, after, "decision count", 0, 1000000, NULL,
                  "decisions to play first (0: the first decision)"),
 };

@@ -31,7 +31,8 @@ static const opt options[] = {
                                    "cmd:COMMAND[:k=v,...] (a program over the line protocol);\n"
                                    "with timeout=SECONDS (10), on_fault=stop|random, log=FILE\n"
                                    "(docs/AGENTS.md, docs/PROTOCOL.md, AGENT PROTOCOL in the man page)"),
-    OPT_RULES(sim_opts, "2021 (default) or classic, with key=value options"),
+    OPT_RULES(sim_opts, "2021 (default) or classic, or a variant file (docs/VARIANTS.md),\n"
+                                   "with key=value options"),
     OPT_OUT(sim_opts, "summary.csv", "the summary CSV"),
     OPT_ROW_TEXT("games-csv", "PATH", sim_opts, games_csv, NULL, "one row per game and seat (long form)"),
     OPT_ROW_TEXT("timing", "PATH", sim_opts, timing, NULL,

@@ -84,7 +84,8 @@ static const opt options[] = {
     OPT_SEED(tour_opts, "1", "the run's seed"),
     OPT_THREADS(tour_opts),
     OPT_PROGRESS(tour_opts),
-    OPT_RULES(tour_opts, "2021 (default) or classic, with key=value options"),
+    OPT_RULES(tour_opts, "2021 (default) or classic, or a variant file (docs/VARIANTS.md),\n"
+                                   "with key=value options"),
     {.name = "seatings", .kind = OPT_CHOICE, .arg = "M", .offset = offsetof(tour_opts, seatings), .what = "--seatings",
      .choices = "all|balanced", .help = "all or balanced (all, up to " STR(SIM_MAX_SEATINGS) " seatings)"},
     OPT_OUT(tour_opts, "ratings.csv", "the ratings CSV ({default}): agent, games, wins,\n"

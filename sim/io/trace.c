@@ -163,10 +163,15 @@ void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game,
             "{\"round\":0,\"event\":\"run\",\"ship\":null,\"seed\":%llu,\"game\":%llu,\"players\":%d,"
             "\"rules\":{\"shortage\":\"%s\",\"ghost\":\"%s\",\"start_food\":%d,\"start_gold\":%d,\"hand\":%d,"
             "\"treasures\":%d,\"first_captain\":%s,\"round_cap\":%d,\"ghost_gold\":%d,\"ghost_bonus\":%d,"
-            "\"ghost_moves\":%d}",
+            "\"ghost_moves\":%d",
             (unsigned long long)seed, (unsigned long long)game, players,
             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
             r->hand, r->treasures, fc, r->round_cap, r->ghost_gold, r->ghost_bonus, r->ghost_moves);
+    /* a variant's file and hash (its name holds no character JSON escapes) */
+    if (r->variant && jm_variant_name(r->variant))
+        fprintf(f, ",\"variant\":\"%s@%016llx\"", jm_variant_name(r->variant),
+                (unsigned long long)jm_variant_hash(r->variant));
+    fputc('}', f);
     header_agents(f, 1, agents, players);
     fputs("}\n", f);
 }
@@ -638,7 +643,7 @@ static int read_u64(const char *v, const char *end, uint64_t *out)
 static int rule_member(void *ctx, const char *key, const char *v, const char *end)
 {
     run_reader *r = ctx;
-    char text[64];
+    char text[256]; /* a variant's path and hash the longest */
     if (*v == '"') {
         if (!json_skip_string(v, text, sizeof text)) return -1;
     } else {
