@@ -69,7 +69,19 @@ struct agent {
     void *data;            /* the agent's own parameters and memory */
     char spec[64];         /* the name and parameters as given (a longer spec
                               cut, with "..." at its end: for messages) */
+    unsigned forbid;       /* forbid=: the elements it may not use (restrict.c) */
 };
+
+/* Restricted play (restrict.c): forbid=ELEMENT[+ELEMENT...] on a built-in
+ * agent.  GUNPOWDER: spends none in a battle; ATTACK: ends no move it can
+ * choose on a ship; BACKWARD: plays no card with a backward half; LAIR:
+ * ends no move it can choose on a guarded lair; SABRE: never rerolls. */
+enum { RESTRICT_GUNPOWDER, RESTRICT_ATTACK, RESTRICT_BACKWARD, RESTRICT_LAIR, RESTRICT_SABRE, RESTRICT_COUNT };
+const char *restrict_name(int element);
+int restrict_parse(const char *value, unsigned *mask, char *err, size_t errlen);
+/* legal[0..n) less what uses an element of mask, into out; all of them
+ * when every one does.  Returns the count. */
+int restrict_filter(unsigned mask, const jm_state *s, const int *legal, int n, int *out);
 
 #define AGENT_SPEC_MAX 1024    /* the longest spec agent_create() takes */
 

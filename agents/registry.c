@@ -71,6 +71,32 @@ static void seed_stream(agent *a, const jm_seed *rs, uint64_t game, int seat)
     jm_pcg32_seed(&a->rng, state, game);
 }
 
+/* forbid=... out of params (into a->forbid), the rest into rest. */
+static int take_forbid(agent *a, const char *params, char *rest, char *err, size_t errlen)
+{
+    rest[0] = '\0';
+    for (const char *p = params; *p;) {
+        size_t n = strcspn(p, ",");
+        if (!strncmp(p, "forbid=", 7)) {
+            char v[AGENT_SPEC_MAX];
+            snprintf(v, sizeof v, "%.*s", (int)(n - 7), p + 7);
+            if (a->ops->sealed) {
+                snprintf(err, errlen, "%s: forbid= restricts built-in agents only", a->ops->name);
+                return -1;
+            }
+            if (a->forbid) {
+                snprintf(err, errlen, "%s: forbid= given twice", a->ops->name);
+                return -1;
+            }
+            if (restrict_parse(v, &a->forbid, err, errlen)) return -1;
+        } else {
+            snprintf(rest + strlen(rest), AGENT_SPEC_MAX - strlen(rest), "%s%.*s", *rest ? "," : "", (int)n, p);
+        }
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)
 {
     char name[64];
@@ -94,7 +120,9 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
         if (strlen(spec) < sizeof a->spec) strcpy(a->spec, spec);
         else snprintf(a->spec, sizeof a->spec, "%.*s...", (int)sizeof a->spec - 4, spec);
         seed_stream(a, &(jm_seed){0}, 0, 0);
-        if (a->ops->create(a, colon ? colon + 1 : "", err, errlen) == 0) return 0;
+        char params[AGENT_SPEC_MAX];
+        if (take_forbid(a, colon ? colon + 1 : "", params, err, errlen)) return -1;
+        if (a->ops->create(a, params, err, errlen) == 0) return 0;
         agent_destroy(a); /* frees what create made before it failed */
         return -1;
     }
@@ -170,6 +198,12 @@ static __attribute__((noinline)) int choose_observed(agent *a, const jm_state *s
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
 {
     if (!a->ops || n < 1 || !legal) return -1; /* destroyed (or never made), or nothing to choose */
+    int allowed[JM_MAX_ACTIONS];
+    if (a->forbid && s) {
+        n = restrict_filter(a->forbid, s, legal, n, allowed);
+        legal = allowed;
+        if (n == 1) return legal[0];
+    }
     if (!a->ops->needs_obs) return a->ops->choose(a, NULL, legal, n);
     return choose_observed(a, s, legal, n);
 }

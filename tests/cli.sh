@@ -411,6 +411,40 @@ $J variant --check "$tmp/loop.variant" >"$tmp/o" 2>"$tmp/e"; st=$?
 expect2 "variant needs --print or --check FILE" variant
 expect2 "variant needs --print or --check FILE" variant --print --check "$tmp/base.variant"
 expect2 "cannot read '$tmp/nosuch'" variant --check "$tmp/nosuch"
+JA=$(pwd)/$J # the command from another directory
+# Playing a variant: --rules FILE, its name and hash in every CSV and the
+# trace's first line, the same games as the base game when the file is the
+# base game's, a changed file refused on replay, diff saying the variants
+# differ and where the games part.
+(cd "$tmp" && $JA sim --rules base.variant --games 40 --players 3 --out v.csv --games-csv vg.csv 2>/dev/null &&
+    $JA sim --games 40 --players 3 --out b.csv --games-csv bg.csv 2>/dev/null) &&
+    h=$(sed -n 2p "$tmp/vg.csv" | grep -o 'variant=base.variant@[0-9a-f]\{16\}') && [ -n "$h" ] &&
+    [ "$(cut -d, -f1-3 "$tmp/vg.csv" | md5sum)" = "$(cut -d, -f1-3 "$tmp/bg.csv" | md5sum)" ] &&
+    [ "$(awk -F, 'NR > 1 {print $NF}' "$tmp/vg.csv" | md5sum)" = "$(awk -F, 'NR > 1 {print $NF}' "$tmp/bg.csv" | md5sum)" ] &&
+    ok || bad "variant: the base file played: $(head -c 300 "$tmp/vg.csv")"
+(cd "$tmp" && $JA trace --seed 1 --players 3 --rules base.variant --format jsonl | head -n 1) | grep -q '"variant":"base.variant@' &&
+    ok || bad "variant: the trace's first line names it"
+sed 's/^card 6 gold gold$/card 6 gold forward/' "$tmp/base.variant" >"$tmp/card6.variant"
+(cd "$tmp" && $JA diff --rules base.variant --vs-rules card6.variant --players 3 --games 20 --show 1 >"$tmp/o" 2>"$tmp/e"); st=$?
+[ $st -eq 1 ] && grep -q '^# variants differ: A plays the variant base.variant@[0-9a-f]*, B plays the variant card6.variant@' "$tmp/o" &&
+    grep -q '^  B: {"round":[0-9]*,"event":"card","ship":[0-9],"card":6,"morning":"gold","evening":"forward"}$' "$tmp/o" &&
+    ok || bad "variant: diff between variants: exit $st, $(head -c 600 "$tmp/o")"
+cp "$tmp/card6.variant" "$tmp/keep.variant"
+(cd "$tmp" && $JA trace --seed 1 --rules card6.variant --format jsonl >c6.jsonl) &&
+    echo "# changed" >>"$tmp/card6.variant" && (cd "$tmp" && $JA replay --trace c6.jsonl --out c6.html >"$tmp/o" 2>"$tmp/e"); st=$?
+[ $st -eq 2 ] && grep -q "its content's hash is [0-9a-f]*, not [0-9a-f]* (the file has changed)" "$tmp/e" &&
+    [ ! -e "$tmp/c6.html" ] && ok || bad "variant: a changed file on replay: exit $st, $(cat "$tmp/e")"
+expect2 "variant file $tmp/nosuch.variant: No such file" sim --rules "$tmp/nosuch.variant" --games 1
+$J sim --rules "$tmp/keep.variant" --agents sharp --players 2 --games 2 --out /dev/null >/dev/null 2>"$tmp/e" &&
+    [ "$(grep -c '^jamaica: note: sharp: its weights were tuned on the base game, and this game is the variant' "$tmp/e")" = 1 ] &&
+    ok || bad "variant: sharp's note: $(cat "$tmp/e")"
+# study worth: one row an element, the restricted seat's share and points
+$J study worth --games 60 --forbid backward,sabre --out "$tmp/w.csv" --md "$tmp/w.md" 2>"$tmp/e" &&
+    [ "$(wc -l <"$tmp/w.csv")" = 3 ] && grep -q '^backward,"sharp",3,60,1,' "$tmp/w.csv" &&
+    grep -q '^| sabre | ' "$tmp/w.md" && ok || bad "study worth: $(cat "$tmp/e")"
+expect2 "unknown element 'sails'" study worth --forbid sails
+expect2 "a built-in agent only" study worth --agents cmd:true --games 1
+expect2 "give the agent without forbid=" study worth --agents greedy:forbid=lair
 
 # study: rows, the same bytes on 1 and 2 threads, bad input.
 $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&

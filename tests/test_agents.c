@@ -568,6 +568,85 @@ static void test_streams_under_a_sealed_seed_are_keyed(void **state)
     agent_destroy(&a);
 }
 
+/* Restricted play: seat 0 plays sharp:forbid=... against unrestricted
+ * sharp and random seats; over whole games it never spends gunpowder,
+ * never rerolls with the Sabre, never plays a card with a backward half
+ * (a hand of 3 always holds one without), and at every destination it
+ * chooses, takes a space with no ship and no guarded lair whenever the
+ * move offers one.  Checked from the events and the decisions, not with
+ * the filter's own code. */
+typedef struct seen {
+    int battles_as0, powder0, sabre0, back_cards0;
+} seen;
+static void watch(void *ctx, const jm_event *e)
+{
+    seen *w = ctx;
+    if (e->type == JM_EV_BATTLE && (e->ship == 0 || e->v[JM_V_BATTLE_DEFENDER] == 0)) {
+        w->battles_as0++;
+        w->powder0 += e->ship == 0 ? e->v[JM_V_BATTLE_A_POWDER] : e->v[JM_V_BATTLE_D_POWDER];
+        w->sabre0 += e->v[JM_V_BATTLE_SABRE_BY] == 0;
+    }
+    if (e->type == JM_EV_CARD && e->ship == 0 &&
+        (e->v[JM_V_CARD_MORNING] == JM_ACT_BACK || e->v[JM_V_CARD_EVENING] == JM_ACT_BACK))
+        w->back_cards0++;
+}
+
+static int occupied_or_guarded(const jm_state *s, int space)
+{
+    for (int i = 1; i < JM_MAX_SHIPS; i++)
+        if (jm_in_play(s, i) && jm_pos(s, i) == space && space) return 1;
+    int l = jm_lair_index(space);
+    return l >= 0 && (jm_lair_tokens(s) >> l & 1);
+}
+
+static void test_restricted_agent_never_uses_the_element(void **state)
+{
+    (void)state;
+    const char *spec[3] = {"sharp:forbid=gunpowder+sabre+backward+attack+lair,samples=2", "sharp", "random"};
+    agent ag[3];
+    char err[200];
+    for (int i = 0; i < 3; i++) assert_int_equal(agent_create(&ag[i], spec[i], err, sizeof err), 0);
+    assert_int_equal(ag[0].forbid, 31u);
+    seen w = {0};
+    jm_tracer tr = {watch, &w, 0};
+    jm_rules r;
+    jm_rules_default(&r);
+    int legal[JM_MAX_ACTIONS], dests = 0, free_taken = 0, battles_all = 0;
+    for (uint64_t g = 0; g < 40; g++) {
+        jm_state s;
+        assert_int_equal(jm_init(&s, &r, 3, 11, g, &tr, err, sizeof err), JM_OK);
+        for (int i = 0; i < 3; i++) agent_new_game(&ag[i], &r, 3, 11, g, i);
+        while (!jm_over(&s)) {
+            int n = jm_legal(&s, legal), who = jm_to_move(&s);
+            int a = n == 1 ? legal[0] : agent_choose(&ag[who], &s, legal, n);
+            if (who == 0 && n > 1 && (jm_decision(&s) == JM_D_DEST || jm_decision(&s) == JM_D_ROUTE)) {
+                jm_context c;
+                jm_decision_context(&s, &c);
+                int any_free = 0;
+                for (int k = 0; k < n; k++) any_free |= !occupied_or_guarded(&s, legal[k]);
+                if (any_free && (c.actor == 0 || jm_decision(&s) == JM_D_ROUTE)) {
+                    dests++;
+                    assert_false(occupied_or_guarded(&s, a));
+                    free_taken++;
+                }
+            }
+            assert_int_equal(jm_apply(&s, a, &tr), JM_OK);
+        }
+    }
+    battles_all = w.battles_as0;
+    print_message("restricted seat: %d battles, %d free destinations taken of %d\n", battles_all, free_taken, dests);
+    assert_true(w.battles_as0 > 0); /* it fought (forced attacks, and as a defender) */
+    assert_int_equal(w.powder0, 0);
+    assert_int_equal(w.sabre0, 0);
+    assert_int_equal(w.back_cards0, 0);
+    assert_true(dests > 10);
+    agent_destroy(&ag[0]);
+    char bad[][80] = {"sharp:forbid=sails", "sharp:forbid=", "greedy:forbid=lair,forbid=attack"};
+    for (int i = 0; i < 3; i++) assert_int_equal(agent_create(&ag[0], bad[i], err, sizeof err), -1);
+    assert_string_equal(err, "greedy: forbid= given twice");
+    for (int i = 1; i < 3; i++) agent_destroy(&ag[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_hand_features_known_values),
         cmocka_unit_test(test_outside_streams_are_sealed),
         cmocka_unit_test(test_streams_under_a_sealed_seed_are_keyed),
+        cmocka_unit_test(test_restricted_agent_never_uses_the_element),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_variant(int argc, char **argv);
+int cmd_worth(int argc, char **argv);   /* study worth (worth.c) */
 int cmd_tune(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
 

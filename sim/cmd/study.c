@@ -396,7 +396,7 @@ static const opt options[] = {
 
 static const opt_table table = {
     .command = "study",
-    .synopsis = "jamaica study captain|ghost|sweep",
+    .synopsis = "jamaica study captain|ghost|sweep|worth",
     .about = "  captain  the first Captain's win rate and advantage by player count, for\n"
              "           each agent mix: per captain_offset the win rate (Wilson 95%), a\n"
              "           test against 1/P, and the paired advantage over the other players\n"
@@ -405,6 +405,8 @@ static const opt_table table = {
              "           shortages and battles per game, paired differences with intervals\n"
              "  sweep    --sweep KEY=FROM..TO[:STEP] runs one numeric rule option (see\n"
              "           --rules) over the range and reports --measure at each value\n"
+             "  worth    what each element of the game (gunpowder, attack, backward,\n"
+             "           lair, sabre) is worth to an agent: 'jamaica study worth --help'\n"
              "\n"
              "Writes the CSV (--out) and prints a Markdown summary (or writes it to --md).\n"
              "Every configuration rotates the agents over the seats and plays the deals\n"
@@ -567,10 +569,11 @@ int cmd_study(int argc, char **argv)
         opt_help(&table);
         return 0;
     }
-    if (argc < 2) return cli_usage_error("study needs a kind: captain, ghost or sweep");
+    if (argc < 2) return cli_usage_error("study needs a kind: captain, ghost, sweep or worth");
     const char *kind = argv[1];
+    if (!strcmp(kind, "worth")) return cmd_worth(argc - 1, argv + 1);
     if (strcmp(kind, "captain") && strcmp(kind, "ghost") && strcmp(kind, "sweep"))
-        return cli_usage_error("unknown study '%s' (captain, ghost or sweep)", kind);
+        return cli_usage_error("unknown study '%s' (captain, ghost, sweep or worth)", kind);
     study_args a = {.players = {-1, -1}};
     char out_default[64];
     snprintf(out_default, sizeof out_default, "study-%s.csv", kind);

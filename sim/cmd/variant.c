@@ -31,8 +31,8 @@ static const opt_table table = {
              "--print writes the base game's; --check refuses, in one line, what the\n"
              "compact state cannot hold (more spaces, lairs or cards than it has room for)\n"
              "and a track no game could be played on (no way home, a fork that never\n"
-             "merges).  The commands play the base game: a variant is checked, not yet\n"
-             "played (docs/VARIANTS.md).",
+             "merges).  Every command's --rules plays one: --rules my.variant\n"
+             "(docs/VARIANTS.md).",
     .opts = options,
     .n = OPT_COUNT(options),
 };

@@ -25,7 +25,7 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
     jm_pcg32 *rng[JM_MAX_PLAYERS];
     for (int p = 0; p < np; p++) {
         rng[p] = &agents[p]->rng;
-        if (agents[p]->ops->uniform) uniform |= 1u << p;
+        if (agents[p]->ops->uniform && !agents[p]->forbid) uniform |= 1u << p; /* restricted: it chooses */
     }
     jm_play_counts pc = {{0}, 0, 0};
     for (;;) {
