@@ -121,6 +121,12 @@ static inline const jm_board *BD(const jm_state *s) { return &jm__boards[s->lair
 int jm__board_moves(jm_board *b);
 /* Boards 0..count-1 are loaded (variant.c). */
 int jm__variant_count(void);
+/* A variant with fields set over its file (rules.c: rule options whose key
+ * holds a dot, "cost.5=1,card.6.evening=forward"): path NULL for the base
+ * game's file; and a loaded variant's edits ("" for none). */
+int jm__variant_load_edited(const char *path, const char *edits, jm_rules *rules, char *err, size_t errlen);
+int jm__variant_file(const char *path, const char *edits, jm_rules *rules, char *err, size_t errlen);
+const char *jm__variant_edits(int v);
 
 /* Treasure locations (4 bits each in tloc). */
 #define TL_PILE 7

@@ -165,11 +165,10 @@ badval:
 }
 
 /* A variant file as the first item (a path: it holds a '/' or a '.'), or
- * variant=PATH@HASH anywhere: loaded into *r with its rules line.  1 when
- * the item is one, 0 when not, -1 with err set when it cannot be played. */
-static int variant_item(jm_rules *r, const char *tok, int first, char *err, size_t errlen)
+ * variant=PATH@HASH anywhere: its path into path and the hash, if given,
+ * into hash.  1 when the item is one, 0 when not, -1 with err set. */
+static int variant_item(const char *tok, int first, char *path, size_t len, const char **hash, char *err, size_t errlen)
 {
-    char path[256];
     const char *at = NULL;
     if (!strncmp(tok, "variant=", 8)) {
         tok += 8;
@@ -178,24 +177,56 @@ static int variant_item(jm_rules *r, const char *tok, int first, char *err, size
         return 0;
     }
     size_t n = at ? (size_t)(at - tok) : strlen(tok);
-    if (!n || n >= sizeof path) {
-        snprintf(err, errlen, "variant file '%.*s': a path of 1 to %zu characters", (int)n, tok, sizeof path - 1);
+    if (!n || n >= len) {
+        snprintf(err, errlen, "variant file '%.*s': a path of 1 to %zu characters", (int)n, tok, len - 1);
         return -1;
     }
     memcpy(path, tok, n);
     path[n] = '\0';
-    int v = jm_variant_load_file(path, r, err, errlen);
+    *hash = at ? at + 1 : NULL;
+    return 1;
+}
+
+/* A field of the variant set over it: a key=value item whose key holds a dot. */
+static int is_field(const char *tok)
+{
+    const char *eq = strchr(tok, '=');
+    return eq && memchr(tok, '.', (size_t)(eq - tok)) != NULL;
+}
+
+/* The variant that text names (a file, fields set over it, or both) into
+ * *r: 0 (none named), 1 (fields over the base game), 2 (a file), or -1
+ * with err. */
+static int load_variant(jm_rules *r, const char *text, char *err, size_t errlen)
+{
+    char buf[512], path[256] = "", edits[512] = "";
+    const char *hash = NULL;
+    int file = 0, first = 1;
+    strcpy(buf, text);
+    for (char *tok = buf, *next; tok; tok = next, first = 0) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        int k = variant_item(tok, first, path, sizeof path, &hash, err, errlen);
+        if (k < 0) return -1;
+        if (k && file++) {
+            snprintf(err, errlen, "rules '%s' name two variant files (give one)", text);
+            return -1;
+        }
+        if (!k && is_field(tok)) snprintf(edits + strlen(edits), sizeof edits - strlen(edits), "%s%s", *edits ? "," : "", tok);
+    }
+    if (!file && !*edits) return 0;
+    int v = jm__variant_load_edited(file ? path : NULL, edits, r, err, errlen);
     if (v < 0) return -1;
-    if (at) {
+    if (hash) {
         char want[32];
         snprintf(want, sizeof want, "%016llx", (unsigned long long)jm_variant_hash(v));
-        if (strcmp(at + 1, want)) {
+        if (strcmp(hash, want)) {
             snprintf(err, errlen, "variant file %s: its content's hash is %s, not %s (the file has changed)", path, want,
-                     at + 1);
+                     hash);
             return -1;
         }
     }
-    return 1;
+    return file ? 2 : 1;
 }
 
 int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
@@ -213,19 +244,8 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
     }
     /* the variant first, whatever its place: the options go on top of it */
     strcpy(buf, text);
-    const char *file = NULL;
-    int first = 1;
-    for (char *tok = buf, *next; tok; tok = next, first = 0) {
-        next = strchr(tok, ',');
-        if (next) *next++ = '\0';
-        int k = variant_item(&tmp, tok, first, err, errlen);
-        if (k < 0) return JM_EINVALID;
-        if (k && file) {
-            snprintf(err, errlen, "rules '%s' name two variant files (give one)", text);
-            return JM_EINVALID;
-        }
-        if (k) file = text + (tok - buf);
-    }
+    int file = load_variant(&tmp, text, err, errlen), first;
+    if (file < 0) return JM_EINVALID;
     strcpy(buf, text);
     int seen[NKEYS] = {0};
     const char *preset = NULL;
@@ -237,10 +257,12 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
             snprintf(err, errlen, "empty item in rules '%s' (two commas, or one at an end)", text);
             return JM_EINVALID;
         }
-        if (file && text + (tok - buf) == file) continue;
+        char path[256];
+        const char *hash;
+        if (is_field(tok) || variant_item(tok, first, path, sizeof path, &hash, err, errlen) == 1) continue;
         char *eq = strchr(tok, '=');
         if (!eq) {
-            if (preset || file) {
+            if (preset || file == 2) {
                 snprintf(err, errlen, "rule preset '%s' after %s '%s' (give one)", tok, preset ? "preset" : "variant file",
                          preset ? preset : tok);
                 return JM_EINVALID;
@@ -250,6 +272,7 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
                 return JM_EINVALID;
             }
             preset = tok;
+            uint8_t fields = tmp.variant; /* the base game with fields set over it */
             if (!strcmp(tok, "2021")) {
                 jm_rules_default(&tmp);
             } else if (!strcmp(tok, "classic")) {
@@ -260,6 +283,7 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
                          "a '/' or a '.')", tok);
                 return JM_EINVALID;
             }
+            tmp.variant = fields;
             continue;
         }
         *eq = '\0';
@@ -295,9 +319,11 @@ void jm_rules_format(const jm_rules *r, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, ",ghost_bonus=%d", r->ghost_bonus);
     if (r->ghost_moves != d.ghost_moves && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
-    if (r->variant && jm_variant_name(r->variant) && n >= 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, ",variant=%s@%016llx", jm_variant_name(r->variant),
-                 (unsigned long long)jm_variant_hash(r->variant));
+    if (r->variant && jm_variant_name(r->variant) && *jm_variant_name(r->variant) && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ",variant=%s@%016llx", jm_variant_name(r->variant),
+                      (unsigned long long)jm_variant_hash(r->variant));
+    if (r->variant && *jm__variant_edits(r->variant) && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ",%s", jm__variant_edits(r->variant));
 }
 
 /* Rules compare by memcmp (the fuzz target's round trip): no padding. */

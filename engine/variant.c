@@ -414,9 +414,11 @@ int jm_variant_check(const char *text, char *err, size_t errlen)
 #define HASH_K1 0x76617269616e7473ULL
 #define MAX_NAME 200
 
+#define MAX_EDITS 400
 static struct {
-    uint64_t hash;
-    char name[MAX_NAME + 1];
+    uint64_t hash;                /* of the file's text (the base game's: 0) */
+    char name[MAX_NAME + 1];      /* the file's path; "" for the base game */
+    char edits[MAX_EDITS];        /* the fields set over the file ("" for none) */
 } loaded[JM_BOARDS];
 static _Atomic int nloaded = 1; /* board 0, the base game */
 static atomic_flag loading = ATOMIC_FLAG_INIT;
@@ -424,6 +426,63 @@ static atomic_flag loading = ATOMIC_FLAG_INIT;
 int jm__variant_count(void) { return atomic_load_explicit(&nloaded, memory_order_acquire); }
 const char *jm_variant_name(int v) { return v >= 0 && v < jm__variant_count() ? loaded[v].name : NULL; }
 uint64_t jm_variant_hash(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].hash : 0; }
+const char *jm__variant_edits(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].edits : ""; }
+
+/* One field of the file set over it (a rule option's key with a dot): a
+ * space's cost or score, a card's half, a scoring treasure's value, a
+ * combat die's face.  0, or JM_EINVALID with err. */
+static int edit_field(reader *r, variant *v, const char *key, const char *val)
+{
+    int n, k = 0, x;
+    char half[16];
+    if (sscanf(key, "cost.%d%n", &n, &k) == 1 && !key[k]) {
+        if (n < 0 || n >= v->nspaces) return bad(r, "%s: no space %d (%d spaces)", key, n, v->nspaces);
+        if (whole(val, 0, 42, &x)) return bad(r, "%s=%s: a cost is 0 to 42", key, val);
+        if (x && (v->sp[n].kind == JM_K_ROYAL || v->sp[n].kind == JM_K_LAIR))
+            return bad(r, "%s=%s: space %d is %s: it costs nothing", key, val, n, kind_names[v->sp[n].kind]);
+        v->sp[n].cost = x;
+    } else if (sscanf(key, "score.%d%n", &n, &k) == 1 && !key[k]) {
+        if (n < 0 || n >= v->nspaces) return bad(r, "%s: no space %d (%d spaces)", key, n, v->nspaces);
+        if (whole(val, -50, 50, &x)) return bad(r, "%s=%s: a score is -50 to 50", key, val);
+        v->sp[n].score = x;
+    } else if (sscanf(key, "card.%d.%15[a-z]%n", &n, half, &k) == 2 && !key[k] &&
+               (!strcmp(half, "morning") || !strcmp(half, "evening"))) {
+        if (n < 0 || n >= v->ncards) return bad(r, "%s: no card %d", key, n);
+        int act = 0;
+        while (act <= JM_ACT_BACK && strcmp(val, jm_act_name(act))) act++;
+        if (act > JM_ACT_BACK && whole(val, 0, JM_ACT_BACK, &act))
+            return bad(r, "%s=%s: gold, food, gunpowder, forward or backward (or 0 to 4)", key, val);
+        v->card[n][half[0] == 'e'] = act;
+    } else if (sscanf(key, "treasure.%d%n", &n, &k) == 1 && !key[k]) {
+        if (n < 0 || n >= v->nscoring) return bad(r, "%s: no scoring treasure %d (%d in the file)", key, n, v->nscoring);
+        if (whole(val, -20, 20, &x)) return bad(r, "%s=%s: a treasure's value is -20 to 20", key, val);
+        v->tvalue[n] = x;
+    } else if (sscanf(key, "die.%d%n", &n, &k) == 1 && !key[k]) {
+        if (n < 0 || n >= FACES) return bad(r, "%s: the die's faces are 0 to 5", key);
+        if (whole(val, 0, 20, &x)) return bad(r, "%s=%s: a face is 0 to 20", key, val);
+        v->face[n] = x;
+    } else {
+        return bad(r, "unknown field '%s' (cost.N, score.N, card.N.morning, card.N.evening, treasure.K, die.F)", key);
+    }
+    return 0;
+}
+
+/* edits: "key=value,..." over v. */
+static int apply_edits(reader *r, variant *v, const char *edits)
+{
+    char buf[MAX_EDITS];
+    if (strlen(edits) >= sizeof buf) return bad(r, "fields set over the file: more than %d characters", MAX_EDITS - 1);
+    strcpy(buf, edits);
+    for (char *t = buf, *next; t && *t; t = next) {
+        next = strchr(t, ',');
+        if (next) *next++ = '\0';
+        char *eq = strchr(t, '=');
+        if (!eq) return bad(r, "'%s': a field is set as KEY=VALUE", t);
+        *eq = '\0';
+        if (edit_field(r, v, t, eq + 1)) return JM_EINVALID;
+    }
+    return 0;
+}
 
 static int name_ok(const char *name)
 {
@@ -434,30 +493,39 @@ static int name_ok(const char *name)
     return 1;
 }
 
-int jm_variant_load(const char *text, const char *name, jm_rules *rules, char *err, size_t errlen)
+/* text (NULL: the base game's file) with edits over it, as variant `name`
+ * ("" for the base game); its id, or JM_EINVALID / JM_EFULL with err. */
+static int load(const char *text, const char *name, const char *edits, jm_rules *rules, reader *r)
 {
-    reader r = {err, errlen, 0};
-    if (!name_ok(name))
-        return bad(&r, "variant name '%s': 1 to %d letters, digits and ._+-/~ (it goes into CSVs and traces)", name,
-                   MAX_NAME);
+    char *base = NULL;
+    if (!text) {
+        int len = jm_variant_base(NULL, 0);
+        if (!(base = malloc((size_t)len + 1))) return bad(r, "out of memory");
+        jm_variant_base(base, (size_t)len + 1);
+        text = base;
+    }
     variant *v = malloc(sizeof *v);
     jm_board *b = malloc(sizeof *b);
-    int rc = !v || !b ? bad(&r, "out of memory") : read_variant(text, v, &r) ? JM_EINVALID : build_board(&r, v, b);
-    uint64_t h = jm_siphash(HASH_K0, HASH_K1, text, strlen(text));
+    int rc = !v || !b ? bad(r, "out of memory")
+           : read_variant(text, v, r) || apply_edits(r, v, edits) ? JM_EINVALID
+                                                                   : build_board(r, v, b);
+    uint64_t h = base ? 0 : jm_siphash(HASH_K0, HASH_K1, text, strlen(text));
+    free(base);
     if (!rc) {
         while (atomic_flag_test_and_set_explicit(&loading, memory_order_acquire)) sched_yield();
         int n = jm__variant_count(), id = 0;
         for (int i = 1; i < n && !id; i++)
-            if (loaded[i].hash == h && !strcmp(loaded[i].name, name)) id = i;
+            if (loaded[i].hash == h && !strcmp(loaded[i].name, name) && !strcmp(loaded[i].edits, edits)) id = i;
         if (!id && n == JM_BOARDS) {
             rc = JM_EFULL;
-            bad(&r, "%s: %d variants are loaded already (a process plays at most %d)", name, JM_BOARDS - 1,
-                JM_BOARDS - 1);
+            bad(r, "%s: %d variants are loaded already (a process plays at most %d)", *name ? name : "the base game",
+                JM_BOARDS - 1, JM_BOARDS - 1);
         } else if (!id) {
             id = n;
             jm__boards[id] = *b;
             loaded[id].hash = h;
             snprintf(loaded[id].name, sizeof loaded[id].name, "%s", name);
+            snprintf(loaded[id].edits, sizeof loaded[id].edits, "%s", edits);
             atomic_store_explicit(&nloaded, n + 1, memory_order_release);
         }
         atomic_flag_clear_explicit(&loading, memory_order_release);
@@ -472,7 +540,28 @@ int jm_variant_load(const char *text, const char *name, jm_rules *rules, char *e
     return rc;
 }
 
+int jm_variant_load(const char *text, const char *name, jm_rules *rules, char *err, size_t errlen)
+{
+    reader r = {err, errlen, 0};
+    if (!name_ok(name))
+        return bad(&r, "variant name '%s': 1 to %d letters, digits and ._+-/~ (it goes into CSVs and traces)", name,
+                   MAX_NAME);
+    return load(text, name, "", rules, &r);
+}
+
+int jm__variant_load_edited(const char *path, const char *edits, jm_rules *rules, char *err, size_t errlen)
+{
+    reader r = {err, errlen, 0};
+    if (!path) return load(NULL, "", edits, rules, &r);
+    return jm__variant_file(path, edits, rules, err, errlen);
+}
+
 int jm_variant_load_file(const char *path, jm_rules *rules, char *err, size_t errlen)
+{
+    return jm__variant_file(path, "", rules, err, errlen);
+}
+
+int jm__variant_file(const char *path, const char *edits, jm_rules *rules, char *err, size_t errlen)
 {
     reader r = {err, errlen, 0};
     FILE *f = fopen(path, "rb");
@@ -492,7 +581,9 @@ int jm_variant_load_file(const char *path, jm_rules *rules, char *err, size_t er
     else if (memchr(text, '\0', n)) rc = bad(&r, "variant file %s: not text (a NUL byte)", path);
     else {
         text[n] = '\0';
-        rc = jm_variant_load(text, path, rules, err, errlen);
+        rc = name_ok(path) ? load(text, path, edits, rules, &r)
+                           : bad(&r, "variant file '%s': a path of 1 to %d letters, digits and ._+-/~ (it goes into "
+                                     "CSVs and traces)", path, MAX_NAME);
         /* name the file on a refusal of its content */
         if (rc < 0 && rc != JM_EFULL && err && errlen && strncmp(err, "variant", 7)) {
             char why[400];

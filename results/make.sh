@@ -94,6 +94,11 @@ J=bin/jamaica
 # tournament between the anchors, its ratings shifted to put random at 0
 # (300 deals of 2 players, 100 of 4), then the network's policy and
 # `learned` rated on them by `jamaica rate` (about 80 minutes on two cores);
+# `variant`: the designer's walk-through of docs/DESIGNERS.md: the base
+# game's variant file with one card, one cost and one treasure changed
+# (results/variants/designer.variant), and its report against the base game
+# at the default sizes (results/variants/report.html and report.md; about
+# 4 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -401,6 +406,16 @@ if has tune; then
         --out results/tune/greedy8.csv"
     # shellcheck disable=SC2086
     { echo "$J tune" $args; $J tune $args; } >results/tune/greedy8.txt
+fi
+if has variant; then
+    mkdir -p results/variants
+    $J variant --print | sed -e 's/^card 6 gold gold$/card 6 gold forward/' \
+        -e 's/^space 5 port cost 3 score -5 next 6$/space 5 port cost 1 score -5 next 6/' \
+        -e 's/^treasure -4$/treasure +4/' >results/variants/designer.variant
+    $J variant --check results/variants/designer.variant
+    { echo "$J report --rules results/variants/designer.variant --out results/variants/report.html"
+      /usr/bin/time -f "%e s wall, %U s user" $J report --rules results/variants/designer.variant \
+          --out results/variants/report.html 2>&1 | grep -v '^jamaica: note\|games/s'; } >results/variants/report.log
 fi
 if has replay; then
     mkdir -p results/replay

@@ -191,14 +191,14 @@ for args in "sim --games 5 --games 6" "sim --seed 1 --seed 2" "tournament --game
     "learn --games 5 --games 6" "study captain --games 5 --games 6" "balance --players 2 --players 3" \
     "trace --game 0 --game 1" "replay --game 0 --game 1" "play --game 0 --game 1" "bench --quick --quick" \
     "position --game 0 --game 1" "perft --games 1 --games 2" "rate greedy --games 1 --games 2" \
-    "variant --check a --check b"; do
+    "variant --check a --check b" "report --games 1 --games 2"; do
     set -- $args
     cmd=$1
     shift
     opt=$(echo "$args" | grep -o -- '--[a-z]*' | head -n 1)
     expect2 "$cmd: $opt given twice" "$cmd" "$@"
 done
-[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 16 ] && ok ||
+[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 17 ] && ok ||
     bad "a command without its given-twice test: $(bin/jamaica --help)"
 expect2 "'1'" trace --seed 1 --players 1
 expect2 "'-1'" trace --seed -1
@@ -445,6 +445,21 @@ $J study worth --games 60 --forbid backward,sabre --out "$tmp/w.csv" --md "$tmp/
 expect2 "unknown element 'sails'" study worth --forbid sails
 expect2 "a built-in agent only" study worth --agents cmd:true --games 1
 expect2 "give the agent without forbid=" study worth --agents greedy:forbid=lair
+# A file's numeric field as a sweep's dimension (and a rule option)
+(cd "$tmp" && $JA study sweep --rules keep.variant --sweep cost.5=0..4:2 --agents greedy --players 3 --games 30 \
+    --measure rounds --out sw.csv >sw.md 2>"$tmp/e") && [ "$(grep -c '^| [024] | ' "$tmp/sw.md")" = 3 ] &&
+    grep -q '^cost.5,4,greedy,3,30,rounds,.*,variant=keep.variant@[0-9a-f]*",' "$tmp/sw.csv" &&
+    ok || bad "sweep of cost.5: $(cat "$tmp/e") $(head -c 400 "$tmp/sw.csv")"
+expect2 "cost.0=3: space 0 is royal: it costs nothing" sim --rules cost.0=3 --games 1
+# report: the page and its Markdown beside it, nothing when refused
+(cd "$tmp" && $JA report --rules card6.variant --players 2-3 --games 30 --worth-games 20 --out rep.html 2>"$tmp/e") &&
+    grep -q '<svg class="plot"' "$tmp/rep.html" && grep -q '^- card 6: gold / forward (base: gold / gold)$' "$tmp/rep.md" &&
+    grep -q '^| 3 players | ' "$tmp/rep.md" && grep -q '^## What each element is worth' "$tmp/rep.md" &&
+    ok || bad "report: $(tail -n 2 "$tmp/e")"
+expect2 "report needs --rules FILE" report --out "$tmp/r2.html"
+expect2 "names no variant file" report --rules classic --out "$tmp/r2.html"
+expect2 "a built-in agent" report --rules "$tmp/keep.variant" --agents cmd:true --out "$tmp/r2.html"
+[ ! -e "$tmp/r2.html" ] && [ ! -e "$tmp/r2.md" ] && ok || bad "report: a refused run wrote a file"
 
 # study: rows, the same bytes on 1 and 2 threads, bad input.
 $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tmp/cm" &&

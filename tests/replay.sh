@@ -90,6 +90,7 @@ expect2 "cannot write '$tmp/dir.html'" replay --seed 1 --out "$tmp/dir.html"
 # and states the final scores the CSV gives for the same game.
 if command -v chromium >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
     python3 tests/browser.py "$J" "$tmp" && ok || bad "browser test"
+    python3 tests/browser_report.py "$J" "$tmp" && ok || bad "browser test of the variant report"
 else
     echo "replay: chromium not installed, browser test skipped (apt-get install chromium)"
 fi

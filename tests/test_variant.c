@@ -391,6 +391,44 @@ static void test_variant_agents_take_the_cheap_route(void **state)
     assert_true(di * 5 <= db * 3);
 }
 
+/* Fields set over a file (or over the base game) as rule options: the
+ * same board as the file edited by hand; the rules text names them and
+ * reads back; a bad field is refused in one line. */
+static void test_variant_fields_as_rule_options(void **state)
+{
+    (void)state;
+    load_base();
+    jm_rules a, b, back;
+    char err[300], text[600];
+    load(edited("space 5 ", "space 5 port cost 1 score -5 next 6"), "by-hand.variant", &b);
+    assert_int_equal(jm_rules_parse(&a, "classic,cost.5=1", err, sizeof err), JM_OK);
+    assert_true(a.variant > 0);
+    assert_int_equal(a.shortage, JM_SHORTAGE_RETREAT);
+    assert_int_equal(memcmp(&jm__boards[a.variant], &jm__boards[b.variant], sizeof(jm_board)), 0);
+    assert_int_equal(jm_rules_parse(&a, "card.6.evening=forward,treasure.7=9,die.5=12,score.49=20", err, sizeof err), JM_OK);
+    assert_int_equal(jm_board_card(a.variant, 6, 1), JM_ACT_FWD);
+    assert_int_equal(jm_board_treasure(a.variant, 4 + 7), 9);
+    assert_int_equal(jm_board_die(a.variant, 5), 12);
+    assert_int_equal(jm_board_score(a.variant, 49), 20);
+    jm_rules_format(&a, text, sizeof text);
+    assert_non_null(strstr(text, ",card.6.evening=forward,treasure.7=9,die.5=12,score.49=20"));
+    assert_null(strstr(text, "variant="));
+    assert_int_equal(jm_rules_parse(&back, text, err, sizeof err), JM_OK);
+    assert_int_equal(back.variant, a.variant);
+    static const char *const bad[][2] = {
+        {"cost.0=3", "cost.0=3: space 0 is royal: it costs nothing"},
+        {"cost.50=1", "cost.50: no space 50 (50 spaces)"},
+        {"treasure.8=1", "treasure.8: no scoring treasure 8 (8 in the file)"},
+        {"card.6.noon=gold", "unknown field 'card.6.noon' (cost.N, score.N, card.N.morning, card.N.evening, treasure.K, die.F)"},
+        {"card.6.evening=sail", "card.6.evening=sail: gold, food, gunpowder, forward or backward (or 0 to 4)"},
+        {"die.6=3", "die.6: the die's faces are 0 to 5"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(jm_rules_parse(&a, bad[i][0], err, sizeof err), JM_EINVALID);
+        assert_string_equal(err, bad[i][1]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -400,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_variant_changed_card_parts_at_its_first_use),
         cmocka_unit_test(test_variant_components_are_played),
         cmocka_unit_test(test_variant_agents_take_the_cheap_route),
+        cmocka_unit_test(test_variant_fields_as_rule_options),
         cmocka_unit_test(test_variant_refusals_when_loaded), /* last: it fills the process's variants */
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -91,6 +91,15 @@ int cli_threads(uint64_t *threads)
     return 0;
 }
 
+const char *cli_rules_named(const char *text, char *buf, size_t len)
+{
+    jm_rules r;
+    char err[512];
+    if (jm_rules_parse(&r, text, err, len) || !r.variant) return text;
+    jm_rules_format(&r, buf, len);
+    return buf;
+}
+
 int cli_rules(const char *text, int players, jm_rules *rules)
 {
     char err[512];

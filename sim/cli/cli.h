@@ -42,6 +42,11 @@ int cli_default_threads(int *t);
 int cli_threads(uint64_t *threads);
 /* Parse the rules text into *rules and check them against the player
  * count (as a first game would); 0, or 2 after reporting what is wrong. */
+/* text as written, or, when it names a variant (a file, or fields set over
+ * the base game), its jm_rules_format() text in buf: a study's CSV then
+ * holds the file's path and hash, and each setting built on it reads the
+ * same file back. */
+const char *cli_rules_named(const char *text, char *buf, size_t len);
 int cli_rules(const char *text, int players, jm_rules *rules);
 
 #endif

@@ -571,6 +571,8 @@ int cmd_balance(int argc, char **argv)
     bal_args a;
     memset(&a, 0, sizeof a);
     int rc = opt_parse(&table, argc, argv, &a, NULL, NULL);
+    static char named[1024];
+    if (!rc && a.rules) a.rules = cli_rules_named(a.rules, named, sizeof named);
     if (rc) return rc == OPT_HELP ? 0 : 2;
     balance b = {.a = &a, .csv = {.slot = -1}};
     char err[512];

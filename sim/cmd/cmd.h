@@ -24,6 +24,16 @@ int cmd_position(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_variant(int argc, char **argv);
 int cmd_worth(int argc, char **argv);   /* study worth (worth.c) */
+int cmd_report(int argc, char **argv);
+
+/* Two games replayed from their rows (diff.c): where their events part. */
+struct games_row;
+typedef struct diff_parting {
+    size_t at, na, nb;     /* the first differing event's index; each game's events */
+    int same;              /* every event the same */
+    char a[1024], b[1024]; /* the two events as JSON lines, or "(the game has ended)" */
+} diff_parting;
+int diff_part(const struct games_row *a, const struct games_row *b, diff_parting *p, char *why, size_t len);
 int cmd_tune(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
 

@@ -94,6 +94,28 @@ static int same_event(const jm_event *a, const jm_event *b)
     return 1;
 }
 
+int diff_part(const games_row *a, const games_row *b, diff_parting *p, char *why, size_t len)
+{
+    evbuf ea = {0}, eb = {0};
+    uint64_t ha, hb;
+    int rc = replay(a, &ea, &ha, why, len) || replay(b, &eb, &hb, why, len) ? -1 : 0;
+    if (!rc) {
+        size_t k = 0;
+        while (k < ea.n && k < eb.n && same_event(&ea.ev[k], &eb.ev[k])) k++;
+        p->at = k;
+        p->na = ea.n;
+        p->nb = eb.n;
+        snprintf(p->a, sizeof p->a, "(the game has ended)");
+        snprintf(p->b, sizeof p->b, "(the game has ended)");
+        if (k < ea.n) trace_event_json_buf(&ea.ev[k], p->a, sizeof p->a);
+        if (k < eb.n) trace_event_json_buf(&eb.ev[k], p->b, sizeof p->b);
+        p->same = k == ea.n && k == eb.n;
+    }
+    free(ea.ev);
+    free(eb.ev);
+    return rc;
+}
+
 static void show_first_difference(const games_row *a, const games_row *b, evbuf *ea, evbuf *eb)
 {
     char why[256];

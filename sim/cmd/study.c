@@ -270,7 +270,7 @@ static int sweep_parse(const study_opts *o, const char *sweep, const char *measu
     snprintf(tail, sizeof tail, "%s", eq + 1 + nread);
     if (*tail && (sscanf(tail, ":%ld%n", &s->step, &nread) != 1 || tail[nread] || s->step < 1))
         return cli_usage_error("bad --sweep step in '%s' (a whole number >= 1)", sweep);
-    if (s->lo < 0 || s->hi < s->lo || (s->hi - s->lo) / s->step > 100)
+    if (s->hi < s->lo || (s->hi - s->lo) / s->step > 100)
         return cli_usage_error("bad --sweep range in '%s' (FROM <= TO, at most 101 values)", sweep);
     if (!strncmp(measure, "win:", 4)) {
         char *end;
@@ -434,7 +434,8 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
     if (o->games > (uint64_t)INT64_MAX - o->first_game)
         return cli_usage_error("--first-game %llu with --games %llu passes the last deal",
                                (unsigned long long)o->first_game, (unsigned long long)o->games);
-    o->rules = a->rules;
+    static char named[STUDY_TEXT];
+    o->rules = cli_rules_named(a->rules, named, sizeof named);
     if (strlen(o->rules) >= STUDY_TEXT - 64) return cli_usage_error("--rules: too long");
     /* A sweep of the ghost's win rate is a 2-player question (the ghost
      * plays with 2 under the default rules); other sweeps default to 4. */

@@ -1,0 +1,563 @@
+/*
+ * report.c - `jamaica report --rules FILE`: a variant against the base
+ * game under one agent, as one self-contained HTML page (inline SVG plots)
+ * and its Markdown beside it (docs/VARIANTS.md, "The report").
+ *
+ * For each player count both rule sets play the same deals (seed, game
+ * index), every seat the agent, so each measure is compared deal by deal:
+ * the first Captain's edge, the Ghost Ship's share (2 players), rounds,
+ * the winner's margin, ties and seat balance; then what each element is
+ * worth under each (worth.c), and where the first deals' games part
+ * (diff.c).  Intervals are normal 95% intervals over the games (paired
+ * differences over the deals).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../cli/cli.h"
+#include "../cli/options.h"
+#include "../cli/stop.h"
+#include "../io/games_csv.h"
+#include "../io/outfile.h"
+#include "../run/lineup.h"
+#include "cmd.h"
+#include "worth.h"
+
+#define SIDES 2 /* 0: the base game, 1: the variant */
+#define SHOWN 5 /* deals whose parting is shown */
+
+/* A mean and its 95% interval. */
+typedef struct est {
+    double v, lo, hi;
+} est;
+
+/* The per-game values of one rule set at one player count. */
+enum { M_EDGE, M_GHOST, M_ROUNDS, M_MARGIN, M_TIE, NM };
+static const char *const m_name[NM] = {"first Captain's edge", "Ghost Ship's win share", "rounds a game",
+                                       "winner's margin", "shared wins"};
+static const char *const m_unit[NM] = {"percentage points", "%", "rounds", "points", "% of games"};
+static const double m_scale[NM] = {100, 100, 1, 1, 100};
+
+typedef struct run_vals {
+    int players;
+    uint64_t n;
+    float *m[NM];                 /* [game] */
+    double seat[JM_MAX_PLAYERS], seat2[JM_MAX_PLAYERS];
+} run_vals;
+
+static int on_game(void *ctx, const sim_game *r)
+{
+    run_vals *v = ctx;
+    int P = v->players;
+    uint64_t g = v->n++;
+    double share = r->nwin ? 1.0 / r->nwin : 0, w[JM_MAX_SHIPS], tot = 0;
+    int best = -1000, second = -1000;
+    for (int k = 0; k <= P; k++) w[k] = r->seat[k].winner ? share : 0;
+    for (int k = 0; k < P; k++) {
+        tot += w[k];
+        v->seat[k] += w[k];
+        v->seat2[k] += w[k] * w[k];
+        int s = r->seat[k].score;
+        if (s > best) second = best, best = s;
+        else if (s > second) second = s;
+    }
+    int fc = r->first_captain;
+    v->m[M_EDGE][g] = (float)(w[fc] - (tot - w[fc]) / (P - 1));
+    v->m[M_GHOST][g] = (float)w[P];
+    v->m[M_ROUNDS][g] = r->rounds;
+    v->m[M_MARGIN][g] = (float)(best - second);
+    v->m[M_TIE][g] = r->nwin > 1;
+    return 0;
+}
+
+static est mean_of(const float *x, const float *base, uint64_t n, double scale)
+{
+    double s = 0, s2 = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        double d = x[i] - (base ? base[i] : 0);
+        s += d;
+        s2 += d * d;
+    }
+    double m = s / n, var = n > 1 ? (s2 - n * m * m) / (n - 1) : 0, h = 1.959964 * sqrt(var > 0 ? var / n : 0);
+    return (est){scale * m, scale * (m - h), scale * (m + h)};
+}
+
+typedef struct report_opts {
+    const char *rules, *agent, *out, *players_text;
+    uint64_t games, worth_games, threads, progress;
+    jm_seed seed;
+    int pmin, pmax;
+} report_opts;
+
+typedef struct report {
+    report_opts *o;
+    jm_rules rules[SIDES];
+    char rules_text[SIDES][600], seed_text[64];
+    run_vals v[SIDES][JM_MAX_PLAYERS + 1]; /* [side][players] */
+    worth_cfg wc[SIDES];
+    worth_row worth[SIDES][RESTRICT_COUNT];
+    int nworth;
+    diff_parting part[SHOWN];
+    int nparts, parts_players;
+} report;
+
+static int play(report *R, int side, int players)
+{
+    report_opts *o = R->o;
+    run_vals *v = &R->v[side][players];
+    v->players = players;
+    for (int m = 0; m < NM; m++)
+        if (!(v->m[m] = calloc(o->games, sizeof *v->m[m]))) return cli_usage_error("out of memory");
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    c.rules = R->rules[side];
+    if (sim_parse_agents(o->agent, players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
+    c.games = o->games;
+    c.seed = o->seed;
+    c.players = players;
+    c.threads = (int)o->threads;
+    c.rotate = 1;
+    c.on_game = on_game;
+    c.ctx = v;
+    c.progress = isatty(2) || o->progress;
+    c.progress_every = (unsigned)o->progress;
+    if (c.progress) fprintf(stderr, "report: %s, %d players, %s\n", side ? "the variant" : "the base game", players, o->agent);
+    return cli_run_games(&c, "nothing written");
+}
+
+/* Where the first deals' games part, at the report's first player count
+ * from 3 up (the ghost's 2 otherwise). */
+static void partings(report *R)
+{
+    report_opts *o = R->o;
+    int P = o->pmin <= 3 && o->pmax >= 3 ? 3 : o->pmin;
+    R->parts_players = P;
+    static games_row g[SIDES];
+    for (int d = 0; d < SHOWN && (uint64_t)d < o->games; d++) {
+        for (int s = 0; s < SIDES; s++) {
+            memset(&g[s], 0, sizeof g[s]);
+            g[s].game = (uint64_t)d;
+            g[s].seed = o->seed;
+            g[s].players = P;
+            g[s].seating = -1;
+            snprintf(g[s].rules, sizeof g[s].rules, "%s", R->rules_text[s]);
+            for (int i = 0; i < P; i++) snprintf(g[s].agent[i], sizeof g[s].agent[i], "%s", o->agent);
+        }
+        char why[256];
+        if (diff_part(&g[0], &g[1], &R->part[R->nparts], why, sizeof why)) {
+            snprintf(R->part[R->nparts].a, sizeof R->part[0].a, "cannot replay: %s", why);
+            R->part[R->nparts].b[0] = '\0';
+        }
+        R->nparts++;
+    }
+}
+
+/* ---------------------------------------------------------------- what changed */
+
+/* One line a component of the variant that differs from the base game. */
+static void changes(FILE *f, int v, int html)
+{
+    static const char *const kinds[] = {"royal", "sea", "port", "lair"};
+    const char *li = html ? "<li>" : "- ", *end = html ? "</li>\n" : "\n";
+    int n = 0;
+    if (jm_board_spaces(v) != jm_board_spaces(0))
+        fprintf(f, "%sthe track has %d spaces (the base game %d)%s", li, jm_board_spaces(v), jm_board_spaces(0), end), n++;
+    for (int sp = 0; sp < jm_board_spaces(v); sp++) {
+        int k = jm_board_kind(v, sp), c = jm_board_cost(v, sp), s = jm_board_score(v, sp);
+        int a = jm_board_next(v, sp, 0), b = jm_board_next(v, sp, 1);
+        if (sp < jm_board_spaces(0) && k == jm_board_kind(0, sp) && c == jm_board_cost(0, sp) &&
+            s == jm_board_score(0, sp) && a == jm_board_next(0, sp, 0) && b == jm_board_next(0, sp, 1))
+            continue;
+        fprintf(f, "%sspace %d: %s, cost %d, score %d, next %d", li, sp, kinds[k], c, s, a);
+        if (b >= 0) fprintf(f, " %d", b);
+        if (sp < jm_board_spaces(0)) {
+            fprintf(f, " (base: %s, cost %d, score %d, next %d", kinds[jm_board_kind(0, sp)], jm_board_cost(0, sp),
+                    jm_board_score(0, sp), jm_board_next(0, sp, 0));
+            if (jm_board_next(0, sp, 1) >= 0) fprintf(f, " %d", jm_board_next(0, sp, 1));
+            fputc(')', f);
+        }
+        fputs(end, f), n++;
+    }
+    for (int c = 0; c < JM_CARDS; c++)
+        if (jm_board_card(v, c, 0) != jm_board_card(0, c, 0) || jm_board_card(v, c, 1) != jm_board_card(0, c, 1))
+            fprintf(f, "%scard %d: %s / %s (base: %s / %s)%s", li, c, jm_act_name(jm_board_card(v, c, 0)),
+                    jm_act_name(jm_board_card(v, c, 1)), jm_act_name(jm_board_card(0, c, 0)),
+                    jm_act_name(jm_board_card(0, c, 1)), end), n++;
+    for (int t = 0; t < JM_TREASURES; t++) {
+        int in = jm_board_in_game(v, t), val = jm_board_treasure(v, t);
+        if (in != jm_board_in_game(0, t) || (in && val != jm_board_treasure(0, t))) {
+            if (!in) fprintf(f, "%streasure card %d (%s): not in the game%s", li, t, jm_treasure_name(t), end);
+            else fprintf(f, "%streasure card %d: %+d (base: %s)%s", li, t, val, jm_treasure_name(t), end);
+            n++;
+        }
+    }
+    for (int face = 0; face < 6; face++)
+        if (jm_board_die(v, face) != jm_board_die(0, face)) {
+            fprintf(f, "%sthe combat die:", li);
+            for (int k = 0; k < 6; k++)
+                jm_board_die(v, k) < 0 ? fputs(" star", f) : fprintf(f, " %d", jm_board_die(v, k));
+            fputs(end, f), n++;
+            break;
+        }
+    if (!n) fprintf(f, "%snothing on the board, the cards, the treasures or the die (the rule options may differ)%s", li, end);
+}
+
+/* ---------------------------------------------------------------- plots */
+
+static const char *const side_name[SIDES] = {"base game", "variant"};
+static const char *const side_color[SIDES] = {"#7f8c8d", "#c0392b"};
+
+/* Grouped bars with their intervals: ncat categories, one bar a side. */
+static void svg_bars(FILE *f, const char *title, int ncat, char labels[][24], est val[][SIDES], const char *unit)
+{
+    const int W = 640, H = 260, L = 60, R = 10, T = 30, B = 40;
+    double lo = 0, hi = 0;
+    for (int c = 0; c < ncat; c++)
+        for (int s = 0; s < SIDES; s++) {
+            if (val[c][s].lo < lo) lo = val[c][s].lo;
+            if (val[c][s].hi > hi) hi = val[c][s].hi;
+            if (val[c][s].v < lo) lo = val[c][s].v;
+            if (val[c][s].v > hi) hi = val[c][s].v;
+        }
+    if (hi - lo < 1e-9) hi = lo + 1;
+    /* ticks at a round step (1, 2 or 5 times a power of ten), 4 to 8 of them */
+    double raw = (hi - lo) / 4, mag = pow(10, floor(log10(raw))), step = mag;
+    step = raw > 5 * mag ? 10 * mag : raw > 2 * mag ? 5 * mag : raw > mag ? 2 * mag : mag;
+    lo = floor(lo / step) * step;
+    hi = ceil(hi / step) * step;
+    int ticks = (int)lround((hi - lo) / step);
+#define Y(x) (T + (H - T - B) * (hi - (x)) / (hi - lo))
+    fprintf(f, "<svg class=\"plot\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">\n", W, H,
+            W, H, title);
+    fprintf(f, "<text x=\"%d\" y=\"18\" class=\"t\">%s (%s)</text>\n", L, title, unit);
+    for (int k = 0; k <= ticks; k++) {
+        double x = lo + step * k;
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
+                   "<text x=\"%d\" y=\"%.1f\" class=\"ax\" text-anchor=\"end\">%g</text>\n",
+                L, W - R, Y(x), Y(x), L - 4, Y(x) + 4, fabs(x) < step / 1e6 ? 0.0 : x);
+    }
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"zero\"/>\n", L, W - R, Y(0), Y(0));
+    double slot = (double)(W - L - R) / ncat, bw = slot * 0.3;
+    for (int c = 0; c < ncat; c++) {
+        double x0 = L + slot * c + slot * 0.2;
+        for (int s = 0; s < SIDES; s++) {
+            double x = x0 + s * bw, y = Y(val[c][s].v), z = Y(0);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s, %s: %.2f "
+                       "[%.2f, %.2f]</title></rect>\n",
+                    x, y < z ? y : z, bw * 0.9, fabs(z - y), side_color[s], labels[c], side_name[s], val[c][s].v,
+                    val[c][s].lo, val[c][s].hi);
+            double xm = x + bw * 0.45;
+            fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ci\"/>\n", xm, xm, Y(val[c][s].lo),
+                    Y(val[c][s].hi));
+        }
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"ax\" text-anchor=\"middle\">%s</text>\n", x0 + bw, H - B + 16,
+                labels[c]);
+    }
+    for (int s = 0; s < SIDES; s++)
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" "
+                   "class=\"ax\">%s</text>\n",
+                W - R - 190 + 95 * s, H - 14, side_color[s], W - R - 176 + 95 * s, H - 5, side_name[s]);
+    fputs("</svg>\n", f);
+#undef Y
+}
+
+/* ---------------------------------------------------------------- the page and the Markdown */
+
+/* One measure by player count: a plot (HTML) and a table (both). */
+static void measure_block(FILE *f, int html, report *R, int m)
+{
+    report_opts *o = R->o;
+    char labels[JM_MAX_PLAYERS][24];
+    est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
+    int nc = 0;
+    for (int P = o->pmin; P <= o->pmax; P++) {
+        if (m == M_GHOST && !jm_has_ghost_rules(&R->rules[0], P)) continue;
+        snprintf(labels[nc], sizeof labels[nc], "%d players", P);
+        for (int s = 0; s < SIDES; s++) val[nc][s] = mean_of(R->v[s][P].m[m], NULL, o->games, m_scale[m]);
+        diff[nc] = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m]);
+        nc++;
+    }
+    if (!nc) return;
+    fprintf(f, html ? "<h2>%c%s</h2>\n" : "## %c%s\n\n", m_name[m][0] - 32 * (m_name[m][0] >= 'a'), m_name[m] + 1);
+    if (html) svg_bars(f, m_name[m], nc, labels, val, m_unit[m]);
+    fprintf(f, html ? "<table><tr><th>players</th><th>base game</th><th>variant</th><th>variant - base, same deals</th></tr>\n"
+                    : "| players | base game | variant | variant - base, same deals |\n|---|---:|---:|---:|\n");
+    for (int c = 0; c < nc; c++)
+        fprintf(f, html ? "<tr><td>%s</td><td>%.2f [%.2f, %.2f]</td><td>%.2f [%.2f, %.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
+                        : "| %s | %.2f [%.2f, %.2f] | %.2f [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] |\n",
+                labels[c], val[c][0].v, val[c][0].lo, val[c][0].hi, val[c][1].v, val[c][1].lo, val[c][1].hi, diff[c].v,
+                diff[c].lo, diff[c].hi);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+static void seat_block(FILE *f, int html, report *R)
+{
+    report_opts *o = R->o;
+    int P = o->pmin <= 4 && o->pmax >= 4 ? 4 : o->pmax;
+    char labels[JM_MAX_PLAYERS][24];
+    est val[JM_MAX_PLAYERS][SIDES];
+    for (int k = 0; k < P; k++) {
+        snprintf(labels[k], sizeof labels[k], "seat %d", k);
+        for (int s = 0; s < SIDES; s++) {
+            const run_vals *v = &R->v[s][P];
+            double n = (double)o->games, m = v->seat[k] / n, var = (v->seat2[k] - n * m * m) / (n - 1);
+            double h = 1.959964 * sqrt(var > 0 ? var / n : 0);
+            val[k][s] = (est){100 * m, 100 * (m - h), 100 * (m + h)};
+        }
+    }
+    fprintf(f, html ? "<h2>Seat balance at %d players</h2>\n<p>Each seat's win share (an even share is %.2f%%); the "
+                      "first Captain is drawn, so a seat's place is not its turn order.</p>\n"
+                    : "## Seat balance at %d players\n\nEach seat's win share (an even share is %.2f%%).\n\n",
+            P, 100.0 / P);
+    if (html) svg_bars(f, "win share by seat", P, labels, val, "%");
+    fputs(html ? "<table><tr><th>seat</th><th>base game</th><th>variant</th></tr>\n" : "| seat | base game | variant |\n|---|---:|---:|\n", f);
+    for (int k = 0; k < P; k++)
+        fprintf(f, html ? "<tr><td>%s</td><td>%.2f%% [%.2f, %.2f]</td><td>%.2f%% [%.2f, %.2f]</td></tr>\n"
+                        : "| %s | %.2f%% [%.2f, %.2f] | %.2f%% [%.2f, %.2f] |\n",
+                labels[k], val[k][0].v, val[k][0].lo, val[k][0].hi, val[k][1].v, val[k][1].lo, val[k][1].hi);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+static void worth_block(FILE *f, int html, report *R)
+{
+    if (!R->nworth) return;
+    int P = R->wc[0].players;
+    char labels[RESTRICT_COUNT][24];
+    est val[RESTRICT_COUNT][SIDES];
+    for (int i = 0; i < R->nworth; i++) {
+        snprintf(labels[i], sizeof labels[i], "%s", restrict_name(R->worth[0][i].element));
+        for (int s = 0; s < SIDES; s++) {
+            const worth_row *w = &R->worth[s][i];
+            double even = 100.0 / P;
+            val[i][s] = (est){even - 100 * w->win, even - 100 * w->win_hi, even - 100 * w->win_lo};
+        }
+    }
+    fprintf(f, html ? "<h2>What each element is worth</h2>\n<p>The win share a seat of %s loses when it may not use the "
+                      "element, against %d unrestricted copies, %llu deals each (percentage points; <code>jamaica study "
+                      "worth</code>).</p>\n"
+                    : "## What each element is worth\n\nThe win share a seat of `%s` loses when it may not use the element, "
+                      "against %d unrestricted copies, %llu deals each (percentage points).\n\n",
+            R->o->agent, P - 1, (unsigned long long)R->o->worth_games);
+    if (html) svg_bars(f, "win share lost without the element", R->nworth, labels, val, "percentage points");
+    fputs(html ? "<table><tr><th>element</th><th>base game</th><th>variant</th></tr>\n"
+               : "| element | base game | variant |\n|---|---:|---:|\n", f);
+    for (int i = 0; i < R->nworth; i++)
+        fprintf(f, html ? "<tr><td>%s</td><td>%+.2f [%+.2f, %+.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
+                        : "| %s | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] |\n",
+                labels[i], val[i][0].v, val[i][0].lo, val[i][0].hi, val[i][1].v, val[i][1].lo, val[i][1].hi);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+static void html_text(FILE *f, const char *t)
+{
+    for (; *t; t++) {
+        if (*t == '<') fputs("&lt;", f);
+        else if (*t == '>') fputs("&gt;", f);
+        else if (*t == '&') fputs("&amp;", f);
+        else fputc(*t, f);
+    }
+}
+
+static void parts_block(FILE *f, int html, report *R)
+{
+    fprintf(f, html ? "<h2>Where the games part</h2>\n<p>The first %d deals at %d players, replayed under both: the "
+                      "first event that differs (<code>jamaica diff</code>).</p>\n"
+                    : "## Where the games part\n\nThe first %d deals at %d players, replayed under both: the first event "
+                      "that differs.\n\n",
+            R->nparts, R->parts_players);
+    for (int i = 0; i < R->nparts; i++) {
+        const diff_parting *p = &R->part[i];
+        if (p->same) {
+            fprintf(f, html ? "<p class=\"part\">Deal %d: the same game (%zu events).</p>\n" : "- Deal %d: the same game (%zu events).\n", i, p->na);
+            continue;
+        }
+        if (!p->b[0]) {
+            fprintf(f, html ? "<p class=\"part\">Deal %d: " : "- Deal %d: ", i);
+            html ? html_text(f, p->a) : (void)fputs(p->a, f);
+            fputs(html ? "</p>\n" : "\n", f);
+            continue;
+        }
+        if (html) {
+            fprintf(f, "<div class=\"part\">Deal %d: event %zu of %zu / %zu<pre>base:    ", i, p->at + 1, p->na, p->nb);
+            html_text(f, p->a);
+            fputs("\nvariant: ", f);
+            html_text(f, p->b);
+            fputs("</pre></div>\n", f);
+        } else {
+            fprintf(f, "- Deal %d: event %zu of %zu / %zu\n  - base: `%s`\n  - variant: `%s`\n", i, p->at + 1, p->na, p->nb,
+                    p->a, p->b);
+        }
+    }
+    if (!html) fputc('\n', f);
+}
+
+static void write_report(FILE *f, int html, report *R)
+{
+    report_opts *o = R->o;
+    int v = R->rules[1].variant;
+    if (html)
+        fprintf(f, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Jamaica: %s against the "
+                   "base game</title>\n<style>\nbody{font:15px/1.45 system-ui,sans-serif;max-width:980px;margin:1em auto;"
+                   "padding:0 1em;color:#222}\nh1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px "
+                   "solid #ddd}\ntable{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 8px;"
+                   "text-align:right}td:first-child,th:first-child{text-align:left}\n.plot{max-width:100%%;height:auto;"
+                   "display:block}.t{font-weight:600;font-size:13px}.ax{font-size:11px;fill:#444}.grid{stroke:#eee}"
+                   ".zero{stroke:#999}.ci{stroke:#111;stroke-width:1.5}\npre{background:#f6f6f6;padding:6px;overflow-x:"
+                   "auto;font-size:12px}code{background:#f3f3f3;overflow-wrap:anywhere}\n</style></head><body>\n",
+                jm_variant_name(v));
+    fprintf(f, html ? "<h1>%s against the base game</h1>\n" : "# %s against the base game\n\n", jm_variant_name(v));
+    fprintf(f, html ? "<p>Every seat <code>%s</code>; %llu deals of seed %s at each player count from %d to %d, the same "
+                      "deals under both; rules <code>%s</code> and <code>%s</code>. Intervals are 95%%; a difference is "
+                      "taken deal by deal.</p>\n"
+                    : "Every seat `%s`; %llu deals of seed %s at each player count from %d to %d, the same deals under "
+                      "both; rules `%s` and `%s`. Intervals are 95%%; a difference is taken deal by deal.\n\n",
+            o->agent, (unsigned long long)o->games, R->seed_text, o->pmin, o->pmax, R->rules_text[0], R->rules_text[1]);
+    fputs(html ? "<h2>What the variant changes</h2>\n<ul>\n" : "## What the variant changes\n\n", f);
+    changes(f, v, html);
+    fputs(html ? "</ul>\n" : "\n", f);
+    for (int m = 0; m < NM; m++) measure_block(f, html, R, m);
+    seat_block(f, html, R);
+    worth_block(f, html, R);
+    parts_block(f, html, R);
+    if (html) /* #layout: the page measures itself (tests/browser_report.py) */
+        fputs("<p id=\"layout\"></p>\n<script>\nif (location.hash === '#layout') {\n"
+              "  const bad = [], W = document.documentElement.clientWidth;\n"
+              "  if (document.documentElement.scrollWidth > W + 1) bad.push('the page is wider than the window');\n"
+              "  const plots = document.querySelectorAll('svg.plot');\n"
+              "  plots.forEach((p, i) => { const r = p.getBoundingClientRect();\n"
+              "    if (r.width < 300 || r.height < 100 || r.right > W + 1) bad.push('plot ' + i + ' is ' + Math.round(r.width) + 'x' + Math.round(r.height));\n"
+              "    if (p.querySelectorAll('rect').length < 4) bad.push('plot ' + i + ' has no bars'); });\n"
+              "  document.querySelectorAll('table').forEach((t, i) => { if (t.getBoundingClientRect().right > W + 1) bad.push('table ' + i + ' overflows'); });\n"
+              "  document.getElementById('layout').textContent = bad.length ? 'layout bad: ' + bad.join('; ')\n"
+              "    : 'layout ok plots ' + plots.length + ' tables ' + document.querySelectorAll('table').length;\n"
+              "}\n</script>\n</body></html>\n", f);
+}
+
+/* ---------------------------------------------------------------- the command */
+
+static int parse_players(const char *v, void *field)
+{
+    int *p = field, a, b, n = 0;
+    if (sscanf(v, "%d-%d%n", &a, &b, &n) == 2 && !v[n] && a >= 2 && b <= 6 && a <= b) p[0] = a, p[1] = b;
+    else if (sscanf(v, "%d%n", &a, &n) == 1 && !v[n] && a >= 2 && a <= 6) p[0] = p[1] = a;
+    else return cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v), -1;
+    return 0;
+}
+
+static const opt options[] = {
+    OPT_RULES(report_opts, "the variant: a variant file, with options (required)"),
+    OPT_ROW_TEXT("agents", "AGENT", report_opts, agent, "sharp", "the agent in every seat ({default}: the strongest cheap one)"),
+    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(report_opts, pmin), .parse = parse_players,
+     .help = "player counts (2-6)"},
+    OPT_GAMES(report_opts, "game count", 100000000ULL, "10000", "deals at each player count, under each rule set ({default})"),
+    OPT_ROW_UINT("worth-games", "N", report_opts, worth_games, "game count", 0, 100000000ULL, "4000",
+                 "deals an element for the elements' worth, at 3 players\n(0: none)"),
+    OPT_SEED(report_opts, "1", "the run's seed"),
+    OPT_THREADS(report_opts),
+    OPT_PROGRESS(report_opts),
+    OPT_OUT(report_opts, "report.html", "the page ({default}); the Markdown goes beside it, .md for .html"),
+};
+
+static const opt_table table = {
+    .command = "report",
+    .synopsis = "jamaica report --rules FILE",
+    .about = "A variant against the base game under one agent, as one self-contained HTML\n"
+             "page with its plots and a Markdown file beside it: the first Captain's edge,\n"
+             "the Ghost Ship's share, game length, the winner's margin and ties by player\n"
+             "count, seat balance, what each element is worth (study worth), and where\n"
+             "the first deals' games part; every figure with its 95% interval, the\n"
+             "variant's taken deal by deal against the base game's (docs/VARIANTS.md).\n",
+    .opts = options,
+    .n = OPT_COUNT(options),
+};
+
+/* The page and its Markdown, each written whole or not at all. */
+static int write_outputs(report *R, const char *html_path, const char *md_path)
+{
+    char err[600];
+    for (int k = 0; k < 2; k++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        if (!m) return cli_usage_error("out of memory");
+        write_report(m, !k, R);
+        fclose(m);
+        outfile o;
+        int bad = outfile_open(&o, k ? md_path : html_path, err, sizeof err) || outfile_write(&o, text, len, err, sizeof err) ||
+                  outfile_commit(&o, err, sizeof err);
+        free(text);
+        if (bad) {
+            outfile_abort(&o);
+            fprintf(stderr, "jamaica: %s\n", err);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int run_report(report *R, const char *md_path)
+{
+    report_opts *o = R->o;
+    for (int P = o->pmin; P <= o->pmax; P++)
+        for (int s = 0; s < SIDES; s++) {
+            int rc = play(R, s, P);
+            if (rc) return rc;
+        }
+    for (int s = 0; s < SIDES && o->worth_games; s++) {
+        worth_cfg *w = &R->wc[s];
+        *w = (worth_cfg){.agent = o->agent, .players = 3, .threads = (int)o->threads, .progress = (unsigned)o->progress,
+                         .elements = (1u << RESTRICT_COUNT) - 1, .games = o->worth_games, .seed = o->seed, .rules = R->rules[s]};
+        snprintf(w->seed_text, sizeof w->seed_text, "%s", R->seed_text);
+        int rc = worth_run(w, R->worth[s], &R->nworth);
+        if (rc) return rc;
+    }
+    partings(R);
+    int rc = write_outputs(R, o->out, md_path);
+    if (!rc) fprintf(stderr, "wrote %s, %s\n", o->out, md_path);
+    return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    report_opts o = {.pmin = 2, .pmax = 6};
+    uint64_t given = 0;
+    int first, rc = opt_parse(&table, argc, argv, &o, &first, &given);
+    if (rc) return rc == OPT_HELP ? 0 : 2;
+    if (first < argc) return cli_usage_error("report takes no operand ('%s')", argv[first]);
+    if (!opt_given(&table, given, "rules")) return cli_usage_error("report needs --rules FILE (a variant file)");
+    if (strchr(o.agent, ',')) return cli_usage_error("report: --agents names one agent, not '%s'", o.agent);
+    if (!strncmp(o.agent, "cmd:", 4) || !strncmp(o.agent, "plugin:", 7))
+        return cli_usage_error("report: '%s': a built-in agent (the report plays it some 50,000 times)", o.agent);
+    if (cli_threads(&o.threads)) return 2;
+    static report R;
+    R.o = &o;
+    jm_rules_default(&R.rules[0]);
+    if (cli_rules(o.rules, o.pmin, &R.rules[1])) return 2;
+    if (!R.rules[1].variant) return cli_usage_error("report: --rules '%s' names no variant file", o.rules);
+    R.rules[0] = R.rules[1];
+    R.rules[0].variant = 0; /* the same options on the base game */
+    for (int s = 0; s < SIDES; s++) jm_rules_format(&R.rules[s], R.rules_text[s], sizeof R.rules_text[s]);
+    jm_seed_format(&o.seed, R.seed_text, sizeof R.seed_text);
+    char err[512], md[4096];
+    agent probe;
+    if (agent_create(&probe, o.agent, err, sizeof err)) return cli_usage_error("%s", err);
+    agent_destroy(&probe);
+    size_t n = strlen(o.out);
+    if (n > 5 && !strcmp(o.out + n - 5, ".html")) snprintf(md, sizeof md, "%.*s.md", (int)(n - 5), o.out);
+    else snprintf(md, sizeof md, "%s.md", o.out);
+    const char *paths[2] = {o.out, md};
+    for (int i = 0; i < 2; i++) {
+        outfile probe_out;
+        if (outfile_open(&probe_out, paths[i], err, sizeof err)) return cli_usage_error("%s", err);
+        outfile_abort(&probe_out);
+    }
+    rc = run_report(&R, md);
+    for (int s = 0; s < SIDES; s++)
+        for (int P = 0; P <= JM_MAX_PLAYERS; P++)
+            for (int m = 0; m < NM; m++) free(R.v[s][P].m[m]);
+    return rc;
+}
