@@ -54,10 +54,13 @@ typedef struct agent_ops {
      * improved policy), and the search's estimate of each ship's share of
      * the win at the root into v[JM_MAX_SHIPS] (v may be NULL); returns n. */
     int (*policy)(agent *a, float *p, float *v);
-    /* What was fitted to the base game's play (NULL: nothing, the agent
-     * reads the game in force): seated on a variant (docs/VARIANTS.md),
-     * the agent says so in one line on stderr, once a process. */
+    /* What was fitted to a game's play ("its weights were tuned on"; NULL:
+     * nothing, the agent reads the game in force), and on which game:
+     * fitted_on() gives its jm_variant_label() (NULL hook: the base game).
+     * Seated on another game (docs/VARIANTS.md), the agent says so in one
+     * line on stderr, once a process. */
     const char *fitted;
+    const char *(*fitted_on)(agent *a);
 } agent_ops;
 
 struct agent {

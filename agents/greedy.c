@@ -121,7 +121,7 @@ const agent_ops agent_greedy = {
 
 const agent_ops agent_sharp = {
     .name = "sharp",
-    .fitted = "its weights were tuned on the base game",
+    .fitted = "its weights were tuned on",
     .summary = "greedy with 8 samples and tuned weights: fast and strong (greedy's parameters)",
     .needs_obs = 1,
     .create = sharp_create,
@@ -131,7 +131,7 @@ const agent_ops agent_sharp = {
 
 const agent_ops agent_learned = {
     .name = "learned",
-    .fitted = "its weights were fitted to sharp's games of the base game",
+    .fitted = "its weights were fitted to sharp's games of",
     .summary = "greedy with 8 samples and the weights jamaica learn fitted to sharp's games\n"
                "                   (results/learn/; greedy's parameters)",
     .needs_obs = 1,

@@ -419,9 +419,12 @@ static int guided_policy(agent *a, float *p, float *v)
     return g->last_n;
 }
 
+static const char *guided_fitted_on(agent *a) { return ((guided *)a->data)->net.variant; }
+
 const agent_ops agent_guided = {
     .name = "guided",
-    .fitted = "its network was trained on the base game",
+    .fitted = "its network was trained on",
+    .fitted_on = guided_fitted_on,
     .summary = "tree search guided by a network (docs/NETWORK.md): file=PATH (a network\n"
                "                   file), iters=N (200), root=gumbel|puct (gumbel: sequential\n"
                "                   halving over m=16 actions, noise=1 the Gumbel draws' scale,\n"

@@ -77,9 +77,12 @@ static void net_destroy(agent *a)
     free(g);
 }
 
+static const char *net_fitted_on(agent *a) { return ((netagent *)a->data)->net.variant; }
+
 const agent_ops agent_net = {
     .name = "net",
-    .fitted = "its network was trained on the base game",
+    .fitted = "its network was trained on",
+    .fitted_on = net_fitted_on,
     .summary = "a network's policy alone (docs/NETWORK.md): file=PATH (a network file),\n"
                "                   temp=T (0: the most likely action; T > 0: drawn from the\n"
                "                   softmax of the logits over T)",

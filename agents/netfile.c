@@ -39,7 +39,7 @@ typedef struct header {
     int nt;
     char format[32], format_version[16], arch[16], obs_version[16], obs_size[16];
     char ids_version[16], ids[16], values[16], hidden[64];
-    char command[NN_META_MAX], generation[32], seats[16];
+    char command[NN_META_MAX], generation[32], seats[16], variant[NN_META_MAX];
 } header;
 
 /* The JSON reader: a cursor over the header's bytes. */
@@ -196,6 +196,7 @@ static int metadata(cursor *c, header *h)
         {"command", h->command, sizeof h->command},
         {"generation", h->generation, sizeof h->generation},
         {"seats", h->seats, sizeof h->seats},
+        {"variant", h->variant, sizeof h->variant},
     };
     int done;
     if (expect(c, '{') || more(c, &done)) return -1;
@@ -502,6 +503,7 @@ int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
                 !check_tensors(&c, h, net, size - 8 - (long)n) && !build(net, h, buf + 8 + n, &c)) {
                 snprintf(net->command, sizeof net->command, "%s", h->command);
                 snprintf(net->generation, sizeof net->generation, "%s", h->generation);
+                snprintf(net->variant, sizeof net->variant, "%s", h->variant);
             }
         }
     }

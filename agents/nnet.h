@@ -45,6 +45,8 @@ typedef struct nn_net {
     void *mem;                       /* the one allocation behind the arrays */
     char command[NN_META_MAX];       /* the metadata's "command" (what trained it) */
     char generation[32];             /* ... and "generation" ("" if absent) */
+    char variant[NN_META_MAX];       /* ... and "variant": the game it was trained on,
+                                        jm_variant_label()'s ("" or absent: the base game) */
     int relative;                    /* metadata seats "relative": the encoding rotated to
                                         the viewing seat (jm_encode_rotate), the target ids
                                         and the value's ships renumbered with it */

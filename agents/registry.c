@@ -146,22 +146,34 @@ void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed,
     agent_start(a, rules, players, &JM_SEED(seed), game, seat);
 }
 
-/* An agent fitted to the base game, seated on a variant: one line, once a
+/* Two variant labels name the same game: the same file's bytes (its hash,
+ * wherever the file lies) and fields; "" the base game. */
+static int same_game(const char *a, const char *b)
+{
+    const char *ha = strchr(a, '@'), *hb = strchr(b, '@');
+    return !strcmp(ha ? ha : a, hb ? hb : b);
+}
+
+/* An agent fitted to one game, seated on another: one line, once a
  * process and agent (the first seat to meet it says it). */
-static void note_fitted(const agent *a, const jm_rules *rules)
+static void note_fitted(agent *a, const jm_rules *rules)
 {
     static _Atomic unsigned said;
+    char game[600];
+    const char *fit = a->ops->fitted_on && a->data ? a->ops->fitted_on(a) : "";
+    jm_variant_label(rules->variant, game, sizeof game);
+    if (same_game(fit, game)) return;
     int k = 0;
     while (agent_registry[k] && agent_registry[k] != a->ops) k++;
     if (k >= 32 || (atomic_fetch_or(&said, 1u << k) >> k & 1)) return;
-    fprintf(stderr, "jamaica: note: %s: %s, and this game is the variant %s\n", a->ops->name, a->ops->fitted,
-            jm_variant_name(rules->variant));
+    fprintf(stderr, "jamaica: note: %s: %s %s%s, and this game is %s%s\n", a->ops->name, a->ops->fitted,
+            *fit ? "the variant " : "the base game", fit, *game ? "the variant " : "the base game", game);
 }
 
 void agent_start(agent *a, const jm_rules *rules, int players, const jm_seed *seed, uint64_t game, int seat)
 {
     seed_stream(a, seed, game, seat);
-    if (rules && rules->variant && a->ops && a->ops->fitted) note_fitted(a, rules);
+    if (rules && a->ops && a->ops->fitted) note_fitted(a, rules);
     if (a->ops && a->ops->new_game && a->data) a->ops->new_game(a, rules, players, game);
 }
 

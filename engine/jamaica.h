@@ -624,6 +624,10 @@ int jm_variant_load(const char *text, const char *name, jm_rules *r, char *err, 
 int jm_variant_load_file(const char *path, jm_rules *r, char *err, size_t errlen);
 const char *jm_variant_name(int v);     /* "" for the base game, NULL for an unknown id */
 uint64_t jm_variant_hash(int v);        /* SipHash of the file's text; 0 for the base game */
+/* Variant v as the rules text names it: "PATH@HASH" and any fields set
+ * over it ("my.variant@0123456789abcdef,cost.5=2"); "" for the base game
+ * (a network file's "variant", docs/NETWORK.md).  Its length, as snprintf. */
+int jm_variant_label(int v, char *buf, size_t len);
 int jm_variant_of(const jm_state *s);   /* the variant a state's game plays */
 /* Variant v's components (0: the base game, as jm_space_* above): -1 for an
  * argument outside its range (JM_BOARD_NONE for the signed ones). */

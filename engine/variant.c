@@ -428,6 +428,14 @@ const char *jm_variant_name(int v) { return v >= 0 && v < jm__variant_count() ? 
 uint64_t jm_variant_hash(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].hash : 0; }
 const char *jm__variant_edits(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].edits : ""; }
 
+int jm_variant_label(int v, char *buf, size_t len)
+{
+    if (v <= 0 || v >= jm__variant_count()) return snprintf(buf, len, "%s", "");
+    const char *e = loaded[v].edits;
+    if (!*loaded[v].name) return snprintf(buf, len, "%s", e);
+    return snprintf(buf, len, "%s@%016llx%s%s", loaded[v].name, (unsigned long long)loaded[v].hash, *e ? "," : "", e);
+}
+
 /* One field of the file set over it (a rule option's key with a dot): a
  * space's cost or score, a card's half, a scoring treasure's value, a
  * combat die's face.  0, or JM_EINVALID with err. */

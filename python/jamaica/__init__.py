@@ -147,6 +147,7 @@ _S = ctypes.POINTER(_State)
 _sigs = {
     "jm_rules_parse": (ctypes.c_int, [ctypes.POINTER(_Rules), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
     "jm_rules_format": (None, [ctypes.POINTER(_Rules), ctypes.c_char_p, ctypes.c_size_t]),
+    "jm_variant_label": (ctypes.c_int, [ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]),
     "jm_init": (ctypes.c_int, [_S, ctypes.POINTER(_Rules), ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64,
                                ctypes.POINTER(_Tracer), ctypes.c_char_p, ctypes.c_size_t]),
     "jm_over": (ctypes.c_int, [_S]), "jm_capped": (ctypes.c_int, [_S]),
@@ -279,6 +280,15 @@ def _rules(text):
     if _lib.jm_rules_parse(ctypes.byref(r), text.encode(), err, len(err)):
         raise JamaicaError(err.value.decode())
     return r
+
+
+def variant_label(rules):
+    """The variant a rules text plays, as a network file's "variant" records
+    it: "PATH@HASH" and any fields set over it, or "" for the base game
+    (docs/VARIANTS.md)."""
+    buf = ctypes.create_string_buffer(1024)
+    _lib.jm_variant_label(_rules(rules).variant, buf, len(buf))
+    return buf.value.decode()
 
 
 # ---------------------------------------------------------------- Game

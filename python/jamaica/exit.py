@@ -71,6 +71,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+import jamaica
+
 from . import cli, netfile, selfplay as sp
 from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 
@@ -400,6 +402,8 @@ def main(argv=None):
         opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
         rows, start, best_gen = [], 0, -1
     command = command_line(argv)
+    label = jamaica.variant_label(a.rules)  # the game it is trained on: "" for the base game
+    trained_on = {"variant": label} if label else None
     t0, before = time.time(), float(rows[-1]["seconds"]) if rows else 0.0
     for gen in range(start, a.generations):
         g0 = time.time()
@@ -409,7 +413,7 @@ def main(argv=None):
             expert = a.bootstrap
         else:
             if best_gen < 0:  # no network played yet: the one we have (random, or --init)
-                netfile.write(best, net.arrays(), command=command, generation=-1, seats=a.seats)
+                netfile.write(best, net.arrays(), command=command, generation=-1, seats=a.seats, notes=trained_on)
             expert = searcher(a, best)
         parts = []
         for i, players in enumerate(a.players):
@@ -433,7 +437,7 @@ def main(argv=None):
         torch.manual_seed(a.seed * 1000 + gen)
         pl, vl = train(net, opt, window, a, gen, threads)
         cand = os.path.join(a.out, "gen-%d.jmn" % gen)
-        netfile.write(cand, net.arrays(), command=command, generation=gen, seats=a.seats)
+        netfile.write(cand, net.arrays(), command=command, generation=gen, seats=a.seats, notes=trained_on)
         log("generation %d: trained on %d samples in %.0f s: policy loss %.4f, value loss %.4f" % (
             gen, len(window["n"]), time.time() - ts, pl, vl))
         # 3. gating
@@ -447,7 +451,7 @@ def main(argv=None):
             log("generation %d: gate against generation %d: %s, score %.4f, %.0f s" % (
                 gen, best_gen, verdict, score, time.time() - ts))
         if promote:
-            netfile.write(best, net.arrays(), command=command, generation=gen, seats=a.seats)
+            netfile.write(best, net.arrays(), command=command, generation=gen, seats=a.seats, notes=trained_on)
             best_gen = gen
         row.update(gate=verdict, gate_score=score if score == "" else "%.4f" % score, promoted=int(promote),
                    current=best_gen)

@@ -55,6 +55,31 @@ class TestNetFile(unittest.TestCase):
         self.assertEqual(len(data) - 8 - n, header["value.bias"]["data_offsets"][1])
         self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o666 & ~_umask())
 
+    def test_the_variant_it_was_trained_on(self):
+        """A network file records the game it was trained on ("variant",
+        jamaica.variant_label); net says so in one line when seated on
+        another game, and nothing on its own."""
+        import jamaica
+        d = self.dir.name
+        base = subprocess.run([BIN, "variant", "--print"], capture_output=True, text=True, check=True).stdout
+        with open(os.path.join(d, "v.variant"), "w") as f:
+            f.write(base.replace("card 6 gold gold\n", "card 6 gold forward\n"))
+        label = jamaica.variant_label(os.path.join(d, "v.variant"))
+        self.assertRegex(label, r"v\.variant@[0-9a-f]{16}$")
+        self.assertEqual(jamaica.variant_label("classic"), "")
+        arrays = netfile.random_mlp([16], seed=1)
+        netfile.write(os.path.join(d, "v.jmn"), arrays, command="test", notes={"variant": label})
+        netfile.write(os.path.join(d, "b.jmn"), arrays, command="test")
+        for net, rules, note in (("v", "v.variant", None), ("b", "2021", None),
+                                 ("v", "2021", "trained on the variant %s, and this game is the base game" % label),
+                                 ("b", "v.variant", "trained on the base game, and this game is the variant v.variant@%s"
+                                  % label.split("@")[1])):
+            p = subprocess.run([os.path.abspath(BIN), "sim", "--agents", "net:file=%s.jmn" % net, "--players", "2", "--games", "2",
+                                "--rules", rules, "--out", os.devnull], capture_output=True, text=True, cwd=d)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            notes = [line for line in p.stderr.splitlines() if line.startswith("jamaica: note: net:")]
+            self.assertEqual(notes, ["jamaica: note: net: its network was " + note] if note else [], (net, rules))
+
     def test_write_refuses_bad_arrays(self):
         arrays = netfile.random_mlp([32], seed=1)
         # a metadata string longer than the library reads (it would refuse the file)
