@@ -31,6 +31,7 @@ struct replay_page {
     int final[JM_MAX_SHIPS][5];  /* from the score events: total, space, gold, treasure, rank */
     int scored;
     int ships;                   /* the players, and the ghost in play */
+    int variant;                 /* the game's (jm_variant_of), from its events' states */
 };
 
 /* A growing string for one key's text. */
@@ -171,6 +172,7 @@ void replay_page_event(replay_page *p, const jm_state *s, const jm_event *ev)
 {
     const int *v = ev->v;
     p->ships = ship_count(s);
+    p->variant = jm_variant_of(s);
     switch (ev->type) {
     case JM_EV_ROUND:
         p->rolled[0] = v[JM_V_ROUND_DIE1];
@@ -233,24 +235,24 @@ replay_page *replay_page_new(const char *title, int players, const char *const *
 }
 
 /* The board, the cards and the treasures as data for the page's script. */
-static void write_components(FILE *f)
+static void write_components(FILE *f, int v)
 {
     fputs("\"board\":[", f);
-    for (int sp = 0; sp < JM_SPACES; sp++)
-        fprintf(f, "%s[%d,%d,%d,%d,%d]", sp ? "," : "", jm_space_kind(sp), jm_space_cost(sp), jm_space_score(sp),
-                jm_space_next(sp, 0), jm_space_next(sp, 1));
+    for (int sp = 0; sp < jm_board_spaces(v); sp++)
+        fprintf(f, "%s[%d,%d,%d,%d,%d]", sp ? "," : "", jm_board_kind(v, sp), jm_board_cost(v, sp),
+                jm_board_score(v, sp), jm_board_next(v, sp, 0), jm_board_next(v, sp, 1));
     fputs("],\n\"cards\":[", f);
     for (int c = 0; c < JM_CARDS; c++)
-        fprintf(f, "%s[\"%s\",\"%s\"]", c ? "," : "", jm_act_name(jm_card_action(c, 0)),
-                jm_act_name(jm_card_action(c, 1)));
+        fprintf(f, "%s[\"%s\",\"%s\"]", c ? "," : "", jm_act_name(jm_board_card(v, c, 0)),
+                jm_act_name(jm_board_card(v, c, 1)));
     fputs("],\n\"treasures\":[", f);
     for (int t = 0; t < JM_TREASURES; t++) {
         fprintf(f, "%s[", t ? "," : "");
         trace_json_string(f, jm_treasure_name(t));
-        fprintf(f, ",%d]", jm_treasure_value(t));
+        fprintf(f, ",%d]", jm_board_treasure(v, t));
     }
     fputs("],\n\"lairs\":[", f);
-    for (int l = 0; l < JM_LAIRS; l++) fprintf(f, "%s%d", l ? "," : "", jm_lair_space(l));
+    for (int l = 0; jm_board_lair_space(v, l) >= 0; l++) fprintf(f, "%s%d", l ? "," : "", jm_board_lair_space(v, l));
     fputs("],\n\"res\":[", f);
     for (int r = 0; r < 3; r++) fprintf(f, "%s\"%s\"", r ? "," : "", jm_res_name(r));
     fputs("]", f);
@@ -266,7 +268,7 @@ static void write_game(replay_page *p, FILE *f)
         trace_json_string(f, p->names[i]);
     }
     fputs("],\n", f);
-    write_components(f);
+    write_components(f, p->variant);
     fputs(",\n\"final\":", f);
     if (!p->scored) fputs("null", f);
     else {
