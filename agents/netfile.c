@@ -497,14 +497,22 @@ int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
             fail(&c, "truncated: the header needs %llu bytes, the file has %ld after the length",
                  (unsigned long long)n, size - 8);
         } else {
-            c.p = buf + 8;
-            c.end = buf + 8 + n;
-            if (!parse_header(&c, h) && !check_meta(&c, h, net) &&
+            /* The header in an allocation of its own, exactly its size: a
+             * read past its end is a read past the block, which ASan and
+             * the fuzz target (tests/fuzz/fuzz_netfile.c) see, not a read
+             * of the tensors' bytes that follow it in the file. */
+            char *hdr = malloc(n ? (size_t)n : 1);
+            if (hdr) memcpy(hdr, buf + 8, (size_t)n);
+            c.p = hdr;
+            c.end = hdr + n;
+            if (!hdr) fail(&c, "no memory for a header of %llu bytes", (unsigned long long)n);
+            else if (!parse_header(&c, h) && !check_meta(&c, h, net) &&
                 !check_tensors(&c, h, net, size - 8 - (long)n) && !build(net, h, buf + 8 + n, &c)) {
                 snprintf(net->command, sizeof net->command, "%s", h->command);
                 snprintf(net->generation, sizeof net->generation, "%s", h->generation);
                 snprintf(net->variant, sizeof net->variant, "%s", h->variant);
             }
+            free(hdr);
         }
     }
     fclose(f);

@@ -2,7 +2,10 @@
  * fuzz_netfile.c - libFuzzer target for network files (agents/netfile.c):
  * any bytes, written to a file and loaded.  A file that loads evaluates an
  * encoding to finite outputs (a value that sums to 1); one that is refused
- * comes with one line that names the file.  Any failure aborts.
+ * comes with one line that names the file.  Any failure aborts.  The
+ * loader keeps the header in a block of its own, so a read past its end
+ * (a u00XX escape cut at the header's end, which sscanf once read beyond)
+ * is a heap overflow here, not a read of the tensors' bytes.
  */
 #include <math.h>
 #include <stdint.h>
