@@ -17,7 +17,7 @@
 
 typedef struct netagent {
     char file[200];
-    double temp;
+    double temp, eps;
     nn_net net;
     /* the last decision's logits and value, for agent_policy() (the
      * softmax is taken only when asked: not on the agent's hot path) */
@@ -28,6 +28,7 @@ typedef struct netagent {
 static const param_spec net_spec[] = {
     {"file", PARAM_TEXT, offsetof(netagent, file), 0, 200, NULL},
     {"temp", PARAM_DOUBLE, offsetof(netagent, temp), 0, 100, NULL},
+    {"eps", PARAM_DOUBLE, offsetof(netagent, eps), 0, 1, NULL},
 };
 
 static int net_create(agent *a, const char *params, char *err, size_t errlen)
@@ -45,6 +46,10 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
     float *logit = g->last_logit;
     g->last_n = n;
     nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, g->last_value);
+    /* eps: an exploring actor (python/jamaica/dmc.py) takes a legal action
+     * uniformly at random with that probability, from the seat's stream */
+    if (g->eps > 0 && (jm_pcg32_next(&a->rng) >> 8) * (1.0 / 16777216.0) < g->eps)
+        return legal[jm_pcg32_bounded(&a->rng, (uint32_t)n)];
     if (g->temp <= 0) {
         int b = 0;
         for (int i = 1; i < n; i++)
@@ -85,7 +90,8 @@ const agent_ops agent_net = {
     .fitted_on = net_fitted_on,
     .summary = "a network's policy alone (docs/NETWORK.md): file=PATH (a network file),\n"
                "                   temp=T (0: the most likely action; T > 0: drawn from the\n"
-               "                   softmax of the logits over T)",
+               "                   softmax of the logits over T), eps=E (a uniformly random\n"
+               "                   legal action with probability E: an exploring actor)",
     .needs_obs = 1,
     .create = net_create,
     .choose = net_choose,

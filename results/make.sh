@@ -99,6 +99,13 @@ J=bin/jamaica
 # (results/variants/designer.variant), and its report against the base game
 # at the default sizes (results/variants/report.html and report.md; about
 # 4 minutes on two cores);
+# `dmc`: Deep Monte-Carlo self-play (python/jamaica/dmc.py) from random
+# weights, five training seeds of 30 generations of 1,000 games (2, 3 and 4
+# players in turn): each seed's log (results/dmc/seedS/log.csv: the win
+# share against sharp at 2 players every 5 generations, deals of seed 1009),
+# the curve's mean and spread over the seeds (results/dmc/curve.md), and each
+# final network against sharp on deals of seeds 1011 and 1012, never used
+# in training (results/dmc/final.md); about 40 minutes on two cores;
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -406,6 +413,19 @@ if has tune; then
         --out results/tune/greedy8.csv"
     # shellcheck disable=SC2086
     { echo "$J tune" $args; $J tune $args; } >results/tune/greedy8.txt
+fi
+if has dmc; then
+    mkdir -p results/dmc
+    for s in 1 2 3 4 5; do
+        mkdir -p results/dmc/seed$s
+        bin/python -m jamaica.dmc --out results/dmc/seed$s --seed $s --generations 30 --games 1000 \
+            --hidden 128,64 --eval-every 5 --eval-games 400 --resume 2>>results/dmc/seed$s/train.log
+        [ $s = 1 ] || rm -f results/dmc/seed$s/checkpoint.pt   # seed 1's goes on in a later stage
+    done
+    bin/python -m jamaica.dmc --curve results/dmc/seed1 results/dmc/seed2 results/dmc/seed3 results/dmc/seed4 \
+        results/dmc/seed5 >results/dmc/curve.md
+    bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 results/dmc/seed2 \
+        results/dmc/seed3 results/dmc/seed4 results/dmc/seed5 >results/dmc/final.md
 fi
 if has variant; then
     mkdir -p results/variants
