@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""The balance figures on a ladder of skill: the first Captain's edge at 3
+to 6 players and the Ghost Ship's share of 2-player games under each rung
+(an agent in every seat), against that rung's rating on the published lists
+(4-player list for the edge, 2-player list for the ghost).  Reads the
+studies' CSVs (results/analysis/captain-*.csv, ghost-*.csv) and the lists
+(results/ratings/); writes the Markdown table to stdout and, with gnuplot,
+the plot.  Standard library only.
+
+    python3 analysis/balance_ladder.py results OUT.png >OUT.md"""
+import csv
+import os
+import subprocess
+import sys
+
+# rung: (name shown, the studies' file suffix, the agent as the lists name it,
+# the rate CSVs that place it when it is not an anchor)
+RUNGS = [("random", "random", "random", None), ("greedy", "greedy", "greedy", None),
+         ("sharp", "sharp", "sharp", None), ("net (policy)", "net", "net:file=results/net/policy/net.jmn", "rate-net")]
+
+
+def rating(results, agent, players, rate):
+    with open(os.path.join(results, "ratings", "list-%dp.csv" % players)) as f:
+        for r in csv.DictReader(f):
+            if r["agent"] == agent:
+                return float(r["rating"]), float(r["rating_low"]), float(r["rating_high"])
+    if rate:
+        with open(os.path.join(results, "ratings", "%s-%dp.csv" % (rate, players))) as f:
+            for r in csv.DictReader(f):
+                if r["agent"] == agent:
+                    return float(r["rating"]), float(r["rating_low"]), float(r["rating_high"])
+    return None
+
+
+def edges(results, suffix):
+    """players -> (games, edge, low, high) in points, offset 0's advantage."""
+    out = {}
+    with open(os.path.join(results, "analysis", "captain-%s.csv" % suffix)) as f:
+        for r in csv.DictReader(f):
+            p = int(r["players"])
+            if r["captain_offset"] == "0" and 3 <= p <= 6:
+                out[p] = (int(r["games"]), 100 * float(r["adv"]), 100 * float(r["adv_low"]), 100 * float(r["adv_high"]))
+    return out
+
+
+def ghost(results, suffix):
+    with open(os.path.join(results, "analysis", "ghost-%s.csv" % suffix)) as f:
+        for r in csv.DictReader(f):
+            if r["measure"] == "ghost_win_rate" and r["players"] == "2":
+                return int(r["games"]), 100 * float(r["ghost_on"]), 100 * float(r["low"]), 100 * float(r["high"])
+    return None
+
+
+def compare(a, b):
+    """a less b with the 95% interval of the difference (independent runs:
+    each interval's half-width is 1.96 standard errors), and whether the
+    interval holds 0."""
+    se = (((a[3] - a[2]) / 3.919928) ** 2 + ((b[3] - b[2]) / 3.919928) ** 2) ** 0.5
+    d = a[1] - b[1]
+    lo, hi = d - 1.959964 * se, d + 1.959964 * se
+    return "%+.2f [%+.2f, %+.2f]: %s" % (d, lo, hi, "they agree" if lo <= 0 <= hi else "they differ")
+
+
+def main():
+    results, png = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None
+    rows = []
+    for name, suffix, agent, rate in RUNGS:
+        rows.append((name, rating(results, agent, 4, rate), rating(results, agent, 2, rate), edges(results, suffix),
+                     ghost(results, suffix)))
+    print("# Balance on a ladder of skill\n")
+    print("Each rung plays every seat (seats rotated); the first Captain's edge is the win share of the first "
+          "Captain less the mean of the other players' (points), the ghost's share its win share of 2-player "
+          "games; 95% intervals. Ratings from results/ratings/ (4-player list beside the edge, 2-player list "
+          "beside the ghost). Made by `python3 analysis/balance_ladder.py results` from the studies' CSVs.\n")
+    print("| rung | rating 4p | " + " | ".join("edge at %d players" % p for p in range(3, 7))
+          + " | rating 2p | ghost's share at 2 |")
+    print("|---|---:|" + "---:|" * 4 + "---:|---:|")
+    for name, r4, r2, e, g in rows:
+        cells = ["%+.2f [%+.2f, %+.2f]" % e[p][1:] if p in e else "-" for p in range(3, 7)]
+        print("| %s | %s | %s | %s | %s |" % (name, "%.0f" % r4[0] if r4 else "-", " | ".join(cells),
+                                             "%.0f" % r2[0] if r2 else "-", "%.2f%% [%.2f, %.2f]" % g[1:] if g else "-"))
+    top, second = rows[-1], rows[-2]
+    print("\nThe two strongest rungs, %s and %s:" % (top[0], second[0]))
+    for p in range(3, 7):
+        a, b = top[3].get(p), second[3].get(p)
+        if a and b:
+            print("- edge at %d players: %+.2f and %+.2f, the difference %s" % (p, a[1], b[1], compare(a, b)))
+    if top[4] and second[4]:
+        print("- the ghost's share: %.2f%% and %.2f%%, the difference %s" % (top[4][1], second[4][1],
+                                                                             compare(top[4], second[4])))
+    if png:
+        dat = png + ".dat"
+        with open(dat, "w") as f:
+            for p in range(3, 7):
+                for name, r4, _, e, _ in rows:
+                    if r4 and p in e:
+                        f.write("%g %g %g %g %d \"%s\"\n" % (r4[0], e[p][1], e[p][2], e[p][3], p, name))
+                f.write("\n\n")
+        script = ("set terminal pngcairo size 900,520; set output '%s'; set key top left; "
+                  "set xlabel 'rating of the rung (4-player list)'; set ylabel \"first Captain's edge (points)\"; "
+                  "set title \"The first Captain's edge against the players' skill (95%% intervals)\"; set grid; "
+                  "plot for [i=0:3] '%s' index i using 1:2:3:4 with yerrorlines title sprintf('%%d players', i+3)"
+                  % (png + ".tmp", dat))
+        try:
+            subprocess.run(["gnuplot", "-e", script], check=True)
+            os.replace(png + ".tmp", png)
+        except (OSError, subprocess.CalledProcessError):
+            print("(gnuplot failed or is missing: no plot)", file=sys.stderr)
+        os.remove(dat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
