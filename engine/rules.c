@@ -212,7 +212,15 @@ static int load_variant(jm_rules *r, const char *text, char *err, size_t errlen)
             snprintf(err, errlen, "rules '%s' name two variant files (give one)", text);
             return -1;
         }
-        if (!k && is_field(tok)) snprintf(edits + strlen(edits), sizeof edits - strlen(edits), "%s%s", *edits ? "," : "", tok);
+        if (!k && is_field(tok)) { /* the fields, comma-separated, in their order */
+            size_t el = strlen(edits), tl = strlen(tok);
+            if (el + tl + 2 > sizeof edits) {
+                snprintf(err, errlen, "rules '%.60s...': too many fields set", text);
+                return -1;
+            }
+            if (el) edits[el++] = ',';
+            memcpy(edits + el, tok, tl + 1);
+        }
     }
     if (!file && !*edits) return 0;
     int v = jm__variant_load_edited(file ? path : NULL, edits, r, err, errlen);
