@@ -106,6 +106,8 @@ J=bin/jamaica
 # the curve's mean and spread over the seeds (results/dmc/curve.md), and each
 # final network against sharp on deals of seeds 1011 and 1012, never used
 # in training (results/dmc/final.md); about 40 minutes on two cores;
+# `dmc2`: seed 1 on from its checkpoint to generation 229, its curve and
+# the network on seeds 1011 and 1012 (results/dmc/stage2.md; 17 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -426,6 +428,11 @@ if has dmc; then
         results/dmc/seed5 >results/dmc/curve.md
     bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 results/dmc/seed2 \
         results/dmc/seed3 results/dmc/seed4 results/dmc/seed5 >results/dmc/final.md
+fi
+if has dmc2; then
+    bin/python -m jamaica.dmc --out results/dmc/seed1 --seed 1 --generations 230 --games 1000 --hidden 128,64 \
+        --eval-every 5 --eval-games 400 --resume 2>>results/dmc/seed1/train.log
+    bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 >results/dmc/stage2-final.md
 fi
 if has variant; then
     mkdir -p results/variants

@@ -167,11 +167,12 @@ def curve(dirs):
 def final(dirs, seeds, games, rules, threads):
     """Each training seed's last network against sharp on deals of seeds
     the training never played; and, beside them, random and the shipped
-    network (results/net/net.jmn) on the same deals."""
+    network results/net/net.jmn on the same deals."""
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     agents = [("%s" % os.path.basename(d.rstrip("/")), "net:file=%s" % os.path.join(d, "current.jmn")) for d in dirs]
     shipped = os.path.join(here, "results", "net", "net.jmn")
-    context = [("random", "random")] + ([("shipped net", "net:file=%s" % shipped)] if os.path.exists(shipped) else [])
+    context = [("random", "random")] + ([("results/net/net.jmn", "net:file=%s" % shipped)] if os.path.exists(shipped)
+                                        else [])
     print("Win share against `sharp`, 2 players, seats rotated, %d games on the deals of each seed (seeds never "
           "used in training or for any choice); 95%% Wilson intervals.\n" % games)
     print("| network | " + " | ".join("seed %d" % s for s in seeds) + " |")
