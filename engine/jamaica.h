@@ -134,7 +134,8 @@ typedef struct jm_rules {
 void jm_rules_default(jm_rules *r);
 /* Parse "PRESET[,key=value...]" or "key=value,..." (on top of 2021).
  * The first item may instead be a variant file's path (one holding a '/'
- * or a '.'): its game, with its rules line, and the options on top; the
+ * or a '.'): its game, with its rules line, and a preset (its shortage
+ * rule) and the options on top; the
  * item variant=PATH@HASH (jm_rules_format's) names one too, and refuses a
  * file whose content's hash is not HASH.
  * Returns JM_OK, or JM_EINVALID with a message naming the bad part in err. */

@@ -269,6 +269,13 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
         const char *hash;
         if (is_field(tok) || variant_item(tok, first, path, sizeof path, &hash, err, errlen) == 1) continue;
         char *eq = strchr(tok, '=');
+        if (!eq && file == 2 && !preset && (!strcmp(tok, "2021") || !strcmp(tok, "classic"))) {
+            /* a preset on top of a variant file: its shortage rule, the
+             * file's other options kept */
+            preset = tok;
+            tmp.shortage = strcmp(tok, "classic") ? JM_SHORTAGE_DIE : JM_SHORTAGE_RETREAT;
+            continue;
+        }
         if (!eq) {
             if (preset || file == 2) {
                 snprintf(err, errlen, "rule preset '%s' after %s '%s' (give one)", tok, preset ? "preset" : "variant file",

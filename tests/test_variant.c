@@ -318,7 +318,12 @@ static void test_variant_refusals_when_loaded(void **state)
     at[1] = at[1] == '0' ? '1' : '0';
     assert_int_equal(jm_rules_parse(&back, text, err, sizeof err), JM_EINVALID);
     assert_non_null(strstr(err, "(the file has changed)"));
-    snprintf(text, sizeof text, "%s,classic", path);
+    snprintf(text, sizeof text, "%s,classic,hand=4", path); /* a preset on top of a file: its shortage rule */
+    assert_int_equal(jm_rules_parse(&back, text, err, sizeof err), JM_OK);
+    assert_int_equal(back.shortage, JM_SHORTAGE_RETREAT);
+    assert_int_equal(back.hand, 4);
+    assert_true(back.variant > 0);
+    snprintf(text, sizeof text, "%s,classic,2021", path);
     assert_int_equal(jm_rules_parse(&back, text, err, sizeof err), JM_EINVALID);
     unlink(path);
     /* the registry fills: 15 variants in all, then JM_EFULL */
