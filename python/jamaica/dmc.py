@@ -216,6 +216,12 @@ def write_log(a, rows):
     os.replace(tmp, os.path.join(a.out, "log.csv"))
 
 
+def refuse(msg):
+    """One line and exit status 2, as the command line's errors."""
+    print("python3 -m jamaica.dmc: error: " + msg, file=sys.stderr)
+    raise SystemExit(2)
+
+
 def start(a):
     """The network, optimiser, log, next generation and sample window: a
     checkpoint's with --resume, else new (from --init's weights if given)."""
@@ -223,7 +229,7 @@ def start(a):
     if a.resume and os.path.exists(ck):
         c = torch.load(ck, weights_only=False)
         if list(c["hidden"]) != list(a.hidden):
-            raise SystemExit("dmc: --hidden %s, but the checkpoint's network is %s" % (a.hidden, c["hidden"]))
+            refuse("--hidden %s, but the checkpoint's network is %s" % (a.hidden, c["hidden"]))
         net = Net(c["hidden"])
         net.load_state_dict(c["net"])
         opt = torch.optim.Adam(net.parameters(), lr=a.lr)
@@ -233,10 +239,12 @@ def start(a):
         return net, opt, c["rows"], c["generation"] + 1, []
     torch.manual_seed(a.seed)
     if a.init:
-        _, arrays = netfile.read(a.init)
+        meta, arrays = netfile.read(a.init)
+        if meta.get("seats") == "relative":
+            refuse("--init %s sees seats relative; this trainer encodes them as jm_encode gives them" % a.init)
         net = Net.from_arrays(arrays)
         if [layer.out_features for layer in net.layers] != list(a.hidden):
-            raise SystemExit("dmc: --init %s has widths %s, not --hidden %s" % (
+            refuse("--init %s has widths %s, not --hidden %s" % (
                 a.init, [layer.out_features for layer in net.layers], a.hidden))
     else:
         net = Net(a.hidden)
@@ -258,11 +266,11 @@ def main(argv=None):
         f = p.parse_args(argv)
         return final(f.dirs, [int(s) for s in f.eval_seeds.split(",")], f.eval_games, f.rules, f.threads)
     a = parse_args(argv)
-    os.makedirs(a.out, exist_ok=True)
     if a.threads:
         torch.set_num_threads(a.threads)
     command = "python3 -m jamaica.dmc " + " ".join(shlex.quote(x) for x in argv)
-    net, opt, rows, gen, window = start(a)
+    net, opt, rows, gen, window = start(a)  # refusals first: nothing made before them
+    os.makedirs(a.out, exist_ok=True)
     current = os.path.join(a.out, "current.jmn")
     write_net(a, net, current, gen - 1, command)
     t0, last = time.monotonic(), 0.0

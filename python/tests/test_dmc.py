@@ -49,6 +49,12 @@ class TestDMCSmoke(unittest.TestCase):
                                 "--players", "2", "--games", "4", "--out", os.devnull], capture_output=True, text=True)
             self.assertEqual(p.returncode, 0, p.stderr)
             self.assertLess(os.path.getsize(os.path.join(a, "checkpoint.pt")), 20 << 20)
+            # a refusal: one line, exit 2, nothing made
+            c = os.path.join(d, "c")
+            with self.assertRaises(SystemExit) as e:
+                dmc.main(args(c, 1, "--init", os.path.join(a, "current.jmn"), "--hidden", "32"))
+            self.assertEqual(e.exception.code, 2)
+            self.assertFalse(os.path.exists(c))
 
 
 if __name__ == "__main__":
