@@ -55,7 +55,10 @@ def parse_args(argv=None):
     p.add_argument("--rules", default="2021")
     p.add_argument("--eps", type=float, default=0.1, help="the actors' exploration (DouZero: 0.01)")
     p.add_argument("--hidden", default="256,128", help="hidden widths (multiples of 16)")
-    p.add_argument("--init", help="start from this network file's weights (its widths)")
+    p.add_argument("--init", help="start from this network file's hidden layers and value head (its widths); the "
+                                  "action head starts afresh, as Q values are not a policy's logits")
+    p.add_argument("--init-keep-head", action="store_true",
+                   help="with --init, keep its action head too (a policy's logits as the first Q values)")
     p.add_argument("--window", type=int, default=1,
                    help="generations of samples trained on (a resumed run's window starts again: above 1, "
                         "--resume is not the same as a run never stopped)")
@@ -243,6 +246,8 @@ def start(a):
         if meta.get("seats") == "relative":
             refuse("--init %s sees seats relative; this trainer encodes them as jm_encode gives them" % a.init)
         net = Net.from_arrays(arrays)
+        if not a.init_keep_head:
+            net.policy.reset_parameters()
         if [layer.out_features for layer in net.layers] != list(a.hidden):
             refuse("--init %s has widths %s, not --hidden %s" % (
                 a.init, [layer.out_features for layer in net.layers], a.hidden))
