@@ -812,7 +812,7 @@ $J balance --vary ghost_gold=4..8 --target ghost=0.9 --players 2 --games 300 --c
 # The network agents (docs/NETWORK.md): the same bytes on 1 and 2 threads;
 # a bad network file is one line naming it, exit 2, nothing written.
 N=tests/golden/net-32-16.jmn
-A="net:file=$N,guided:file=$N,iters=30,net:file=$N,temp=1,guided:file=$N,iters=20,root=puct,value=hand"
+A="net:file=$N,guided:file=$N,iters=30,net:file=$N,temp=1,guided:file=$N,iters=20,root=puct,value=hand,net:file=$N,eps=0.3"
 $J sim --games 8 --agents "$A" --rotate --threads 1 --out "$tmp/n1.csv" --games-csv "$tmp/ng1.csv" >/dev/null &&
     $J sim --games 8 --agents "$A" --rotate --threads 2 --out "$tmp/n2.csv" --games-csv "$tmp/ng2.csv" >/dev/null &&
     cmp -s "$tmp/n1.csv" "$tmp/n2.csv" && cmp -s "$tmp/ng1.csv" "$tmp/ng2.csv" && ok || bad "network agents: 1 and 2 threads differ"
