@@ -106,6 +106,10 @@ J=bin/jamaica
 # the curve's mean and spread over the seeds (results/dmc/curve.md), and each
 # final network against sharp on deals of seeds 1011 and 1012, never used
 # in training (results/dmc/final.md); about 40 minutes on two cores;
+# `skillbalance`: the first Captain's edge and the ghost's share under each
+# rung of skill against its rating, from the captain and ghost studies' CSVs
+# and the rating lists (results/analysis/balance-ladder.md and
+# results/plots/balance-ladder.png; seconds);
 # `dmc2`: seed 1 on from its checkpoint to generation 229, its curve and
 # the network on seeds 1011 and 1012 (results/dmc/stage2.md; 17 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
@@ -428,6 +432,9 @@ if has dmc; then
         results/dmc/seed5 >results/dmc/curve.md
     bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 results/dmc/seed2 \
         results/dmc/seed3 results/dmc/seed4 results/dmc/seed5 >results/dmc/final.md
+fi
+if has skillbalance; then
+    python3 analysis/balance_ladder.py results results/plots/balance-ladder.png >results/analysis/balance-ladder.md
 fi
 if has dmc2; then
     bin/python -m jamaica.dmc --out results/dmc/seed1 --seed 1 --generations 230 --games 1000 --hidden 128,64 \
