@@ -299,12 +299,13 @@ static void test_variant_refusals_when_loaded(void **state)
     assert_non_null(strstr(err, "variant name 'a b'"));
     assert_int_equal(jm_rules_parse(&r, "variant=/nonexistent/x.variant", err, sizeof err), JM_EINVALID);
     assert_non_null(strstr(err, "variant file /nonexistent/x.variant: No such file"));
-    char path[] = "/tmp/jm-variant-XXXXXX";
+    char path[512]; /* a scratch file where the test may write: $TMPDIR, else /tmp */
+    snprintf(path, sizeof path, "%s/jm-variant-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     assert_int_equal(write(fd, base, strlen(base)), (ssize_t)strlen(base));
     close(fd);
-    char text[400];
+    char text[1024];
     assert_int_equal(jm_rules_parse(&r, path, err, sizeof err), JM_OK);
     assert_true(r.variant > 0);
     snprintf(text, sizeof text, "%s,hand=4", path);
