@@ -486,12 +486,9 @@ static int write_outputs(report *R, const char *html_path, const char *md_path)
         if (!m) return cli_usage_error("out of memory");
         write_report(m, !k, R);
         fclose(m);
-        outfile o;
-        int bad = outfile_open(&o, k ? md_path : html_path, err, sizeof err) || outfile_write(&o, text, len, err, sizeof err) ||
-                  outfile_commit(&o, err, sizeof err);
+        int bad = outfile_text(k ? md_path : html_path, text, len, err, sizeof err);
         free(text);
         if (bad) {
-            outfile_abort(&o);
             fprintf(stderr, "jamaica: %s\n", err);
             return 1;
         }

@@ -223,14 +223,8 @@ int cmd_worth(int argc, char **argv)
     if (!m) return cli_usage_error("out of memory");
     worth_markdown(m, &w, rules_text, rows, n);
     fclose(m);
-    outfile o;
-    rc = outfile_open(&o, a.md, err, sizeof err) || outfile_write(&o, text, len, err, sizeof err) ||
-         outfile_commit(&o, err, sizeof err);
+    rc = outfile_text(a.md, text, len, err, sizeof err);
     free(text);
-    if (rc) {
-        outfile_abort(&o);
-        fprintf(stderr, "jamaica: %s\n", err);
-        return 1;
-    }
-    return 0;
+    if (rc) fprintf(stderr, "jamaica: %s\n", err);
+    return rc ? 1 : 0;
 }

@@ -302,3 +302,14 @@ FILE *outfile_private(const char *path, int append)
     }
     return f;
 }
+
+int outfile_text(const char *path, const char *text, size_t n, char *err, size_t errlen)
+{
+    outfile o;
+    if (outfile_open(&o, path, err, errlen)) return -1;
+    if (outfile_write(&o, text, n, err, errlen) || outfile_commit(&o, err, errlen)) {
+        outfile_abort(&o);
+        return -1;
+    }
+    return 0;
+}

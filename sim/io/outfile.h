@@ -51,6 +51,9 @@ int outfile_check(outfile *o, char *err, size_t errlen);
 int outfile_commit(outfile *o, char *err, size_t errlen);
 /* Close and remove the temporary file (no-op when closed). */
 void outfile_abort(outfile *o);
+/* path written whole with n bytes of text, or left as it was: 0, or -1
+ * and err naming the file. */
+int outfile_text(const char *path, const char *text, size_t n, char *err, size_t errlen);
 /* Do a and b name the same regular file (or the same new file)?  Devices
  * may be named twice. */
 int outfile_same(const char *a, const char *b);
