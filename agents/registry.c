@@ -161,7 +161,8 @@ static void note_fitted(agent *a, const jm_rules *rules)
     static _Atomic unsigned said;
     char game[600];
     const char *fit = a->ops->fitted_on && a->data ? a->ops->fitted_on(a) : "";
-    jm_variant_label(rules->variant, game, sizeof game);
+    game[0] = '\0'; /* the base game's label: "" (no call on every game of a plain run) */
+    if (rules->variant) jm_variant_label(rules->variant, game, sizeof game);
     if (same_game(fit, game)) return;
     int k = 0;
     while (agent_registry[k] && agent_registry[k] != a->ops) k++;

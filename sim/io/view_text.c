@@ -12,22 +12,20 @@ static void ship_label(char *buf, size_t n, int ship, int seat)
     else snprintf(buf, n, "P%d", ship);
 }
 
-/* The variant of the state being shown (view_text and view_map set it:
- * the terminal game is one thread). */
-static int shown;
-
-static void card_words(FILE *f, int card)
+/* A card's halves in the variant s plays. */
+static void card_words(FILE *f, const jm_state *s, int card)
 {
-    fprintf(f, "%s/%s", jm_act_name(jm_board_card(shown, card, 0)), jm_act_name(jm_board_card(shown, card, 1)));
+    int v = jm_variant_of(s);
+    fprintf(f, "%s/%s", jm_act_name(jm_board_card(v, card, 0)), jm_act_name(jm_board_card(v, card, 1)));
 }
 
-static void cards_list(FILE *f, unsigned mask)
+static void cards_list(FILE *f, const jm_state *s, unsigned mask)
 {
     int first = 1;
     for (int c = 0; c < JM_CARDS; c++)
         if (mask & (1u << c)) {
             fputs(first ? "" : ", ", f);
-            card_words(f, c);
+            card_words(f, s, c);
             first = 0;
         }
     if (first) fputs("none", f);
@@ -40,7 +38,7 @@ static void ship_line(FILE *f, const jm_state *s, int ship, int seat, const char
     int pos = jm_pos(s, ship);
     fprintf(f, "  %-9s", who);
     fprintf(f, " %-*s", width, ship != JM_GHOST && names && names[ship] ? names[ship] : "");
-    fprintf(f, " space %2d (%s%s)%s\n", pos, kind_names[jm_board_kind(shown, pos) & 3],
+    fprintf(f, " space %2d (%s%s)%s\n", pos, kind_names[jm_board_kind(jm_variant_of(s), pos) & 3],
             jm_lap(s, ship) == 0 && pos ? ", before the start" : "", jm_finished(s, ship) ? ", finished" : "");
     int nh = jm_nholds(s, ship);
     if (nh) {
@@ -69,10 +67,10 @@ static void ship_line(FILE *f, const jm_state *s, int ship, int seat, const char
     if (ship == JM_GHOST) return;
     if (ship == seat) {
         fprintf(f, "            your hand: ");
-        cards_list(f, jm_cards(s, seat, JM_PILE_HAND));
+        cards_list(f, s, jm_cards(s, seat, JM_PILE_HAND));
         if (jm_card_count(s, seat, JM_PILE_CHOSEN)) {
             fprintf(f, "; chosen: ");
-            cards_list(f, jm_cards(s, seat, JM_PILE_CHOSEN));
+            cards_list(f, s, jm_cards(s, seat, JM_PILE_CHOSEN));
         }
         fprintf(f, "; %d in your draw pile\n", jm_card_count(s, seat, JM_PILE_DRAW));
     } else {
@@ -81,14 +79,13 @@ static void ship_line(FILE *f, const jm_state *s, int ship, int seat, const char
     }
     if (jm_card_count(s, ship, JM_PILE_DISCARD)) {
         fprintf(f, "            played: ");
-        cards_list(f, jm_cards(s, ship, JM_PILE_DISCARD));
+        cards_list(f, s, jm_cards(s, ship, JM_PILE_DISCARD));
         fputc('\n', f);
     }
 }
 
 void view_text(FILE *f, const jm_state *s, int seat, const char *const *names)
 {
-    shown = jm_variant_of(s);
     char cap[32];
     ship_label(cap, sizeof cap, jm_captain(s), seat);
     fprintf(f, "Round %d, Captain %s", jm_round(s), cap);
@@ -104,7 +101,7 @@ void view_text(FILE *f, const jm_state *s, int seat, const char *const *names)
     fprintf(f, "  lairs with a treasure token:");
     unsigned tokens = jm_lair_tokens(s);
     for (int l = 0; l < JM_LAIRS; l++)
-        if (tokens & (1u << l)) fprintf(f, " %d", jm_board_lair_space(shown, l));
+        if (tokens & (1u << l)) fprintf(f, " %d", jm_board_lair_space(jm_variant_of(s), l));
     if (!tokens) fprintf(f, " none");
     fprintf(f, "; %d treasure cards in the pile\n", jm_pile_size(s));
 }
@@ -115,14 +112,14 @@ void view_text(FILE *f, const jm_state *s, int seat, const char *const *names)
 static int map_space(char *buf, size_t n, const jm_state *s, int sp, const int *dest)
 {
     static const char kc[] = {'R', 's', 'p', 'L'};
-    int k = jm_board_kind(shown, sp), lair = jm_lair_index(sp);
+    int k = jm_board_kind(jm_variant_of(s), sp), lair = jm_lair_index(sp);
     char kind = kc[k & 3];
     if (lair >= 0 && !((jm_lair_tokens(s) >> lair) & 1u)) kind = 'l';
     size_t o = (size_t)snprintf(buf, n, "  %s%d", dest[sp] ? ">" : "", sp);
     if (sp == 0) o += (size_t)snprintf(buf + o, n - o, " Port Royal");
     else if (k == JM_K_LAIR) o += (size_t)snprintf(buf + o, n - o, " %c", kind);
-    else o += (size_t)snprintf(buf + o, n - o, " %c%d", kind, jm_board_cost(shown, sp));
-    if (jm_board_score(shown, sp) > 0 && sp) o += (size_t)snprintf(buf + o, n - o, " (%d pts)", jm_board_score(shown, sp));
+    else o += (size_t)snprintf(buf + o, n - o, " %c%d", kind, jm_board_cost(jm_variant_of(s), sp));
+    if (jm_board_score(jm_variant_of(s), sp) > 0 && sp) o += (size_t)snprintf(buf + o, n - o, " (%d pts)", jm_board_score(jm_variant_of(s), sp));
     if (dest[sp]) o += (size_t)snprintf(buf + o, n - o, "<");
     int first = 1;
     for (int i = 0; i < JM_MAX_SHIPS; i++)
@@ -140,7 +137,7 @@ static int map_space(char *buf, size_t n, const jm_state *s, int sp, const int *
 static void map_run(FILE *f, const jm_state *s, int from, int to, const int *dest, int *col)
 {
     char item[96];
-    for (int x = from; x != to; x = jm_board_next(shown, x, 0)) {
+    for (int x = from; x != to; x = jm_board_next(jm_variant_of(s), x, 0)) {
         int len = map_space(item, sizeof item, s, x, dest);
         if (*col + len > 78 && *col > 12) {
             fputs("\n   ", f);
@@ -148,13 +145,12 @@ static void map_run(FILE *f, const jm_state *s, int from, int to, const int *des
         }
         fputs(item, f);
         *col += len;
-        if (jm_board_next(shown, x, 0) == 0) break; /* round to Port Royal */
+        if (jm_board_next(jm_variant_of(s), x, 0) == 0) break; /* round to Port Royal */
     }
 }
 
 void view_map(FILE *f, const jm_state *s)
 {
-    shown = jm_variant_of(s);
     int dest[JM_SPACES] = {0}, legal[JM_MAX_ACTIONS];
     if (jm_decision(s) == JM_D_DEST || jm_decision(s) == JM_D_ROUTE) {
         int n = jm_legal(s, legal);
@@ -166,24 +162,24 @@ void view_map(FILE *f, const jm_state *s)
     for (;;) {
         /* The main line up to the next fork (or round to Port Royal). */
         int at = sp;
-        while (jm_board_next(shown, at, 1) < 0 && jm_board_next(shown, at, 0) != 0) at = jm_board_next(shown, at, 0);
-        if (jm_board_next(shown, at, 1) < 0) {
+        while (jm_board_next(jm_variant_of(s), at, 1) < 0 && jm_board_next(jm_variant_of(s), at, 0) != 0) at = jm_board_next(jm_variant_of(s), at, 0);
+        if (jm_board_next(jm_variant_of(s), at, 1) < 0) {
             map_run(f, s, sp, -1, dest, &col);
             break;
         }
-        map_run(f, s, sp, jm_board_next(shown, at, 0), dest, &col);
+        map_run(f, s, sp, jm_board_next(jm_variant_of(s), at, 0), dest, &col);
         /* A fork: the outer lane and the inner channel up to the space
          * where they meet, each on a line of its own. */
-        int on_outer[JM_SPACES] = {0}, inner = jm_board_next(shown, at, 1), merge = -1;
-        for (int x = jm_board_next(shown, at, 0); x > 0; x = jm_board_next(shown, x, 0)) on_outer[x] = 1;
-        for (int x = inner; x > 0; x = jm_board_next(shown, x, 0))
+        int on_outer[JM_SPACES] = {0}, inner = jm_board_next(jm_variant_of(s), at, 1), merge = -1;
+        for (int x = jm_board_next(jm_variant_of(s), at, 0); x > 0; x = jm_board_next(jm_variant_of(s), x, 0)) on_outer[x] = 1;
+        for (int x = inner; x > 0; x = jm_board_next(jm_variant_of(s), x, 0))
             if (on_outer[x]) {
                 merge = x;
                 break;
             }
         fprintf(f, "\n   fork at %d, outer lane:", at);
         col = 26;
-        map_run(f, s, jm_board_next(shown, at, 0), merge, dest, &col);
+        map_run(f, s, jm_board_next(jm_variant_of(s), at, 0), merge, dest, &col);
         fprintf(f, "\n   fork at %d, inner channel:", at);
         col = 29;
         map_run(f, s, inner, merge, dest, &col);
