@@ -24,6 +24,7 @@ import csv
 import math
 import os
 import shlex
+import signal
 import sys
 import time
 
@@ -195,28 +196,38 @@ def final(dirs, seeds, games, rules, threads):
 
 
 def write_net(a, net, path, gen, command):
-    label = jamaica.variant_label(a.rules)
-    netfile.write(path + ".tmp", net.arrays(), command=command, generation=gen,
-                  notes={"variant": label} if label else None)
-    os.replace(path + ".tmp", path)
+    label = jamaica.variant_label(a.rules)  # netfile.write writes whole or not at all
+    netfile.write(path, net.arrays(), command=command, generation=gen, notes={"variant": label} if label else None)
 
 
 def save(a, net, opt, rows, gen):
     """The network, the optimiser and the log (the samples are not kept:
     a checkpoint stays a few megabytes)."""
-    tmp = os.path.join(a.out, ".checkpoint.pt")
-    torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
-                "hidden": a.hidden, "torch_rng": torch.get_rng_state()}, tmp)
-    os.replace(tmp, os.path.join(a.out, "checkpoint.pt"))
+    whole(os.path.join(a.out, "checkpoint.pt"), lambda tmp: torch.save(
+        {"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen, "hidden": a.hidden,
+         "torch_rng": torch.get_rng_state()}, tmp))
+
+
+def whole(path, write):
+    """write(tmp) beside path, then renamed onto it: path whole or as it
+    was, no temporary left behind (Ctrl-C included)."""
+    tmp = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def write_log(a, rows):
-    tmp = os.path.join(a.out, ".log.csv")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, os.path.join(a.out, "log.csv"))
+    def write(tmp):
+        with open(tmp, "w", newline="") as f:
+            w = csv.DictWriter(f, FIELDS)
+            w.writeheader()
+            w.writerows(rows)
+    whole(os.path.join(a.out, "log.csv"), write)
 
 
 def refuse(msg):
@@ -306,7 +317,15 @@ def main(argv=None):
     return 0
 
 
+def _stop(signum, frame):
+    """SIGTERM (a batch system's stop) as Ctrl-C: an exception, so a
+    strength run in flight is killed and no temporary file stays; the last
+    whole generation's checkpoint stays for --resume."""
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _stop)
     try:
         sys.exit(main())
     except KeyboardInterrupt:
