@@ -98,7 +98,8 @@ J=bin/jamaica
 # game's variant file with one card, one cost and one treasure changed
 # (results/variants/designer.variant), and its report against the base game
 # at the default sizes (results/variants/report.html and report.md; about
-# 4 minutes on two cores);
+# 4 minutes on two cores); and what each element is worth to sharp in the
+# base game (results/variants/worth-sharp-3p.md, 10 seconds);
 # `dmc`: Deep Monte-Carlo self-play (python/jamaica/dmc.py) from random
 # weights, five training seeds of 30 generations of 1,000 games (2, 3 and 4
 # players in turn): each seed's log (results/dmc/seedS/log.csv: the win
@@ -450,6 +451,9 @@ if has variant; then
     { echo "$J report --rules results/variants/designer.variant --out results/variants/report.html"
       /usr/bin/time -f "%e s wall, %U s user" $J report --rules results/variants/designer.variant \
           --out results/variants/report.html 2>&1 | grep -v '^jamaica: note\|games/s'; } >results/variants/report.log
+    # what each element is worth to sharp in the base game (docs/VARIANTS.md's table)
+    $J study worth --agents sharp --players 3 --games 2000 --out results/variants/worth-sharp-3p.csv \
+        --md results/variants/worth-sharp-3p.md
 fi
 if has replay; then
     mkdir -p results/replay
