@@ -170,13 +170,15 @@ def curve(dirs):
 
 def final(dirs, seeds, games, rules, threads):
     """Each training seed's last network against sharp on deals of seeds
-    the training never played; and, beside them, random and the shipped
-    network results/net/net.jmn on the same deals."""
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    the training never played; and, beside them, random, the expert-
+    iteration network results/net/net.jmn and the project's `net` agent
+    (results/net/agents.txt's first line: the distilled policy) on the
+    same deals."""
     agents = [("%s" % os.path.basename(d.rstrip("/")), "net:file=%s" % os.path.join(d, "current.jmn")) for d in dirs]
-    shipped = os.path.join(here, "results", "net", "net.jmn")
-    context = [("random", "random")] + ([("results/net/net.jmn", "net:file=%s" % shipped)] if os.path.exists(shipped)
-                                        else [])
+    here = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    xit = os.path.join(here, "results", "net", "net.jmn")
+    context = [("random", "random")] + ([("results/net/net.jmn (expert iteration)", "net:file=" + xit)]
+                                        if os.path.exists(xit) else []) + shipped_policy()
     print("Win share against `sharp`, 2 players, seats rotated, %d games on the deals of each seed (seeds never "
           "used in training or for any choice); 95%% Wilson intervals.\n" % games)
     print("| network | " + " | ".join("seed %d" % s for s in seeds) + " |")
@@ -193,6 +195,20 @@ def final(dirs, seeds, games, rules, threads):
         if (name, agent) == agents[-1]:
             print("| mean of the %d | %s |" % (len(agents), " | ".join("%.2f%%" % (sum(m) / len(m)) for m in means)))
     return 0
+
+
+def shipped_policy():
+    """[(its spec as written, the spec)] of the `net` agent of
+    results/net/agents.txt, its file's path made absolute; [] where the
+    list is not there (an installed module)."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    try:
+        with open(os.path.join(here, "results", "net", "agents.txt")) as f:
+            spec = f.readline().strip()
+    except OSError:
+        return []
+    path = spec.partition("file=")[2].split(",")[0]
+    return [("`%s`" % spec, spec.replace(path, os.path.normpath(os.path.join(here, path))))] if path else []
 
 
 def write_net(a, net, path, gen, command):
