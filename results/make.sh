@@ -113,6 +113,17 @@ J=bin/jamaica
 # results/plots/balance-ladder.png; seconds);
 # `dmc2`: seed 1 on from its checkpoint to generation 229, its curve and
 # the network on seeds 1011 and 1012 (results/dmc/stage2.md; 17 minutes);
+# `spg`: self-play policy gradient (python/jamaica/spg.py) from the `net`
+# agent's distilled policy, held near it by a KL term: five training seeds
+# of 60 generations of 1,000 games (2, 3 and 4 players in turn;
+# results/spg/seedS/: log.csv with the win share against sharp at 2 players
+# every 10 generations on the screening deals of seed 1009, current.jmn,
+# train.log; about 9 minutes a seed on two cores), the curve's mean and
+# spread (results/spg/curve.md), then each network and the teacher against
+# sharp on deals of seeds 1011 and 1012, never used for a choice (10,000
+# games of 2 players, 8,000 as one seat of 4; results/spg/matches.md,
+# 5 minutes), seed 5's network on both rating lists (rate-seed5-*.md,
+# 5 minutes) and the crafted finishing position (positions.md);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -441,6 +452,56 @@ if has dmc2; then
     bin/python -m jamaica.dmc --out results/dmc/seed1 --seed 1 --generations 230 --games 1000 --hidden 128,64 \
         --eval-every 5 --eval-games 400 --resume 2>>results/dmc/seed1/train.log
     bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 >results/dmc/stage2-final.md
+fi
+if has spg; then
+    S="--init results/net/policy/net.jmn --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000"
+    T=net:file=results/net/policy/net.jmn
+    for s in 1 2 3 4 5; do
+        mkdir -p results/spg/seed$s
+        bin/python -m jamaica.spg $S --out results/spg/seed$s --seed $s --generations 60 --resume \
+            2>>results/spg/seed$s/train.log
+        [ $s = 1 ] || rm -f results/spg/seed$s/checkpoint.pt   # seed 1's goes on in a later stage
+    done
+    bin/python -m jamaica.dmc --curve results/spg/seed1 results/spg/seed2 results/spg/seed3 results/spg/seed4 \
+        results/spg/seed5 >results/spg/curve.md
+    for seed in 1011 1012; do
+        for a in "$T" net:file=results/spg/seed1/current.jmn net:file=results/spg/seed2/current.jmn \
+                net:file=results/spg/seed3/current.jmn net:file=results/spg/seed4/current.jmn \
+                net:file=results/spg/seed5/current.jmn; do
+            echo "\$ jamaica sim --agents $a,sharp --players 2 --games 10000 --rotate --seed $seed --timing ..."
+            $J sim --agents "$a,sharp" --players 2 --games 10000 --rotate --seed $seed --out /dev/null \
+                --timing /dev/null 2>&1
+            echo "\$ jamaica sim --agents $a,sharp,sharp,sharp --players 4 --games 8000 --rotate --seed $seed --timing ..."
+            $J sim --agents "$a,sharp,sharp,sharp" --players 4 --games 8000 --rotate --seed $seed --out /dev/null \
+                --timing /dev/null 2>&1
+        done
+    done >results/spg/matches.md
+    # the network picked on the screening deals (seed 5's, results/spg/README.md) on both rating lists
+    for p in 2 4; do
+        case $p in 2) g=200 ;; *) g=40 ;; esac
+        { echo "\$ jamaica rate net:file=results/spg/seed5/current.jmn --players $p --games $g --out ..."
+          $J rate net:file=results/spg/seed5/current.jmn --players $p --games $g --list results/ratings/list-${p}p.csv \
+              --out results/spg/rate-seed5-${p}p.csv; } >results/spg/rate-seed5-${p}p.md
+    done
+    # the crafted position of tests/test_net.c that the policy must play right: finish when finishing wins
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 bin/python - "$T" net:file=results/spg/seed1/current.jmn \
+        net:file=results/spg/seed2/current.jmn net:file=results/spg/seed3/current.jmn \
+        net:file=results/spg/seed4/current.jmn net:file=results/spg/seed5/current.jmn >results/spg/positions.md <<'PY'
+import sys, jamaica
+pos = ("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- ship1=44:1:6g.6g.3f.-.- "
+       "cards0=dhdddhdddhd")
+print("P0 on 47 finishes with forward / forward and wins (tests/test_net.c); each network's greedy choice, "
+      "and how often it draws finishing at temperature 1 (300 streams):\n")
+print("| network | greedy choice | finishes at temp=1 |\n|---|---|---:|")
+for spec in sys.argv[1:]:
+    g = jamaica.Game(position=pos)
+    greedy = g.action_to_string(jamaica.Agent(spec).choose(g))
+    a, k = jamaica.Agent(spec + ",temp=1"), 0
+    for n in range(300):
+        a.reset(1, n, 0)
+        k += jamaica.Game(position=pos).action_to_string(a.choose(jamaica.Game(position=pos))).startswith("card 1:")
+    print("| `%s` | %s | %d/300 |" % (spec, greedy, k))
+PY
 fi
 if has variant; then
     mkdir -p results/variants
