@@ -14,9 +14,10 @@ import subprocess
 import sys
 
 # rung: (name shown, the studies' file suffix, the agent as the lists name it,
-# the rate CSVs that place it when it is not an anchor)
+# the rate CSVs that place it when it is not an anchor, under results/ratings/)
 RUNGS = [("random", "random", "random", None), ("greedy", "greedy", "greedy", None),
-         ("sharp", "sharp", "sharp", None), ("net (policy)", "net", "net:file=results/net/policy/net.jmn", "rate-net")]
+         ("sharp", "sharp", "sharp", None), ("net (policy)", "net", "net:file=results/net/policy/net.jmn", "rate-net"),
+         ("spg (self-play policy gradient)", "spg", "net:file=results/spg/seed5/current.jmn", "../spg/rate-seed5")]
 
 
 def rating(results, agent, players, rate):

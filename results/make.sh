@@ -123,7 +123,9 @@ J=bin/jamaica
 # sharp on deals of seeds 1011 and 1012, never used for a choice (10,000
 # games of 2 players, 8,000 as one seat of 4; results/spg/matches.md,
 # 5 minutes), seed 5's network on both rating lists (rate-seed5-*.md,
-# 5 minutes) and the crafted finishing position (positions.md);
+# 5 minutes), as a rung of the balance ladder (results/analysis/
+# captain-spg.csv, ghost-spg.csv: run skillbalance after; 4 minutes) and on
+# the crafted finishing position (positions.md);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -483,6 +485,12 @@ if has spg; then
           $J rate net:file=results/spg/seed5/current.jmn --players $p --games $g --list results/ratings/list-${p}p.csv \
               --out results/spg/rate-seed5-${p}p.csv; } >results/spg/rate-seed5-${p}p.md
     done
+    # seed 5's network as a rung of results/make.sh skillbalance's ladder: the first Captain's edge at 3 to
+    # 6 players and the ghost's share (as `skilled` measures sharp and net; 4 minutes)
+    $J study captain --players 3-6 --games 80000 --agents net:file=results/spg/seed5/current.jmn \
+        --out results/analysis/captain-spg.csv --md results/analysis/captain-spg.md
+    $J study ghost --players 3-5 --games 40000 --agents net:file=results/spg/seed5/current.jmn \
+        --out results/analysis/ghost-spg.csv --md results/analysis/ghost-spg.md
     # the crafted position of tests/test_net.c that the policy must play right: finish when finishing wins
     PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 bin/python - "$T" net:file=results/spg/seed1/current.jmn \
         net:file=results/spg/seed2/current.jmn net:file=results/spg/seed3/current.jmn \
