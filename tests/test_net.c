@@ -716,12 +716,19 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
     force(&sb, 1, F10);
     play_cards(&sb, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, NULL);
     expect_decision(&sb, JM_D_SABRE, 0);
+    /* Does not attack the armed ship (test_agents.c's greedy position): P1
+     * on 12 holds twelve gunpowder and nothing to loot; forward 2 / forward
+     * 3 would land P0 on it, gunpowder / gold loads instead. */
+    jm_state armed = pos("jamaica/1 players=2 rules=ghost=off dice=2,3 ship0=10:1:3f.3g.-.-.- "
+                         "ship1=12:1:6p.6p.-.-.- cards0=dhdddhddddd");
     for (int k = 0; k < 2; k++) {
         int f = times_chosen(specs[k], &fin, C_FWD_FWD), p = times_chosen(specs[k], &pw, -3),
-            b = times_chosen(specs[k], &sb, 0);
-        print_message("%s: finishes %d/10, spends 3+ gunpowder %d/10, keeps the 10 %d/10\n", specs[k], f, p, b);
+            b = times_chosen(specs[k], &sb, 0), l = times_chosen(specs[k], &armed, C_POWDER_GOLD);
+        print_message("%s: finishes %d/10, spends 3+ gunpowder %d/10, keeps the 10 %d/10, leaves the armed ship "
+                      "%d/10\n", specs[k], f, p, b, l);
         assert_int_equal(f, 10);
         assert_int_equal(p, 10);
+        assert_int_equal(l, 10);
         /* The policy alone forces the reroll of its 10 (results/net/README.md:
          * its teacher's games hold few Sabre choices); the search keeps it. */
         if (k == 1) assert_int_equal(b, 10);
