@@ -237,10 +237,11 @@ def whole(path, write):
         raise
 
 
-def write_log(a, rows):
+def write_log(a, rows, fields=FIELDS):
+    """OUT/log.csv, a row a generation, whole or as it was (spg's too)."""
     def write(tmp):
         with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, FIELDS)
+            w = csv.DictWriter(f, fields)
             w.writeheader()
             w.writerows(rows)
     whole(os.path.join(a.out, "log.csv"), write)

@@ -18,7 +18,6 @@ every --eval-every generations the greedy network's win share against
 training never plays) and OUT/checkpoint.pt (--resume goes on from it).
 The network keeps its teacher's widths and seat view (relative or absolute).
 """
-import csv
 import os
 import shlex
 import signal
@@ -32,7 +31,7 @@ import torch
 import torch.nn.functional as F
 
 from . import cli, netfile, selfplay as sp
-from .dmc import match, whole
+from .dmc import match, whole, write_log
 from .exit import Net
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "policy_loss", "kl", "value_loss", "entropy",
@@ -212,15 +211,6 @@ def write_net(a, net, meta, path, gen, command):
                   seats=meta.get("seats", "absolute"))
 
 
-def write_log(a, rows):
-    def write(tmp):
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, FIELDS)
-            w.writeheader()
-            w.writerows(rows)
-    whole(os.path.join(a.out, "log.csv"), write)
-
-
 def start(a):
     """The teacher (frozen), the network, optimiser, log and next generation:
     a checkpoint's with --resume, else the teacher's copy."""
@@ -274,7 +264,7 @@ def main(argv=None):
             w, lo, hi = match("net:file=%s" % current, a.eval_games, a.rules, a.eval_seed, a.threads)
             row.update(eval_win=round(w, 4), eval_low=round(lo, 4), eval_high=round(hi, 4))
         rows.append(row)
-        write_log(a, rows)
+        write_log(a, rows, FIELDS)
         whole(os.path.join(a.out, "checkpoint.pt"), lambda tmp: torch.save(
             {"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
              "torch_rng": torch.get_rng_state()}, tmp))
