@@ -65,10 +65,10 @@ enum { ROOT_GUMBEL, ROOT_PUCT };
 enum { VALUE_NET, VALUE_HAND, VALUE_PLAYOUT, VALUE_MIX };
 
 typedef struct guided {
-    char file[200];
+    char file[200], vfile[200];
     int iters, root, m, value, cutoff, expand;
     double c, c_visit, c_scale, noise, mix;
-    nn_net net;
+    nn_net net, vnet; /* vnet: vfile's, the value head's network if given */
     gnode *pool;
     int cap, used;
     /* the last search's root, for agent_policy() */
@@ -78,6 +78,7 @@ typedef struct guided {
 
 static const param_spec guided_spec[] = {
     {"file", PARAM_TEXT, offsetof(guided, file), 0, 200, NULL},
+    {"vfile", PARAM_TEXT, offsetof(guided, vfile), 0, 200, NULL},
     {"iters", PARAM_INT, offsetof(guided, iters), 1, 1000000, NULL},
     {"c", PARAM_DOUBLE, offsetof(guided, c), 0, 100, NULL},
     {"root", PARAM_CHOICE, offsetof(guided, root), 0, 0, "gumbel|puct"},
@@ -122,8 +123,20 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     g->mix = 0.5;
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
     if (params_parse("guided", params, guided_spec, ns, g, err, errlen) ||
-        nn_load_agent(&g->net, "guided", g->file, err, errlen))
+        nn_load_agent(&g->net, "guided", g->file, err, errlen) ||
+        (g->vfile[0] && nn_load_agent(&g->vnet, "guided", g->vfile, err, errlen)))
         return -1;
+    if (g->vfile[0] && strcmp(g->net.variant, g->vnet.variant)) {
+        snprintf(err, errlen, "agent 'guided': vfile=%s was trained on %s, file=%s on %s", g->vfile,
+                 g->vnet.variant[0] ? g->vnet.variant : "the base game", g->file,
+                 g->net.variant[0] ? g->net.variant : "the base game");
+        return -1;
+    }
+    if (g->vfile[0] && (g->value == VALUE_HAND || g->value == VALUE_PLAYOUT)) {
+        snprintf(err, errlen, "agent 'guided': vfile=%s needs value=net or mix (value=%s uses no value head)",
+                 g->vfile, g->value == VALUE_HAND ? "hand" : "playout");
+        return -1;
+    }
     if (g->expand > 1 && g->value == VALUE_NET) {
         snprintf(err, errlen, "agent 'guided': expand=%d needs value=hand, playout or mix (a leaf not yet "
                  "expanded is valued without the network)", g->expand);
@@ -143,6 +156,7 @@ static void guided_destroy(agent *a)
     guided *g = a->data;
     if (g) {
         nn_free(&g->net);
+        nn_free(&g->vnet);
         free(g->pool);
     }
     free(g);
@@ -190,6 +204,10 @@ static void evaluate(const guided *g, const jm_state *d, const int *legal, int n
     nn_eval_state(&g->net, d, jm_to_move(d), legal, n, lg, v);
     nn_softmax(lg, n, 1.0f, prior);
     if (logit) memcpy(logit, lg, (size_t)n * sizeof *lg);
+    if (g->vfile[0]) { /* the values from vfile's network, the priors from file's */
+        float vl[JM_MAX_ACTIONS];
+        nn_eval_state(&g->vnet, d, jm_to_move(d), legal, n, vl, v);
+    }
     if (g->value == VALUE_NET) {
         for (int p = 0; p < JM_MAX_PLAYERS; p++) rw[p] = v[p];
         return;
@@ -433,7 +451,9 @@ const agent_ops agent_guided = {
                "                   mcts eval=hand's estimate; that after a random playout of\n"
                "                   cutoff=2 rounds (0: none); mix=0.5 of the network's, the\n"
                "                   rest the playout's), expand=1 (a leaf gets the network and its\n"
-               "                   children at its expand-th visit, valued without it before)",
+               "                   children at its expand-th visit, valued without it before),\n"
+               "                   vfile=PATH (the value head of this network instead, for\n"
+               "                   value=net or mix; the priors stay file's)",
     .needs_obs = 1,
     .create = guided_create,
     .choose = guided_choose,

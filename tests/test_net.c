@@ -716,6 +716,16 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
     force(&sb, 1, F10);
     play_cards(&sb, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, NULL);
     expect_decision(&sb, JM_D_SABRE, 0);
+    /* Undoes the defender's star with the Sabre (B4, B6): P0 attacks with a
+     * 6 and keeps it; P1 rolls a star, which wins it the battle at once.
+     * Forcing the reroll can only help P0: a star again loses as now, any
+     * number leaves P1 at most 10 against P0's 6. */
+    jm_state st = pos(DUEL, "3f.3g.-.-.-", ":sabre*", "3f.3g.-.-.-", "");
+    force(&st, 2, F6, FSTAR);
+    play_cards(&st, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, NULL);
+    expect_decision(&st, JM_D_SABRE, 0);
+    act(&st, 0, NULL);
+    expect_decision(&st, JM_D_SABRE, 0);
     /* Does not attack the armed ship (test_agents.c's greedy position): P1
      * on 12 holds twelve gunpowder and nothing to loot; forward 2 / forward
      * 3 would land P0 on it, gunpowder / gold loads instead. */
@@ -723,9 +733,10 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
                          "ship1=12:1:6p.6p.-.-.- cards0=dhdddhddddd");
     for (int k = 0; k < 2; k++) {
         int f = times_chosen(specs[k], &fin, C_FWD_FWD), p = times_chosen(specs[k], &pw, -3),
-            b = times_chosen(specs[k], &sb, 0), l = times_chosen(specs[k], &armed, C_POWDER_GOLD);
+            b = times_chosen(specs[k], &sb, 0), l = times_chosen(specs[k], &armed, C_POWDER_GOLD),
+            r = times_chosen(specs[k], &st, 1);
         print_message("%s: finishes %d/10, spends 3+ gunpowder %d/10, keeps the 10 %d/10, leaves the armed ship "
-                      "%d/10\n", specs[k], f, p, b, l);
+                      "%d/10, rerolls the star %d/10\n", specs[k], f, p, b, l, r);
         assert_int_equal(f, 10);
         assert_int_equal(p, 10);
         assert_int_equal(l, 10);
@@ -766,6 +777,54 @@ static void test_guided_expand(void **state)
     for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
 }
 
+/* vfile=PATH: the leaves' value from another network's value head, the
+ * priors still file's.  vfile naming file itself is the search without
+ * it, bit for bit; another network's values change it, under value=net
+ * and value=mix; its priors do not enter (a vfile network differing only
+ * in its policy searches as file alone does). */
+static void test_guided_vfile(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 21), other = make_mlp(h, 1, 22);
+    write_good(tmp_path("vf.jmn"), &m);
+    write_good(tmp_path("vf-other.jmn"), &other);
+    /* m's values with other's policy: as vfile, the same search as m alone */
+    memcpy(tensor(&other, "value.weight")->data, tensor(&m, "value.weight")->data,
+           sizeof(float) * NN_VALUES * 32);
+    memcpy(tensor(&other, "value.bias")->data, tensor(&m, "value.bias")->data, sizeof(float) * NN_VALUES);
+    memcpy(tensor(&other, "layer0.weight")->data, tensor(&m, "layer0.weight")->data,
+           sizeof(float) * 32 * JM_OBS_SIZE);
+    memcpy(tensor(&other, "layer0.bias")->data, tensor(&m, "layer0.bias")->data, sizeof(float) * 32);
+    write_good(tmp_path("vf-samev.jmn"), &other);
+    free_mlp(&m);
+    free_mlp(&other);
+    const char *value[2] = {"value=net", "value=mix,mix=0.5"};
+    for (int v = 0; v < 2; v++) {
+        const char *vf[4] = {"", "vf.jmn", "vf-other.jmn", "vf-samev.jmn"};
+        agent a[4];
+        char spec[400], err[300];
+        for (int k = 0; k < 4; k++) {
+            int w = snprintf(spec, sizeof spec, "guided:file=%s,iters=150,root=puct,%s", tmp_path("vf.jmn"), value[v]);
+            if (k) snprintf(spec + w, sizeof spec - (size_t)w, ",vfile=%s", tmp_path(vf[k]));
+            if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
+        }
+        int differ = 0, tried = 0;
+        for (uint64_t g = 0; g < 30; g++) {
+            float p[4][JM_MAX_ACTIONS];
+            int n = policies_at(a, 4, 14, g, p);
+            if (!n) continue;
+            assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
+            assert_memory_equal(p[0], p[3], (size_t)n * sizeof p[0][0]);
+            differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
+            tried++;
+        }
+        assert_true(tried >= 15);
+        assert_true(differ >= tried / 2);
+        for (int k = 0; k < 4; k++) agent_destroy(&a[k]);
+    }
+}
+
 static void test_agents_refuse_bad_specs(void **state)
 {
     (void)state;
@@ -790,6 +849,13 @@ static void test_agents_refuse_bad_specs(void **state)
     snprintf(spec, sizeof spec, "guided:file=%s,expand=0,value=hand", tmp_path("bad-spec.jmn"));
     assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
     assert_non_null(strstr(err, "expand"));
+    snprintf(spec, sizeof spec, "guided:file=%s,value=playout,vfile=%s", tmp_path("bad-spec.jmn"),
+             tmp_path("bad-spec.jmn"));
+    assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
+    assert_non_null(strstr(err, "needs value=net or mix"));
+    snprintf(spec, sizeof spec, "guided:file=%s,value=mix,vfile=/no/such/v.jmn", tmp_path("bad-spec.jmn"));
+    assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
+    assert_non_null(strstr(err, "/no/such/v.jmn: No such file"));
     snprintf(spec, sizeof spec, "guided:file=%s,value=mix,mix=1.5", tmp_path("bad-spec.jmn"));
     assert_int_equal(agent_create(&a, spec, err, sizeof err), -1);
     assert_non_null(strstr(err, "mix"));
@@ -806,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_guided_finds_the_forced_win),
         cmocka_unit_test(test_guided_policy_and_determinism),
         cmocka_unit_test(test_guided_expand),
+        cmocka_unit_test(test_guided_vfile),
         cmocka_unit_test(test_guided_cutoff0),
         cmocka_unit_test(test_net_policy),
         cmocka_unit_test(test_agents_refuse_bad_specs),
