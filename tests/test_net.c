@@ -740,6 +740,7 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
         assert_int_equal(f, 10);
         assert_int_equal(p, 10);
         assert_int_equal(l, 10);
+        assert_int_equal(r, 10);
         /* The policy alone forces the reroll of its 10 (results/net/README.md:
          * its teacher's games hold few Sabre choices); the search keeps it. */
         if (k == 1) assert_int_equal(b, 10);
