@@ -111,6 +111,9 @@ def parse_args(argv=None):
     p.add_argument("--bootstrap-generations", type=int, default=1,
                    help="generations whose expert is --bootstrap (supervised learning from the plain searcher, "
                         "ungated), before the guided searcher takes over")
+    p.add_argument("--play", help="an agent that plays the bootstrap generations' moves while --bootstrap searches "
+                                  "every decision for the samples (DAgger: the states that agent reaches), e.g. "
+                                  "net:file=NET")
     p.add_argument("--hidden", default="128,64", help="hidden widths (multiples of 16)")
     p.add_argument("--seats", choices=("relative", "absolute"), default="relative",
                    help="relative: the network sees each encoding rotated to its viewing seat, one game for "
@@ -216,10 +219,11 @@ def losses(net, obs, ids, policy, outcome, ships):
 
 # ---------------------------------------------------------------- the samples
 
-def play(spec, games, players, rules, seed, first, threads):
-    """Self-play samples, compact (the state, not its encoding: encode())."""
-    d = sp.selfplay(spec, games, players=players, rules=rules, seed=seed, first=first, threads=threads,
-                    states=True)
+def play(spec, games, players, rules, seed, first, threads, player=None):
+    """Self-play samples, compact (the state, not its encoding: encode());
+    with `player`, its moves, spec's searches (selfplay's label)."""
+    d = sp.selfplay(player or spec, games, players=players, rules=rules, seed=seed, first=first, threads=threads,
+                    states=True, label=spec if player else None)
     d.pop("obs")
     return d
 
@@ -419,10 +423,13 @@ def main(argv=None):
         for i, players in enumerate(a.players):
             games = a.games // len(a.players) + (1 if i < a.games % len(a.players) else 0)
             ts = time.time()
+            player = a.play if boot else None
             parts.append(play(expert, games, players, a.rules, a.seed, gen * a.games + sum(
-                a.games // len(a.players) + (1 if j < a.games % len(a.players) else 0) for j in range(i)), threads))
+                a.games // len(a.players) + (1 if j < a.games % len(a.players) else 0) for j in range(i)), threads,
+                player))
             log("generation %d: %d games of %d players by %s: %d samples, %.0f s" % (
-                gen, games, players, expert, len(parts[-1]["n"]), time.time() - ts))
+                gen, games, players, expert + (" (moves by %s)" % player if player else ""), len(parts[-1]["n"]),
+                time.time() - ts))
         data = merge(parts)
         np.savez_compressed(os.path.join(a.out, ".buffer-%d.npz" % gen), **data)
         os.replace(os.path.join(a.out, ".buffer-%d.npz" % gen), os.path.join(a.out, "buffer-%d.npz" % gen))

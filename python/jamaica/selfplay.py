@@ -35,6 +35,8 @@ def _bind():
     lib.jm_selfplay.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_uint64,
                                 ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.POINTER(Sample)),
                                 ctypes.POINTER(ctypes.c_size_t), E, ctypes.c_size_t]
+    lib.jm_selfplay_labelled.restype = ctypes.c_int
+    lib.jm_selfplay_labelled.argtypes = [ctypes.c_char_p] + lib.jm_selfplay.argtypes
     lib.jm_selfplay_free.restype, lib.jm_selfplay_free.argtypes = None, [ctypes.c_void_p]
     lib.jm_selfplay_encode.restype = None
     lib.jm_selfplay_encode.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int]
@@ -99,9 +101,11 @@ def relative(obs, ids=None, ship_cols=()):
     return out, rid, cols
 
 
-def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False):
+def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False, label=None):
     """Games first..first+games-1 of seed, `agent` (guided or mcts) in every
-    seat.  A dict of arrays, one row per decision of two or more actions:
+    seat; with `label` (guided or mcts), `agent` (any) plays the moves and
+    label searches every decision: the policy and value are label's
+    (jm_selfplay_labelled).  A dict of arrays, one row per decision of two or more actions:
     obs (float32, N x 1205: the deciding seat's encoding), ids (int16, N x
     48: the legal ids, -1 past n), n, policy (float32, N x 48: the search's
     policy over them), outcome (float32, N x 7: each ship's share of the
@@ -111,8 +115,9 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     out = ctypes.POINTER(Sample)()
     count = ctypes.c_size_t()
     err = ctypes.create_string_buffer(512)
-    rc = lib.jm_selfplay(agent.encode(), int(players), rules.encode(), int(seed), int(first), int(games),
-                         int(threads), ctypes.byref(out), ctypes.byref(count), err, len(err))
+    args = (agent.encode(), int(players), rules.encode(), int(seed), int(first), int(games), int(threads),
+            ctypes.byref(out), ctypes.byref(count), err, len(err))
+    rc = lib.jm_selfplay_labelled(args[0], label.encode(), *args[1:]) if label else lib.jm_selfplay(*args)
     if rc != 0:
         raise JamaicaError(err.value.decode())
     try:

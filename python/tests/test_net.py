@@ -198,6 +198,25 @@ class TestSelfPlay(unittest.TestCase):
         seat0 = d["seat"] == 0
         np.testing.assert_array_equal(x[seat0], d["obs"][seat0])
 
+    def test_labelled(self):
+        """label=: the player's moves, the labeller's policy (DAgger)."""
+        kw = dict(players=3, seed=5, first=20, label="mcts:iters=30")
+        a = selfplay.selfplay("first", 4, threads=1, states=True, **kw)
+        b = selfplay.selfplay("first", 4, threads=2, states=True, **kw)
+        for k in a:
+            np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+        self.assertTrue((a["chosen"] == 0).all())  # `first` played every move
+        np.testing.assert_allclose(a["policy"].sum(1), 1.0, atol=1e-5)
+        plain = selfplay.selfplay("mcts:iters=30", 4, players=3, seed=5, first=20, threads=1, states=True)
+        self.assertTrue((plain["chosen"] != 0).any())
+        for g in range(20, 24):  # the games' first decisions are the same state, searched alike
+            i, j = np.flatnonzero(a["game"] == g)[0], np.flatnonzero(plain["game"] == g)[0]
+            np.testing.assert_array_equal(a["state"][i], plain["state"][j])
+            np.testing.assert_array_equal(a["policy"][i], plain["policy"][j])
+            np.testing.assert_array_equal(a["value"][i], plain["value"][j])
+        with self.assertRaisesRegex(Exception, "'greedy' in seat 0 of game 0 gives no search policy"):
+            selfplay.selfplay("first", 1, players=2, label="greedy")
+
     def test_refusals(self):
         with self.assertRaisesRegex(Exception, "no search policy"):
             selfplay.selfplay("greedy", 1, players=2)
@@ -280,6 +299,21 @@ class TestExpertIteration(unittest.TestCase):
             with open(os.path.join(d, "log.csv")) as f:
                 self.assertEqual(len(list(__import__("csv").DictReader(f))), 1)
             self.assertIn("stopping after generation 0: another would end past --minutes", err.getvalue())
+
+    def test_play_with_a_labeller(self):
+        """--play: the bootstrap generations' moves are that agent's, the
+        samples' policies --bootstrap's searches (DAgger)."""
+        with tempfile.TemporaryDirectory() as d:
+            args = ["--out", d, "--generations", "1", "--games", "3", "--players", "2", "--bootstrap",
+                    "mcts:iters=20", "--play", "first", "--hidden", "16", "--gate-games", "0", "--eval-every", "0",
+                    "--threads", "1", "--jamaica", BIN, "--seed", "3"]
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                self.assertEqual(exit_.main(args), 0)
+            self.assertIn("by mcts:iters=20 (moves by first)", err.getvalue())
+            b = np.load(os.path.join(d, "buffer-0.npz"))
+            self.assertTrue((b["chosen"] == 0).all() and len(b["chosen"]) > 20)
+            self.assertTrue((b["policy"].max(1) < 1).any())  # a search's shares, not the first action's
 
     def test_distill(self):
         """A network trained afresh on a run's saved samples: the policy's

@@ -41,8 +41,12 @@ static int thread_count(int threads)
 #endif
 }
 
-/* Play game `game` with seats[0..players) and record it into g. */
-static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed, uint64_t game, game_rec *g)
+/* Play game `game` with seats[0..players) and record it into g; with
+ * labels (NULL: none), labels[seat] searches every decision of the seat
+ * and gives the sample its policy and value, the seat's own agent the
+ * action played. */
+static int play_one(agent *seats, agent *labels, int players, const jm_rules *r, uint64_t seed, uint64_t game,
+                    game_rec *g)
 {
     jm_state s;
     char err[200];
@@ -50,7 +54,10 @@ static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed,
         snprintf(g->fault, sizeof g->fault, "%s", err);
         return -1;
     }
-    for (int p = 0; p < players; p++) agent_new_game(&seats[p], r, players, seed, game, p);
+    for (int p = 0; p < players; p++) {
+        agent_new_game(&seats[p], r, players, seed, game, p);
+        if (labels) agent_new_game(&labels[p], r, players, seed, game, p);
+    }
     unsigned ships = (1u << players) - 1u;
     if (jm_has_ghost(&s)) ships |= 1u << JM_GHOST;
     size_t start = g->n;
@@ -59,13 +66,18 @@ static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed,
         int n = jm_legal(&s, legal), a = legal[0];
         if (n > 1) {
             int seat = jm_to_move(&s);
-            agent *ag = &seats[seat];
+            agent *ag = labels ? &labels[seat] : &seats[seat];
             a = agent_choose(ag, &s, legal, n);
             jm_sample x;
             memset(&x, 0, sizeof x);
-            if (a < 0 || agent_policy(ag, x.policy, x.value) != n) {
+            if (a >= 0 && agent_policy(ag, x.policy, x.value) != n) a = -2;
+            if (a >= 0 && labels) {
+                ag = &seats[seat];
+                a = agent_choose(ag, &s, legal, n);
+            }
+            if (a < 0) {
                 snprintf(g->fault, sizeof g->fault, "agent '%s' in seat %d of game %llu %s", ag->spec, seat,
-                         (unsigned long long)game, a < 0 ? "failed" : "gives no search policy (guided or mcts)");
+                         (unsigned long long)game, a == -1 ? "failed" : "gives no search policy (guided or mcts)");
                 return -1;
             }
             jm_observe(&s, seat, 0, &x.obs); /* the encoding reads only the seat's view */
@@ -88,12 +100,22 @@ static int play_one(agent *seats, int players, const jm_rules *r, uint64_t seed,
     int k = jm_scores(&s, sc);
     for (size_t i = start; i < g->n; i++)
         for (int sh = 0; sh < JM_MAX_SHIPS; sh++) g->s[i].outcome[sh] = sc[sh].winner ? 1.0f / (float)k : 0.0f;
-    for (int p = 0; p < players; p++) agent_end_game(&seats[p], &s);
+    for (int p = 0; p < players; p++) {
+        agent_end_game(&seats[p], &s);
+        if (labels) agent_end_game(&labels[p], &s);
+    }
     return 0;
 }
 
 int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed, uint64_t first, int games,
                 int threads, jm_sample **out, size_t *count, char *err, size_t errlen)
+{
+    return jm_selfplay_labelled(spec, NULL, players, rules, seed, first, games, threads, out, count, err, errlen);
+}
+
+int jm_selfplay_labelled(const char *spec, const char *label, int players, const char *rules, uint64_t seed,
+                         uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                         size_t errlen)
 {
     *out = NULL;
     *count = 0;
@@ -105,7 +127,8 @@ int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed,
     if (jm_rules_parse(&r, rules ? rules : "2021", err, errlen)) return JM_EARG;
     int nt = thread_count(threads);
     if (nt > games) nt = games > 0 ? games : 1;
-    agent *seats = calloc((size_t)nt * JM_MAX_PLAYERS, sizeof *seats);
+    int sets = label ? 2 : 1; /* the seats' agents, then the labellers */
+    agent *seats = calloc((size_t)nt * JM_MAX_PLAYERS * (size_t)sets, sizeof *seats);
     game_rec *rec = calloc(games > 0 ? (size_t)games : 1, sizeof *rec);
     int made = 0, rc = JM_OK;
     if (!seats || !rec) {
@@ -113,9 +136,9 @@ int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed,
         rc = JM_EARG;
         goto done;
     }
-    for (; made < nt * players; made++) {
+    for (; made < sets * nt * players; made++) {
         int t = made / players, p = made % players;
-        if (agent_create(&seats[t * JM_MAX_PLAYERS + p], spec, err, errlen)) {
+        if (agent_create(&seats[t * JM_MAX_PLAYERS + p], t < nt ? spec : label, err, errlen)) {
             rc = JM_EARG;
             goto done;
         }
@@ -128,7 +151,8 @@ int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed,
 #else
         int t = 0;
 #endif
-        if (play_one(&seats[t * JM_MAX_PLAYERS], players, &r, seed, first + (uint64_t)g, &rec[g])) failed = 1;
+        agent *lab = label ? &seats[(nt + t) * JM_MAX_PLAYERS] : NULL;
+        if (play_one(&seats[t * JM_MAX_PLAYERS], lab, players, &r, seed, first + (uint64_t)g, &rec[g])) failed = 1;
     }
     size_t total = 0;
     for (int g = 0; g < games; g++) {

@@ -42,6 +42,14 @@ _Static_assert(sizeof(jm_sample) == 488, "jm_sample's layout: python/jamaica/sel
  * with err (a bad argument, an agent that cannot be made or failed). */
 int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed, uint64_t first, int games,
                 int threads, jm_sample **out, size_t *count, char *err, size_t errlen);
+/* The same with the moves played by `spec` (any agent) and every decision
+ * searched by `label` (guided or mcts, a seat each, seeded as the seat's
+ * agent): the samples' policy and value are label's, chosen the index
+ * spec played.  Imitation on the states the player reaches (DAgger, Ross
+ * et al. 2011).  label NULL: jm_selfplay. */
+int jm_selfplay_labelled(const char *spec, const char *label, int players, const char *rules, uint64_t seed,
+                         uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                         size_t errlen);
 void jm_selfplay_free(jm_sample *samples);
 /* The encodings of samples[0..n) into x (n x JM_OBS_SIZE floats), on
  * `threads` threads (0: the default). */
