@@ -30,13 +30,12 @@ import glob
 import os
 import shlex
 import sys
-import tempfile
 import time
 
 import numpy as np
 import torch
 
-from . import cli, netfile, selfplay as sp
+from . import cli, netfile, outfile, selfplay as sp
 from .exit import Net, check_network_args, losses
 
 
@@ -202,15 +201,12 @@ def main(argv=None):
     netfile.write(a.out, net.arrays(), command=command, seats=a.seats,
                   notes={"samples": len(held), "sample_files": len(a.files)})
     if a.log:
-        fd, tmp = tempfile.mkstemp(prefix=".distill-", suffix=".csv", dir=os.path.dirname(os.path.abspath(a.log)))
-        with os.fdopen(fd, "w", newline="") as f:
-            w = csv.DictWriter(f, list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp's file is private; the log is not
-        os.replace(tmp, a.log)
+        def put(tmp):
+            with open(tmp, "w", newline="") as f:
+                w = csv.DictWriter(f, list(rows[0]))
+                w.writeheader()
+                w.writerows(rows)
+        outfile.whole(a.log, put)
     log("wrote %s" % a.out)
     return 0
 

@@ -35,6 +35,7 @@ import torch
 import torch.nn.functional as F
 
 from . import cli, netfile, selfplay as sp
+from .outfile import whole
 from .exit import Net
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "q_loss", "value_loss", "q_mean",
@@ -222,19 +223,6 @@ def save(a, net, opt, rows, gen):
     whole(os.path.join(a.out, "checkpoint.pt"), lambda tmp: torch.save(
         {"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen, "hidden": a.hidden,
          "torch_rng": torch.get_rng_state()}, tmp))
-
-
-def whole(path, write):
-    """write(tmp) beside path, then renamed onto it: path whole or as it
-    was, no temporary left behind (Ctrl-C included)."""
-    tmp = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def write_log(a, rows, fields=FIELDS):

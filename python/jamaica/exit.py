@@ -73,7 +73,7 @@ import torch.nn.functional as F
 
 import jamaica
 
-from . import cli, netfile, selfplay as sp
+from . import cli, netfile, outfile, selfplay as sp
 from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 
 RECOMMENDED = "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
@@ -323,12 +323,12 @@ FIELDS = ["generation", "seconds", "games", "samples", "window_samples", "policy
 
 
 def write_log(out, rows):
-    tmp = os.path.join(out, ".log.csv")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, os.path.join(out, "log.csv"))
+    def put(tmp):
+        with open(tmp, "w", newline="") as f:
+            w = csv.DictWriter(f, FIELDS)
+            w.writeheader()
+            w.writerows(rows)
+    outfile.whole(os.path.join(out, "log.csv"), put)
     last = int(rows[-1]["generation"])
     script = ("set terminal pngcairo size 1100,480; set output '{o}/log.png'; set datafile separator ',';"
               "set datafile missing ''; set multiplot layout 1,2; set grid; set key top right;"
@@ -347,10 +347,9 @@ def write_log(out, rows):
 
 
 def save_checkpoint(out, net, opt, rows, gen, best_gen, seats):
-    tmp = os.path.join(out, ".checkpoint.pt")
-    torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
-                "best": best_gen, "hidden": [l.out_features for l in net.layers], "seats": seats}, tmp)
-    os.replace(tmp, os.path.join(out, "checkpoint.pt"))
+    outfile.whole(os.path.join(out, "checkpoint.pt"), lambda tmp: torch.save(
+        {"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen, "best": best_gen,
+         "hidden": [l.out_features for l in net.layers], "seats": seats}, tmp))
 
 
 def command_line(argv):
@@ -431,8 +430,7 @@ def main(argv=None):
                 gen, games, players, expert + (" (moves by %s)" % player if player else ""), len(parts[-1]["n"]),
                 time.time() - ts))
         data = merge(parts)
-        np.savez_compressed(os.path.join(a.out, ".buffer-%d.npz" % gen), **data)
-        os.replace(os.path.join(a.out, ".buffer-%d.npz" % gen), os.path.join(a.out, "buffer-%d.npz" % gen))
+        outfile.whole(os.path.join(a.out, "buffer-%d.npz" % gen), lambda tmp: np.savez_compressed(tmp, **data))
         for old in glob.glob(os.path.join(a.out, "buffer-*.npz")):
             k = int(re.search(r"buffer-(\d+)", old).group(1))
             if k <= gen - a.window:

@@ -13,11 +13,11 @@ encoding, and so does read() here.
     >>> meta, arrays = netfile.read("net.jmn")
 """
 import json
-import os
 import struct
-import tempfile
 
 import numpy as np
+
+from . import outfile
 
 FORMAT = "jamaica-net"
 FORMAT_VERSION = 1
@@ -80,7 +80,7 @@ def random_mlp(hidden, seed=0, scale=1.0):
 
 def write(path, arrays, command="", generation=None, notes=None, seats="absolute"):
     """Write the arrays (name -> float32 array, the names and shapes of
-    shapes()) to path, whole or not at all (a temporary file renamed).
+    shapes()) to path, whole or not at all (outfile.whole: a new file 0600).
     seats: "absolute" (the encoding as jm_encode gives it) or "relative"
     (the network sees the encoding rotated to the viewing seat: the
     metadata's "seats", written only then)."""
@@ -118,21 +118,14 @@ def write(path, arrays, command="", generation=None, notes=None, seats="absolute
         at += len(b)
     text = json.dumps(header, separators=(",", ":")).encode()
     text += b" " * (-len(text) % 8)   # the data 8-byte aligned, as safetensors pads
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".net-")
-    try:
-        with os.fdopen(fd, "wb") as f:
+
+    def put(tmp):
+        with open(tmp, "wb") as f:
             f.write(struct.pack("<Q", len(text)))
             f.write(text)
             for b in blobs:
                 f.write(b)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)   # as open() would have made it
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    outfile.whole(path, put)
 
 
 def read(path):

@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 
-from . import cli, selfplay as sp
+from . import cli, outfile, selfplay as sp
 
 KEYS = ("state", "seat", "game", "ids", "policy", "outcome", "ships", "n", "chosen")
 
@@ -82,14 +82,8 @@ def main(argv=None):
         except sp.JamaicaError as e:
             raise SystemExit("positions: %s" % e)
         os.makedirs(a.out, exist_ok=True)
-        tmp = os.path.join(a.out, ".buffer-%d.npz" % k)
-        try:
-            np.savez_compressed(tmp, **data)
-            os.replace(tmp, path)
-        except BaseException:  # Ctrl-C or a full disk: no half-written file beside the others
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        # Ctrl-C or a full disk: no half-written file beside the others
+        outfile.whole(path, lambda tmp: np.savez_compressed(tmp, **data))
         kept += len(data["n"])
         print("positions: file %d of %d (games to %d): %d positions kept this run, %.0f s"
               % (k + 1, files, k * a.chunk + games, kept, time.time() - t0), file=sys.stderr, flush=True)

@@ -31,7 +31,8 @@ import torch
 import torch.nn.functional as F
 
 from . import cli, netfile, selfplay as sp
-from .dmc import match, whole, write_log
+from .dmc import match, write_log
+from .outfile import whole
 from .exit import Net
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "policy_loss", "kl", "value_loss", "entropy",

@@ -53,7 +53,11 @@ class TestNetFile(unittest.TestCase):
         header = json.loads(data[8:8 + n])
         self.assertEqual(header["layer0.weight"], {"dtype": "F32", "shape": [32, 1205], "data_offsets": [0, 154240]})
         self.assertEqual(len(data) - 8 - n, header["value.bias"]["data_offsets"][1])
-        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o666 & ~_umask())
+        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o600)  # new: private to the user
+        os.chmod(self.path, 0o640)
+        netfile.write(self.path, arrays, command="again")
+        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o640)  # there: its mode kept
+        self.assertEqual(os.listdir(os.path.dirname(self.path)), [os.path.basename(self.path)])
 
     def test_the_variant_it_was_trained_on(self):
         """A network file records the game it was trained on ("variant",
@@ -144,11 +148,6 @@ class TestNetFile(unittest.TestCase):
         with self.assertRaises(ValueError):
             netfile.write(self.path, arrays, seats="sideways")
 
-
-def _umask():
-    m = os.umask(0)
-    os.umask(m)
-    return m
 
 
 @unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")

@@ -60,6 +60,10 @@ class TestSPGSmoke(unittest.TestCase):
             self.assertTrue(0 <= float(rows[1]["eval_low"]) <= float(rows[1]["eval_win"])
                             <= float(rows[1]["eval_high"]) <= 1)
             self.assertTrue(all(float(r["kl"]) >= 0 for r in rows))
+            # every output private to the user (python/jamaica/outfile.py), nothing else left in OUT
+            self.assertEqual(sorted(os.listdir(a)), ["checkpoint.pt", "current.jmn", "log.csv"])
+            for f in os.listdir(a):
+                self.assertEqual(os.stat(os.path.join(a, f)).st_mode & 0o777, 0o600, f)
             (ma, wa), (_, wb) = (netfile.read(os.path.join(x, "current.jmn")) for x in (a, b))
             self.assertEqual(ma.get("seats"), "relative")  # the teacher's seat view
             _, wt = netfile.read(TEACHER)

@@ -1,0 +1,30 @@
+"""Outputs written whole or not at all, as the C command writes them.
+
+whole(path, write) has write(tmp) fill a temporary file beside path, then
+renames it onto path: a reader sees the old file or the new one, never a
+part, and Ctrl-C or a full disk leaves no temporary behind.  A new file is
+private to the user (0600, as sim/io/outfile.c makes the command's); one
+that was there keeps its mode.
+"""
+import os
+import tempfile
+
+
+def whole(path, write):
+    """write(tmp) (a path, its name ending as path's does), then tmp renamed
+    onto path."""
+    d, base = os.path.split(os.path.abspath(path))
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o600
+    fd, tmp = tempfile.mkstemp(dir=d, prefix="." + base + ".", suffix=os.path.splitext(base)[1])
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
