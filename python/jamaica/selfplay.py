@@ -6,6 +6,7 @@ and returns what a trainer needs as numpy arrays; Net evaluates a network
 file with the library's own arithmetic (the bits the agents play with).
 """
 import ctypes
+import os
 
 import numpy as np
 
@@ -110,7 +111,20 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     48: the legal ids, -1 past n), n, policy (float32, N x 48: the search's
     policy over them), outcome (float32, N x 7: each ship's share of the
     win), value (float32, N x 7: the search's estimate of it at the
-    decision), ships (bool, N x 7: in play), seat, game, chosen."""
+    decision), ships (bool, N x 7: in play), seat, game, chosen.
+
+    The games go to the library a few per thread at a time, so that Ctrl-C
+    (KeyboardInterrupt, which Python raises only between calls into C)
+    stops a long run within seconds; the samples are the same whatever
+    the chunks, as on any thread count."""
+    chunk = 16 * (threads or os.cpu_count() or 1)
+    parts = [_selfplay(agent, min(chunk, games - k), players, rules, seed, first + k, threads, states, label)
+             for k in range(0, games, chunk)] or [_selfplay(agent, 0, players, rules, seed, first, threads, states,
+                                                            label)]
+    return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
+
+
+def _selfplay(agent, games, players, rules, seed, first, threads, states, label):
     lib = _bind()
     out = ctypes.POINTER(Sample)()
     count = ctypes.c_size_t()
