@@ -126,6 +126,14 @@ J=bin/jamaica
 # 5 minutes), as a rung of the balance ladder (results/analysis/
 # captain-spg.csv, ghost-spg.csv: run skillbalance after; 4 minutes) and on
 # the crafted finishing position (positions.md);
+# `dagger`: imitation on the policy's own positions (DAgger): the self-play
+# policy gradient's network (results/spg/seed5) plays 3,000 games (1,500 of
+# 2 players, 1,500 of 4) while the recommended searcher searches every
+# decision (jamaica.exit --play; the samples in results/dagger/samples/, not
+# kept in git; about 18 minutes on two cores), then four fine-tunes on
+# them, from that network and from the `net` agent's, each against sharp on
+# the screening deals of seed 1009 and head to head (results/dagger/
+# screen.md; 3 minutes), the best of them (f4) on seeds 1011 and 1012 (matches.md);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -510,6 +518,41 @@ for spec in sys.argv[1:]:
         k += jamaica.Game(position=pos).action_to_string(a.choose(jamaica.Game(position=pos))).startswith("card 1:")
     print("| `%s` | %s | %d/300 |" % (spec, greedy, k))
 PY
+fi
+if has dagger; then
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    S5=results/spg/seed5/current.jmn
+    T=results/net/policy/net.jmn
+    mkdir -p results/dagger/samples
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 bin/python -m jamaica.exit --jamaica "$J" \
+        --out results/dagger/samples --generations 6 --bootstrap-generations 6 --games 500 --players 2,4 \
+        --bootstrap "$R" --play net:file=$S5 --window 6 --epochs 0.01 --eval-every 0 --seed 21 --seats relative \
+        2>&1 | grep -v trained >results/dagger/samples.log
+    for c in "f1 $S5 3e-4 2" "f2 $S5 1e-4 1" "f3 $T 3e-4 2" "f4 $T 1e-3 4"; do
+        set -- $c
+        bin/python -m jamaica.distill --samples 'results/dagger/samples/buffer-*.npz' --init "$2" \
+            --out results/dagger/$1.jmn --epochs "$4" --lr "$3" --value-weight 0.3 --threads 1 \
+            --log results/dagger/$1-log.csv 2>/dev/null
+    done
+    {
+        for a in $T $S5 results/dagger/f1.jmn results/dagger/f2.jmn results/dagger/f3.jmn results/dagger/f4.jmn; do
+            echo "\$ jamaica sim --agents net:file=$a,sharp --players 2 --games 2000 --rotate --seed 1009"
+            $J sim --agents "net:file=$a,sharp" --players 2 --games 2000 --rotate --seed 1009 --out /dev/null 2>&1
+        done
+        for p in "results/dagger/f4.jmn $T" "results/dagger/f1.jmn $S5" "results/dagger/f4.jmn $S5"; do
+            set -- $p
+            echo "\$ jamaica sim --agents net:file=$1,net:file=$2 --players 2 --games 4000 --rotate --seed 1009"
+            $J sim --agents "net:file=$1,net:file=$2" --players 2 --games 4000 --rotate --seed 1009 --out /dev/null 2>&1
+        done
+    } >results/dagger/screen.md
+    for seed in 1011 1012; do
+        echo "\$ jamaica sim --agents net:file=results/dagger/f4.jmn,sharp --players 2 --games 10000 --rotate --seed $seed --timing ..."
+        $J sim --agents net:file=results/dagger/f4.jmn,sharp --players 2 --games 10000 --rotate --seed $seed \
+            --out /dev/null --timing /dev/null 2>&1
+        echo "\$ jamaica sim --agents net:file=results/dagger/f4.jmn,sharp,sharp,sharp --players 4 --games 8000 --rotate --seed $seed --timing ..."
+        $J sim --agents net:file=results/dagger/f4.jmn,sharp,sharp,sharp --players 4 --games 8000 --rotate \
+            --seed $seed --out /dev/null --timing /dev/null 2>&1
+    done >results/dagger/matches.md
 fi
 if has variant; then
     mkdir -p results/variants
