@@ -133,7 +133,9 @@ J=bin/jamaica
 # kept in git; about 18 minutes on two cores), then four fine-tunes on
 # them, from that network and from the `net` agent's, each against sharp on
 # the screening deals of seed 1009 and head to head (results/dagger/
-# screen.md; 3 minutes), the best of them (f4) on seeds 1011 and 1012 (matches.md);
+# screen.md; 3 minutes), the best of them (f4) on seeds 1011 and 1012 (matches.md),
+# and the self-play policy gradient from f4 (training seed 1, 60 generations:
+# results/dagger/spg-f4/log.csv; 8 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -553,6 +555,10 @@ if has dagger; then
         $J sim --agents net:file=results/dagger/f4.jmn,sharp,sharp,sharp --players 4 --games 8000 --rotate \
             --seed $seed --out /dev/null --timing /dev/null 2>&1
     done >results/dagger/matches.md
+    # screening only: the self-play policy gradient of results/make.sh spg (training seed 1) from f4
+    mkdir -p results/dagger/spg-f4
+    bin/python -m jamaica.spg --init results/dagger/f4.jmn --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000 \
+        --out results/dagger/spg-f4 --seed 1 --generations 60 --resume 2>>results/dagger/spg-f4/train.log
 fi
 if has variant; then
     mkdir -p results/variants
