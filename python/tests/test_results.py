@@ -40,7 +40,8 @@ class TestResults(unittest.TestCase):
             import json
             with open(env["RESULTS_LOG"]) as f:
                 got = [json.loads(line) for line in f]
-            rows = list(csv.DictReader(open(os.path.join(d, "g.csv"))))
+            with open(os.path.join(d, "g.csv")) as f:
+                rows = list(csv.DictReader(f))
             self.assertEqual([r["game"] for r in got], list(range(5)))
             for r in got:
                 mine = [x for x in rows if int(x["game"]) == r["game"] and x["is_ghost"] == "0"]
