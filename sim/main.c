@@ -40,6 +40,7 @@ static const command commands[] = {
     {"perft", "count legal decisions over fixed seeds (regression check)", cmd_perft, 0},
     {"variant", "the base game as a variant file to edit, and a file's check", cmd_variant, 0},
     {"report", "a variant against the base game: one HTML page and its Markdown", cmd_report, 0},
+    {"agents", "the built-in agents, each with its parameters and defaults", cmd_agents, 0},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -173,6 +173,18 @@ expect2() {
         bad "'$*' gave exit $rc: $(head -n 1 "$tmp/e")"; fi
 }
 expect2 "'7'" trace --seed 1 --players 7
+# `jamaica agents`: every agent sim --help names, each with its line; a
+# name asked for alone; an unknown one refused before any output.
+names=$($J sim --help | sed -n 's/^ *agents: //p' | tr -d ',')
+$J agents >"$tmp/o" 2>"$tmp/e"
+rc=$?
+missing=""
+for n in $names; do grep -q "^  $n  " "$tmp/o" || missing="$missing $n"; done
+if [ $rc -eq 0 ] && [ -n "$names" ] && [ -z "$missing" ] && [ ! -s "$tmp/e" ]; then ok; else
+    bad "jamaica agents: exit $rc, missing:$missing"; fi
+if $J agents guided >"$tmp/o" && grep -q "vfile=PATH" "$tmp/o" && grep -q "^  guided " "$tmp/o" &&
+    ! grep -q "^  random " "$tmp/o"; then ok; else bad "jamaica agents guided: $(head -n 1 "$tmp/o")"; fi
+expect2 "unknown agent 'nosuch'" agents guided nosuch
 # Every command's usage lines name every option its --help lists (sim,
 # learn, perft, bench and tournament make them from the option table).
 for c in $($J --help | awk '/^  [a-z]/ {print $1}'); do
@@ -198,7 +210,8 @@ for args in "sim --games 5 --games 6" "sim --seed 1 --seed 2" "tournament --game
     opt=$(echo "$args" | grep -o -- '--[a-z]*' | head -n 1)
     expect2 "$cmd: $opt given twice" "$cmd" "$@"
 done
-[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 17 ] && ok ||
+# (and `agents`, which takes no option)
+[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 18 ] && ok ||
     bad "a command without its given-twice test: $(bin/jamaica --help)"
 expect2 "'1'" trace --seed 1 --players 1
 expect2 "'-1'" trace --seed -1

@@ -27,6 +27,7 @@ static const opt options[] = {
     OPT_AGENTS(sim_opts, "random", "one agent for every seat, or one per seat, comma-separated,\n"
                                    "each NAME or NAME:key=value,key=value ({default})\n"
                                    "agents: {agents}\n"
+                                   "(each one's parameters: jamaica agents)\n"
                                    "your own: plugin:PATH.so[:k=v,...] (a C plugin) or\n"
                                    "cmd:COMMAND[:k=v,...] (a program over the line protocol);\n"
                                    "with timeout=SECONDS (10), on_fault=stop|random, log=FILE\n"
