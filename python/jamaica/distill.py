@@ -25,7 +25,6 @@ allows (as jamaica.exit: the order of the minibatches and the initial
 weights are seeded; PyTorch's CPU kernels may sum in another order on
 another machine or thread count).
 """
-import csv
 import glob
 import os
 import shlex
@@ -201,12 +200,7 @@ def main(argv=None):
     netfile.write(a.out, net.arrays(), command=command, seats=a.seats,
                   notes={"samples": len(held), "sample_files": len(a.files)})
     if a.log:
-        def put(tmp):
-            with open(tmp, "w", newline="") as f:
-                w = csv.DictWriter(f, list(rows[0]))
-                w.writeheader()
-                w.writerows(rows)
-        outfile.whole(a.log, put)
+        outfile.write_csv(a.log, list(rows[0]), rows)
     log("wrote %s" % a.out)
     return 0
 

@@ -35,7 +35,7 @@ import torch
 import torch.nn.functional as F
 
 from . import cli, netfile, selfplay as sp
-from .outfile import whole
+from .outfile import whole, write_csv
 from .exit import Net
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "q_loss", "value_loss", "q_mean",
@@ -227,12 +227,7 @@ def save(a, net, opt, rows, gen):
 
 def write_log(a, rows, fields=FIELDS):
     """OUT/log.csv, a row a generation, whole or as it was (spg's too)."""
-    def write(tmp):
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, fields)
-            w.writeheader()
-            w.writerows(rows)
-    whole(os.path.join(a.out, "log.csv"), write)
+    write_csv(os.path.join(a.out, "log.csv"), fields, rows)
 
 
 def refuse(msg):

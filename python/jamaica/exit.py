@@ -323,12 +323,7 @@ FIELDS = ["generation", "seconds", "games", "samples", "window_samples", "policy
 
 
 def write_log(out, rows):
-    def put(tmp):
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, FIELDS)
-            w.writeheader()
-            w.writerows(rows)
-    outfile.whole(os.path.join(out, "log.csv"), put)
+    outfile.write_csv(os.path.join(out, "log.csv"), FIELDS, rows)
     last = int(rows[-1]["generation"])
     script = ("set terminal pngcairo size 1100,480; set output '{o}/log.png'; set datafile separator ',';"
               "set datafile missing ''; set multiplot layout 1,2; set grid; set key top right;"

@@ -6,6 +6,7 @@ part, and Ctrl-C or a full disk leaves no temporary behind.  A new file is
 private to the user (0600, as sim/io/outfile.c makes the command's); one
 that was there keeps its mode.
 """
+import csv
 import os
 import tempfile
 
@@ -28,3 +29,13 @@ def whole(path, write):
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_csv(path, fields, rows):
+    """rows (dicts) under a header of fields, as whole() writes."""
+    def put(tmp):
+        with open(tmp, "w", newline="") as f:
+            w = csv.DictWriter(f, fields)
+            w.writeheader()
+            w.writerows(rows)
+    whole(path, put)

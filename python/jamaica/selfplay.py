@@ -119,8 +119,7 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     the chunks, as on any thread count."""
     chunk = 16 * (threads or os.cpu_count() or 1)
     parts = [_selfplay(agent, min(chunk, games - k), players, rules, seed, first + k, threads, states, label)
-             for k in range(0, games, chunk)] or [_selfplay(agent, 0, players, rules, seed, first, threads, states,
-                                                            label)]
+             for k in range(0, max(games, 1), chunk)]  # games 0: one call, no samples
     return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
 
 
