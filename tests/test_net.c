@@ -614,6 +614,25 @@ static int policies_at(agent *a, int k, uint64_t seed, uint64_t g, float p[][JM_
     return n;
 }
 
+/* Over random positions of games 0..games-1 of `seed`, a[0..k)'s search
+ * policies: each a[i] with bit i of `same` equal to a[0]'s at every one,
+ * a[k-1]'s different from a[0]'s at half of them at least. */
+static void searches_compare(agent *a, int k, uint64_t seed, int games, unsigned same)
+{
+    int differ = 0, tried = 0;
+    for (uint64_t g = 0; g < (uint64_t)games; g++) {
+        float p[4][JM_MAX_ACTIONS];
+        int n = policies_at(a, k, seed, g, p);
+        if (!n) continue;
+        for (int i = 1; i < k; i++)
+            if (same >> i & 1) assert_memory_equal(p[0], p[i], (size_t)n * sizeof p[0][0]);
+        differ += memcmp(p[0], p[k - 1], (size_t)n * sizeof p[0][0]) != 0;
+        tried++;
+    }
+    assert_true(tried >= games / 2);
+    assert_true(differ >= tried / 2);
+}
+
 /* cutoff=0: no playout, the leaf valued as value=hand values it, so
  * value=playout,cutoff=0 is value=hand's search bit for bit; value=mix with
  * cutoff=0 mixes the value head with that estimate, a search of its own. */
@@ -764,17 +783,7 @@ static void test_guided_expand(void **state)
         snprintf(spec, sizeof spec, "guided:file=%s,iters=200,root=puct,value=playout%s", tmp_path("e.jmn"), extra[k]);
         if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
     }
-    int differ = 0, tried = 0;
-    for (uint64_t g = 0; g < 40; g++) {
-        float p[3][JM_MAX_ACTIONS];
-        int n = policies_at(a, 3, 12, g, p);
-        if (!n) continue;
-        assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
-        differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
-        tried++;
-    }
-    assert_true(tried >= 20);
-    assert_true(differ >= tried / 2);
+    searches_compare(a, 3, 12, 40, 1u << 1); /* expand=1 is the default; expand=4 differs */
     for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
 }
 
@@ -802,7 +811,7 @@ static void test_guided_vfile(void **state)
     free_mlp(&other);
     const char *value[2] = {"value=net", "value=mix,mix=0.5"};
     for (int v = 0; v < 2; v++) {
-        const char *vf[4] = {"", "vf.jmn", "vf-other.jmn", "vf-samev.jmn"};
+        const char *vf[4] = {"", "vf.jmn", "vf-samev.jmn", "vf-other.jmn"};
         agent a[4];
         char spec[400], err[300];
         for (int k = 0; k < 4; k++) {
@@ -810,18 +819,7 @@ static void test_guided_vfile(void **state)
             if (k) snprintf(spec + w, sizeof spec - (size_t)w, ",vfile=%s", tmp_path(vf[k]));
             if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
         }
-        int differ = 0, tried = 0;
-        for (uint64_t g = 0; g < 30; g++) {
-            float p[4][JM_MAX_ACTIONS];
-            int n = policies_at(a, 4, 14, g, p);
-            if (!n) continue;
-            assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
-            assert_memory_equal(p[0], p[3], (size_t)n * sizeof p[0][0]);
-            differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
-            tried++;
-        }
-        assert_true(tried >= 15);
-        assert_true(differ >= tried / 2);
+        searches_compare(a, 4, 14, 30, 1u << 1 | 1u << 2); /* file itself, its value head: the same */
         for (int k = 0; k < 4; k++) agent_destroy(&a[k]);
     }
 }
