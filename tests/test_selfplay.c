@@ -50,6 +50,46 @@ static void test_labelled(void **state)
     jm_selfplay_free(plain);
 }
 
+static size_t against(const char *opponent, int threads, jm_sample **out)
+{
+    size_t n = 0;
+    char err[300];
+    if (jm_selfplay_against("mcts:iters=30", opponent, 3, NULL, 5, 20, 4, threads, out, &n, err, sizeof err))
+        fail_msg("%s", err);
+    return n;
+}
+
+/* One seat a game the player's (game g's seat g % 3), recorded; the others
+ * the opponent's, not recorded.  The player against itself is plain
+ * self-play's samples of those seats, bit for bit. */
+static void test_against(void **state)
+{
+    (void)state;
+    jm_sample *self, *a, *b, *plain;
+    size_t ns = against("mcts:iters=30", 1, &self), na = against("first", 1, &a), nb = against("first", 2, &b);
+    size_t np = play("mcts:iters=30", NULL, 1, &plain);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na * sizeof *a);
+    size_t k = 0;
+    for (size_t i = 0; i < np; i++) {
+        if (plain[i].seat != plain[i].game % 3) continue;
+        assert_true(k < ns);
+        assert_memory_equal(&plain[i], &self[k], sizeof *self);
+        k++;
+    }
+    assert_int_equal(k, ns);
+    int differs = na != ns;
+    for (size_t i = 0; i < na; i++) {
+        assert_int_equal(a[i].seat, a[i].game % 3);
+        if (i < ns && memcmp(&a[i], &self[i], sizeof *a)) differs = 1;
+    }
+    assert_true(na > 10 && differs); /* `first` in the other seats moves the games */
+    jm_selfplay_free(self);
+    jm_selfplay_free(a);
+    jm_selfplay_free(b);
+    jm_selfplay_free(plain);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -64,12 +104,23 @@ static void test_refusals(void **state)
     assert_non_null(strstr(err, "nosuch"));
     assert_int_equal(jm_selfplay("greedy", 2, NULL, 1, 0, 2, 1, &out, &n, err, sizeof err), JM_EARG);
     assert_non_null(strstr(err, "no search policy"));
+    assert_int_equal(jm_selfplay_against("mcts:iters=30", "nosuch", 2, NULL, 1, 0, 2, 1, &out, &n, err, sizeof err),
+                     JM_EARG);
+    assert_non_null(strstr(err, "nosuch"));
+    assert_int_equal(jm_selfplay_against("mcts:iters=30", NULL, 2, NULL, 1, 0, 2, 1, &out, &n, err, sizeof err),
+                     JM_EARG);
+    assert_non_null(strstr(err, "no opponent"));
+    /* the opponent needs no search policy: `first` plays */
+    assert_int_equal(jm_selfplay_against("mcts:iters=30", "first", 2, NULL, 1, 0, 2, 1, &out, &n, err, sizeof err),
+                     JM_OK);
+    jm_selfplay_free(out);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_labelled),
+        cmocka_unit_test(test_against),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -38,6 +38,8 @@ def _bind():
                                 ctypes.POINTER(ctypes.c_size_t), E, ctypes.c_size_t]
     lib.jm_selfplay_labelled.restype = ctypes.c_int
     lib.jm_selfplay_labelled.argtypes = [ctypes.c_char_p] + lib.jm_selfplay.argtypes
+    lib.jm_selfplay_against.restype = ctypes.c_int
+    lib.jm_selfplay_against.argtypes = lib.jm_selfplay_labelled.argtypes
     lib.jm_selfplay_free.restype, lib.jm_selfplay_free.argtypes = None, [ctypes.c_void_p]
     lib.jm_selfplay_encode.restype = None
     lib.jm_selfplay_encode.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int]
@@ -102,11 +104,14 @@ def relative(obs, ids=None, ship_cols=()):
     return out, rid, cols
 
 
-def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False, label=None):
+def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, states=False, label=None,
+             opponent=None):
     """Games first..first+games-1 of seed, `agent` (guided or mcts) in every
     seat; with `label` (guided or mcts), `agent` (any) plays the moves and
     label searches every decision: the policy and value are label's
-    (jm_selfplay_labelled).  A dict of arrays, one row per decision of two or more actions:
+    (jm_selfplay_labelled); with `opponent` (any agent), `agent` sits in
+    game g's seat g % players only and opponent in the others, whose
+    decisions are not recorded (jm_selfplay_against).  A dict of arrays, one row per decision of two or more actions:
     obs (float32, N x 1205: the deciding seat's encoding), ids (int16, N x
     48: the legal ids, -1 past n), n, policy (float32, N x 48: the search's
     policy over them), outcome (float32, N x 7: each ship's share of the
@@ -118,19 +123,25 @@ def selfplay(agent, games, players=4, rules="2021", seed=1, first=0, threads=0, 
     stops a long run within seconds; the samples are the same whatever
     the chunks, as on any thread count."""
     chunk = 16 * (threads or os.cpu_count() or 1)
-    parts = [_selfplay(agent, min(chunk, games - k), players, rules, seed, first + k, threads, states, label)
-             for k in range(0, max(games, 1), chunk)]  # games 0: one call, no samples
+    if label and opponent:
+        raise JamaicaError("selfplay: label and opponent together")
+    parts = [_selfplay(agent, min(chunk, games - k), players, rules, seed, first + k, threads, states, label,
+                       opponent) for k in range(0, max(games, 1), chunk)]  # games 0: one call, no samples
     return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
 
 
-def _selfplay(agent, games, players, rules, seed, first, threads, states, label):
+def _selfplay(agent, games, players, rules, seed, first, threads, states, label, opponent):
     lib = _bind()
     out = ctypes.POINTER(Sample)()
     count = ctypes.c_size_t()
     err = ctypes.create_string_buffer(512)
     args = (agent.encode(), int(players), rules.encode(), int(seed), int(first), int(games), int(threads),
             ctypes.byref(out), ctypes.byref(count), err, len(err))
-    rc = lib.jm_selfplay_labelled(args[0], label.encode(), *args[1:]) if label else lib.jm_selfplay(*args)
+    if label or opponent:
+        two = lib.jm_selfplay_labelled if label else lib.jm_selfplay_against
+        rc = two(args[0], (label or opponent).encode(), *args[1:])
+    else:
+        rc = lib.jm_selfplay(*args)
     if rc != 0:
         raise JamaicaError(err.value.decode())
     try:

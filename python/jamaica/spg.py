@@ -60,6 +60,10 @@ def parse_args(argv=None):
     p.add_argument("--players", default="2,3,4", help="player counts, one a generation in turn")
     p.add_argument("--rules", default="2021")
     p.add_argument("--temp", type=float, default=1.0, help="the actors' temperature (above 0)")
+    p.add_argument("--opponent", default="", help="an agent some games are played against (its seats not learnt "
+                                                  "from); see --against")
+    p.add_argument("--against", type=float, default=0.0, help="the share of a generation's games with the network in "
+                                                             "one seat (rotated) and --opponent in the others")
     p.add_argument("--kl", type=float, default=0.1, help="weight of KL(teacher || policy) on the decisions played")
     p.add_argument("--clip", type=float, default=0.2, help="PPO's ratio clip")
     p.add_argument("--lam", type=float, default=0.9, help="GAE's lambda over a seat's own decisions (1: the outcome)")
@@ -87,11 +91,14 @@ def parse_args(argv=None):
                               ("--temp", a.temp, a.temp > 0, "above 0"),
                               ("--clip", a.clip, a.clip > 0, "above 0"),
                               ("--kl", a.kl, a.kl >= 0, "at least 0"),
-                              ("--lam", a.lam, 0 <= a.lam <= 1, "from 0 to 1")):
+                              ("--lam", a.lam, 0 <= a.lam <= 1, "from 0 to 1"),
+                              ("--against", a.against, 0 <= a.against <= 1, "from 0 to 1")):
         if not ok:
             p.error("%s %s: %s" % (name, v, want))
     if not a.generations and not a.minutes:
         p.error("give --generations or --minutes")
+    if bool(a.opponent) != (a.against > 0):
+        p.error("--opponent and --against go together (an agent, a share above 0)")
     return a
 
 
@@ -162,9 +169,15 @@ def advantages(data, v, lam):
 
 
 def samples(a, path, gen):
+    """A generation's games: the network in every seat, then (--against)
+    the network in one seat and --opponent in the others, deals after."""
     players = a.players[gen % len(a.players)]
-    d = sp.selfplay("net:file=%s,temp=%g" % (path, a.temp), a.games, players=players, rules=a.rules, seed=a.seed,
-                    first=gen * a.games, threads=a.threads, states=True)
+    spec = "net:file=%s,temp=%g" % (path, a.temp)
+    vs = int(round(a.against * a.games))
+    parts = [sp.selfplay(spec, n, players=players, rules=a.rules, seed=a.seed, first=gen * a.games + k,
+                         threads=a.threads, states=True, opponent=opp)
+             for n, k, opp in ((a.games - vs, 0, None), (vs, a.games - vs, a.opponent or None)) if n]
+    d = {k: np.concatenate([q[k] for q in parts]) for k in parts[0]}
     rows = np.arange(len(d["n"]))
     return players, {"state": d["state"], "seat": d["seat"], "ids": d["ids"], "chosen": d["chosen"].astype(np.int64),
                      "behaviour": d["policy"][rows, d["chosen"]].astype(np.float32), "outcome": d["outcome"],
@@ -219,6 +232,11 @@ def start(a):
         meta, arrays = netfile.read(a.init)
     except (OSError, ValueError) as e:
         refuse("--init %s: %s" % (a.init, e))
+    if a.opponent:
+        try:
+            jamaica.Agent(a.opponent).close()
+        except jamaica.JamaicaError as e:
+            refuse("--opponent %s: %s" % (a.opponent, e))
     teacher = Net.from_arrays(arrays)
     teacher.eval()
     for q in teacher.parameters():

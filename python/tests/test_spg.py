@@ -74,10 +74,33 @@ class TestSPGSmoke(unittest.TestCase):
                                 "--players", "2", "--games", "4", "--out", os.devnull], capture_output=True, text=True)
             self.assertEqual(p.returncode, 0, p.stderr)
 
+    def test_against_an_opponent(self):
+        # --against 0.5: half the games with the network in one seat (game g's
+        # seat g % players) and the opponent in the others, those seats not learnt from
+        with tempfile.TemporaryDirectory() as d:
+            a = os.path.join(d, "a")
+            self.assertEqual(spg.main(args(a, 1, "--opponent", "first", "--against", "0.5")), 0)
+            _, wa = netfile.read(os.path.join(a, "current.jmn"))
+            _, wt = netfile.read(TEACHER)
+            self.assertTrue(any(wa[k].tobytes() != wt[k].tobytes() for k in wa), "the network never moved")
+            ns = spg.parse_args(args(a, 1, "--opponent", "first", "--against", "0.5"))
+            players, data = spg.samples(ns, TEACHER, 0)
+            self.assertEqual(players, 2)
+            game, seat = data["game"], data["seat"]
+            vs = game >= 6  # the last 6 of the 12 games: against `first`
+            self.assertEqual(sorted(set(game[vs].tolist())), list(range(6, 12)))
+            self.assertTrue(np.all(seat[vs] == game[vs] % 2), "a seat of the opponent was recorded")
+            self.assertEqual(sorted(set(seat[~vs].tolist())), [0, 1])
+            ns.against = 0.0
+            _, alone = spg.samples(ns, TEACHER, 0)
+            self.assertTrue(np.array_equal(alone["game"], np.repeat(np.arange(12), np.bincount(alone["game"]))))
+
     def test_refusals_make_nothing(self):
         with tempfile.TemporaryDirectory() as d:
             c = os.path.join(d, "c")
-            for more in (["--temp", "0"], ["--lam", "1.5"], ["--players", "7"]):
+            for more in (["--temp", "0"], ["--lam", "1.5"], ["--players", "7"], ["--opponent", "nosuch", "--against",
+                         "0.5"], ["--opponent", "sharp"], ["--against", "0.5"], ["--opponent", "sharp", "--against",
+                         "1.5"]):
                 with self.assertRaises(SystemExit) as e:
                     spg.main(args(c, 1, *more))
                 self.assertEqual(e.exception.code, 2, more)

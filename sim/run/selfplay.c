@@ -44,9 +44,11 @@ static int thread_count(int threads)
 /* Play game `game` with seats[0..players) and record it into g; with
  * labels (NULL: none), labels[seat] searches every decision of the seat
  * and gives the sample its policy and value, the seat's own agent the
- * action played. */
-static int play_one(agent *seats, agent *labels, int players, const jm_rules *r, uint64_t seed, uint64_t game,
-                    game_rec *g)
+ * action played.  With opps (NULL: none), seat `learner` alone is
+ * seats[learner]'s and recorded; every other seat is opps[seat]'s and
+ * leaves no sample. */
+static int play_one(agent *seats, agent *labels, agent *opps, int learner, int players, const jm_rules *r,
+                    uint64_t seed, uint64_t game, game_rec *g)
 {
     jm_state s;
     char err[200];
@@ -57,6 +59,7 @@ static int play_one(agent *seats, agent *labels, int players, const jm_rules *r,
     for (int p = 0; p < players; p++) {
         agent_new_game(&seats[p], r, players, seed, game, p);
         if (labels) agent_new_game(&labels[p], r, players, seed, game, p);
+        if (opps) agent_new_game(&opps[p], r, players, seed, game, p);
     }
     unsigned ships = (1u << players) - 1u;
     if (jm_has_ghost(&s)) ships |= 1u << JM_GHOST;
@@ -64,8 +67,15 @@ static int play_one(agent *seats, agent *labels, int players, const jm_rules *r,
     int legal[JM_MAX_ACTIONS];
     while (!jm_over(&s)) {
         int n = jm_legal(&s, legal), a = legal[0];
-        if (n > 1) {
-            int seat = jm_to_move(&s);
+        int seat = jm_to_move(&s);
+        if (n > 1 && opps && seat != learner) {
+            a = agent_choose(&opps[seat], &s, legal, n);
+            if (a < 0) {
+                snprintf(g->fault, sizeof g->fault, "agent '%s' in seat %d of game %llu failed", opps[seat].spec,
+                         seat, (unsigned long long)game);
+                return -1;
+            }
+        } else if (n > 1) {
             agent *ag = labels ? &labels[seat] : &seats[seat];
             a = agent_choose(ag, &s, legal, n);
             jm_sample x;
@@ -103,19 +113,17 @@ static int play_one(agent *seats, agent *labels, int players, const jm_rules *r,
     for (int p = 0; p < players; p++) {
         agent_end_game(&seats[p], &s);
         if (labels) agent_end_game(&labels[p], &s);
+        if (opps) agent_end_game(&opps[p], &s);
     }
     return 0;
 }
 
-int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed, uint64_t first, int games,
-                int threads, jm_sample **out, size_t *count, char *err, size_t errlen)
-{
-    return jm_selfplay_labelled(spec, NULL, players, rules, seed, first, games, threads, out, count, err, errlen);
-}
-
-int jm_selfplay_labelled(const char *spec, const char *label, int players, const char *rules, uint64_t seed,
-                         uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
-                         size_t errlen)
+/* The three entry points' one body: spec's moves, label's searches (NULL:
+ * spec's own), opponent in every seat but game g's seat g % players (NULL:
+ * spec in all). */
+static int selfplay(const char *spec, const char *label, const char *opponent, int players, const char *rules,
+                    uint64_t seed, uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                    size_t errlen)
 {
     *out = NULL;
     *count = 0;
@@ -127,7 +135,9 @@ int jm_selfplay_labelled(const char *spec, const char *label, int players, const
     if (jm_rules_parse(&r, rules ? rules : "2021", err, errlen)) return JM_EARG;
     int nt = thread_count(threads);
     if (nt > games) nt = games > 0 ? games : 1;
-    int sets = label ? 2 : 1; /* the seats' agents, then the labellers */
+    /* a thread's agents: the seats', then the labellers', then the opponents' */
+    const char *roles[3] = {spec, label ? label : opponent, label ? opponent : NULL};
+    int sets = 1 + (label != NULL) + (opponent != NULL);
     agent *seats = calloc((size_t)nt * JM_MAX_PLAYERS * (size_t)sets, sizeof *seats);
     game_rec *rec = calloc(games > 0 ? (size_t)games : 1, sizeof *rec);
     int made = 0, rc = JM_OK;
@@ -138,7 +148,7 @@ int jm_selfplay_labelled(const char *spec, const char *label, int players, const
     }
     for (; made < sets * nt * players; made++) {
         int t = made / players, p = made % players;
-        if (agent_create(&seats[t * JM_MAX_PLAYERS + p], t < nt ? spec : label, err, errlen)) {
+        if (agent_create(&seats[t * JM_MAX_PLAYERS + p], roles[t / nt], err, errlen)) {
             rc = JM_EARG;
             goto done;
         }
@@ -152,7 +162,11 @@ int jm_selfplay_labelled(const char *spec, const char *label, int players, const
         int t = 0;
 #endif
         agent *lab = label ? &seats[(nt + t) * JM_MAX_PLAYERS] : NULL;
-        if (play_one(&seats[t * JM_MAX_PLAYERS], lab, players, &r, seed, first + (uint64_t)g, &rec[g])) failed = 1;
+        agent *opp = opponent ? &seats[((sets - 1) * nt + t) * JM_MAX_PLAYERS] : NULL;
+        uint64_t game = first + (uint64_t)g;
+        if (play_one(&seats[t * JM_MAX_PLAYERS], lab, opp, (int)(game % (uint64_t)players), players, &r, seed, game,
+                     &rec[g]))
+            failed = 1;
     }
     size_t total = 0;
     for (int g = 0; g < games; g++) {
@@ -188,6 +202,32 @@ done:
     free(rec);
     free(seats);
     return rc;
+}
+
+int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed, uint64_t first, int games,
+                int threads, jm_sample **out, size_t *count, char *err, size_t errlen)
+{
+    return selfplay(spec, NULL, NULL, players, rules, seed, first, games, threads, out, count, err, errlen);
+}
+
+int jm_selfplay_labelled(const char *spec, const char *label, int players, const char *rules, uint64_t seed,
+                         uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                         size_t errlen)
+{
+    return selfplay(spec, label, NULL, players, rules, seed, first, games, threads, out, count, err, errlen);
+}
+
+int jm_selfplay_against(const char *spec, const char *opponent, int players, const char *rules, uint64_t seed,
+                        uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                        size_t errlen)
+{
+    if (!opponent) {
+        snprintf(err, errlen, "selfplay: no opponent");
+        *out = NULL;
+        *count = 0;
+        return JM_EARG;
+    }
+    return selfplay(spec, NULL, opponent, players, rules, seed, first, games, threads, out, count, err, errlen);
 }
 
 void jm_selfplay_free(jm_sample *samples)

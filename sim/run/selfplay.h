@@ -50,6 +50,13 @@ int jm_selfplay(const char *spec, int players, const char *rules, uint64_t seed,
 int jm_selfplay_labelled(const char *spec, const char *label, int players, const char *rules, uint64_t seed,
                          uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
                          size_t errlen);
+/* The same with `spec` in one seat a game, game g's seat g % players
+ * (rotated over the run), and `opponent` (any agent) in every other seat:
+ * only spec's decisions are recorded (spec must have a search policy, as
+ * for jm_selfplay).  Training against a fixed pool beside self-play. */
+int jm_selfplay_against(const char *spec, const char *opponent, int players, const char *rules, uint64_t seed,
+                        uint64_t first, int games, int threads, jm_sample **out, size_t *count, char *err,
+                        size_t errlen);
 void jm_selfplay_free(jm_sample *samples);
 /* The encodings of samples[0..n) into x (n x JM_OBS_SIZE floats), on
  * `threads` threads (0: the default). */
