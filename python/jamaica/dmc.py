@@ -49,12 +49,7 @@ def log(msg):
 
 def parse_args(argv=None):
     p = cli.Parser(prog="python3 -m jamaica.dmc", description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", required=True, help="directory for current.jmn, log.csv and checkpoint.pt")
-    p.add_argument("--generations", type=int, default=0, help="generations in all (0: until --minutes)")
-    p.add_argument("--minutes", type=float, default=0, help="stop before a generation that would end past this")
-    p.add_argument("--games", type=int, default=4000, help="self-play games a generation")
-    p.add_argument("--players", default="2,3,4", help="player counts, one a generation in turn")
-    p.add_argument("--rules", default="2021")
+    cli.trainer_options(p, games=4000, eval_every=5, eval_games=400)
     p.add_argument("--eps", type=float, default=0.1, help="the actors' exploration (DouZero: 0.01)")
     p.add_argument("--hidden", default="256,128", help="hidden widths (multiples of 16)")
     p.add_argument("--init", help="start from this network file's hidden layers and value head (its widths); the "
@@ -68,23 +63,14 @@ def parse_args(argv=None):
     p.add_argument("--batch", type=int, default=2048)
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--value-weight", type=float, default=0.25)
-    p.add_argument("--eval-every", type=int, default=5, help="generations between strength runs (0: none)")
-    p.add_argument("--eval-games", type=int, default=400, help="2-player games of a strength run, against sharp")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
-    p.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     a = p.parse_args(argv)
+    cli.trainer_check(p, a)
     try:
-        a.players = [int(x) for x in a.players.split(",")]
         a.hidden = netfile.check_hidden(a.hidden.split(","))
     except ValueError as e:
-        p.error("--players or --hidden: %s" % e)
-    if any(not 2 <= n <= 6 for n in a.players):
-        p.error("--players %s: each from 2 to 6" % a.players)
-    if a.games < 1 or a.window < 1 or a.batch < 1 or not 0 <= a.eps <= 1 or a.generations < 0:
-        p.error("--games, --window, --batch: positive; --eps from 0 to 1")
-    if not a.generations and not a.minutes:
-        p.error("give --generations or --minutes")
+        p.error("--hidden: %s" % e)
+    if a.window < 1 or a.batch < 1 or not 0 <= a.eps <= 1:
+        p.error("--window, --batch: positive; --eps from 0 to 1")
     return a
 
 

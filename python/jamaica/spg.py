@@ -53,12 +53,7 @@ def parse_args(argv=None):
     p = cli.Parser(prog="python3 -m jamaica.spg", description=__doc__.split("\n\n")[0])
     p.add_argument("--init", required=True, help="the teacher: a network file (jamaica.distill's), the start and "
                                                  "the KL term's anchor")
-    p.add_argument("--out", required=True, help="directory for current.jmn, log.csv and checkpoint.pt")
-    p.add_argument("--generations", type=int, default=0, help="generations in all (0: until --minutes)")
-    p.add_argument("--minutes", type=float, default=0, help="stop before a generation that would end past this")
-    p.add_argument("--games", type=int, default=1000, help="self-play games a generation")
-    p.add_argument("--players", default="2,3,4", help="player counts, one a generation in turn")
-    p.add_argument("--rules", default="2021")
+    cli.trainer_options(p, games=1000, eval_every=10, eval_games=2000)
     p.add_argument("--temp", type=float, default=1.0, help="the actors' temperature (above 0)")
     p.add_argument("--opponent", default="", help="an agent some games are played against (its seats not learnt "
                                                   "from); see --against")
@@ -71,22 +66,10 @@ def parse_args(argv=None):
     p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--value-weight", type=float, default=0.5)
-    p.add_argument("--eval-every", type=int, default=10, help="generations between strength runs (0: none)")
-    p.add_argument("--eval-games", type=int, default=2000, help="2-player games of a strength run, against sharp")
     p.add_argument("--eval-seed", type=int, default=1009, help="the strength runs' deals (the screening seed)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--threads", type=int, default=0, help="threads for games and torch (0: all cores)")
-    p.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     a = p.parse_args(argv)
-    try:
-        a.players = [int(x) for x in a.players.split(",")]
-    except ValueError as e:
-        p.error("--players: %s" % e)
-    if any(not 2 <= n <= 6 for n in a.players):
-        p.error("--players %s: each from 2 to 6" % a.players)
-    for name, v, ok, want in (("--games", a.games, a.games >= 1, "at least 1"),
-                              ("--batch", a.batch, a.batch >= 1, "at least 1"),
-                              ("--generations", a.generations, a.generations >= 0, "at least 0"),
+    cli.trainer_check(p, a)
+    for name, v, ok, want in (("--batch", a.batch, a.batch >= 1, "at least 1"),
                               ("--epochs", a.epochs, a.epochs > 0, "above 0"),
                               ("--temp", a.temp, a.temp > 0, "above 0"),
                               ("--clip", a.clip, a.clip > 0, "above 0"),
@@ -95,8 +78,6 @@ def parse_args(argv=None):
                               ("--against", a.against, 0 <= a.against <= 1, "from 0 to 1")):
         if not ok:
             p.error("%s %s: %s" % (name, v, want))
-    if not a.generations and not a.minutes:
-        p.error("give --generations or --minutes")
     if bool(a.opponent) != (a.against > 0):
         p.error("--opponent and --against go together (an agent, a share above 0)")
     return a
