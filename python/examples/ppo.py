@@ -35,6 +35,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 from torch.distributions.categorical import Categorical  # noqa: E402
+from jamaica.outfile import whole  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -124,13 +125,15 @@ def evaluate(policy, a):
 
 
 def plot(out):
-    script = ("set terminal pngcairo size 900,540; set output '%s/curve.png'; set datafile separator ',';"
+    def draw(tmp):
+        subprocess.run(["gnuplot", "-e", script.replace("OUTPUT", tmp)], check=True, stderr=subprocess.DEVNULL)
+    script = ("set terminal pngcairo size 900,540; set output 'OUTPUT'; set datafile separator ',';"
               "set key top left; set xlabel 'learner steps (millions)'; set ylabel 'win rate against three greedy';"
               "set yrange [0:*]; set grid;"
               "plot '%s/curve.csv' every ::1 using ($1/1e6):3:4:5 with yerrorlines title 'PPO, 95%% interval',"
-              " 0.25 with lines dt 2 title 'fair share 25%%'" % (out, out))
+              " 0.25 with lines dt 2 title 'fair share 25%%'" % out)
     try:
-        subprocess.run(["gnuplot", "-e", script], check=True, stderr=subprocess.DEVNULL)
+        whole(os.path.join(out, "curve.png"), draw)
     except (OSError, subprocess.CalledProcessError):
         pass  # the CSV is the result; the picture is a convenience
 
@@ -172,11 +175,11 @@ def main(argv=None):
         took["eval"] = time.time() - e0
         rows.append([steps, round(time.time() - t0, 1), round(w, 4), round(lo, 4), round(hi, 4)] +
                     [round(x, 5) for x in losses])
-        with open(os.path.join(a.out, "curve.csv.tmp"), "w", newline="") as f:
-            csv.writer(f).writerows([fields] + rows)
-        os.replace(os.path.join(a.out, "curve.csv.tmp"), os.path.join(a.out, "curve.csv"))
-        torch.save(policy.state_dict(), os.path.join(a.out, "policy.pt.tmp"))
-        os.replace(os.path.join(a.out, "policy.pt.tmp"), os.path.join(a.out, "policy.pt"))
+        def put(tmp):
+            with open(tmp, "w", newline="") as f:
+                csv.writer(f).writerows([fields] + rows)
+        whole(os.path.join(a.out, "curve.csv"), put)  # whole or not at all, 0600 when new
+        whole(os.path.join(a.out, "policy.pt"), lambda tmp: torch.save(policy.state_dict(), tmp))
         plot(a.out)
         print("steps %d  %.0f s  win rate %.4f [%.4f, %.4f]  losses %s" % (steps, time.time() - t0, w, lo, hi,
               " ".join("%.4f" % x for x in losses)), flush=True)

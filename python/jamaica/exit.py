@@ -325,7 +325,7 @@ FIELDS = ["generation", "seconds", "games", "samples", "window_samples", "policy
 def write_log(out, rows):
     outfile.write_csv(os.path.join(out, "log.csv"), FIELDS, rows)
     last = int(rows[-1]["generation"])
-    script = ("set terminal pngcairo size 1100,480; set output '{o}/log.png'; set datafile separator ',';"
+    script = ("set terminal pngcairo size 1100,480; set output '{t}'; set datafile separator ',';"
               "set datafile missing ''; set multiplot layout 1,2; set grid; set key top right;"
               "set xlabel 'generation'; set xrange [-0.5:{x}]; set xtics 1;"
               "set title 'training losses (the last pass)'; set ylabel 'cross-entropy';"
@@ -334,9 +334,10 @@ def write_log(out, rows):
               "set title 'the guided searcher against the opponent'; set ylabel 'win rate [95%]';"
               "set yrange [0:1]; set key top left;"
               "plot '{o}/log.csv' every ::1 using 1:13:14:15 with yerrorbars pointtype 7 title 'current network';"
-              "unset multiplot").format(o=out, x=last + 0.5)
-    try:
-        subprocess.run(["gnuplot", "-e", script], check=True, stderr=subprocess.DEVNULL)
+              "unset multiplot")
+    try:  # whole or not at all, 0600 when new, as every output here
+        outfile.whole(os.path.join(out, "log.png"), lambda tmp: subprocess.run(
+            ["gnuplot", "-e", script.format(o=out, t=tmp, x=last + 0.5)], check=True, stderr=subprocess.DEVNULL))
     except (OSError, subprocess.CalledProcessError):
         log("gnuplot failed or is missing: log.png not drawn")
 

@@ -5,6 +5,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -266,6 +267,9 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertGreater(int(r["samples"]), 0)
                 self.assertTrue(0 < float(r["policy_loss"]) < 10 and 0 < float(r["value_loss"]) < 10, r)
                 self.assertTrue(0 <= float(r["win_low"]) <= float(r["win_rate"]) <= float(r["win_high"]) <= 1)
+            if shutil.which("gnuplot"):  # the plot too: whole, private to the user
+                self.assertEqual(os.stat(os.path.join(d, "log.png")).st_mode & 0o777, 0o600)
+            self.assertFalse([f for f in os.listdir(d) if f.startswith(".")], "a temporary left behind")
             meta, _ = netfile.read(os.path.join(d, "net.jmn"))
             self.assertIn("jamaica.exit", meta["command"])
             self.assertEqual(meta["seats"], "relative")  # the default

@@ -37,6 +37,11 @@ class TestPPOSmoke(unittest.TestCase):
             self.assertEqual(got[0][:5], ["steps", "seconds", "win_rate", "low", "high"])
             self.assertEqual(len(got), len(rows) + 1)
             self.assertTrue(os.path.getsize(os.path.join(d, "policy.pt")) > 0)
+            # written whole (no temporary left) and private to the user, as the C command's outputs
+            made = sorted(os.listdir(d))
+            self.assertIn(made, (["curve.csv", "policy.pt"], ["curve.csv", "curve.png", "policy.pt"]))
+            for f in made:
+                self.assertEqual(os.stat(os.path.join(d, f)).st_mode & 0o777, 0o600, f)
             # The trained policy plays in `jamaica sim` over the protocol.
             agent = os.path.join(HERE, "..", "examples", "ppo_agent.py")
             spec = "cmd:%s %s:policy=%s,hidden=64" % (sys.executable, agent, os.path.join(d, "policy.pt"))
