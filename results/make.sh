@@ -136,6 +136,18 @@ J=bin/jamaica
 # screen.md; 3 minutes), the best of them (f4) on seeds 1011 and 1012 (matches.md),
 # and the self-play policy gradient from f4 (training seed 1, 60 generations:
 # results/dagger/spg-f4/log.csv; 8 minutes);
+# `spgmore`: three ways on from the picked self-play network (results/spg/
+# seed5), screening deals of seed 1009 only (results/spg/more/: each
+# run's log.csv, train.log and screen.md; about 75 minutes on two cores):
+# 60 more generations anchored at it (anchor/), the same with half the
+# games against a frozen copy of it (frozen/: spg --opponent --against),
+# and a wider network (256-128) distilled from 400,000 of its games
+# (jamaica.positions, an eighth of the decisions kept) then 60 generations
+# from there (wide/); the recommended searcher against sharp on the same
+# deals puts the goal on the curves' axis (goal.md, 7 minutes); the wide
+# network's value head in the value-mix searcher (guided-wide.md, 10
+# minutes); every trainer's strength against its minutes of training
+# (analysis/compute_curve.py: compute.csv, compute.md, results/plots/compute.png);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -559,6 +571,52 @@ if has dagger; then
     mkdir -p results/dagger/spg-f4
     bin/python -m jamaica.spg --init results/dagger/f4.jmn --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000 \
         --out results/dagger/spg-f4 --seed 1 --generations 60 --resume 2>>results/dagger/spg-f4/train.log
+fi
+if has spgmore; then
+    S5=results/spg/seed5/current.jmn
+    M=results/spg/more
+    SPG="bin/python -m jamaica.spg --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000 --generations 60 --resume"
+    mkdir -p $M/anchor $M/frozen $M/wide/samples
+    $SPG --init $S5 --out $M/anchor --seed 6 2>>$M/anchor/train.log
+    $SPG --init $S5 --out $M/frozen --seed 6 --opponent net:file=$S5 --against 0.5 --threads 1 \
+        2>>$M/frozen/train.log
+    for c in "2 200000 301" "3 100000 302" "4 100000 303"; do
+        set -- $c
+        [ -e $M/wide/samples/p$1/buffer-$(($2 / 4000 - 1)).npz ] ||
+            bin/python -m jamaica.positions --agent net:file=$S5 --players $1 --games $2 --keep 0.125 \
+                --out $M/wide/samples/p$1 --seed $3 2>>$M/wide/train.log
+    done
+    [ -e $M/wide/distilled.jmn ] ||
+        bin/python -m jamaica.distill --samples "$M/wide/samples/p*/buffer-*.npz" --hidden 256,128 --epochs 2 \
+            --value-weight 1.0 --holdout 50 --threads 2 --out $M/wide/distilled.jmn --log $M/wide/distill-log.csv \
+            2>>$M/wide/train.log
+    $SPG --init $M/wide/distilled.jmn --out $M/wide --seed 7 2>>$M/wide/train.log
+    rm -f $M/anchor/checkpoint.pt $M/frozen/checkpoint.pt $M/wide/checkpoint.pt
+    {
+        for a in $S5 $M/anchor/current.jmn $M/frozen/current.jmn $M/wide/distilled.jmn $M/wide/current.jmn; do
+            echo "\$ jamaica sim --agents net:file=$a,sharp --players 2 --games 2000 --rotate --seed 1009 --timing ..."
+            $J sim --agents "net:file=$a,sharp" --players 2 --games 2000 --rotate --seed 1009 --out /dev/null \
+                --timing /dev/null 2>&1
+            echo "\$ jamaica sim --agents net:file=$a,sharp,sharp,sharp --players 4 --games 4000 --rotate --seed 1009"
+            $J sim --agents "net:file=$a,sharp,sharp,sharp" --players 4 --games 4000 --rotate --seed 1009 \
+                --out /dev/null 2>&1
+        done
+        for a in $M/anchor/current.jmn $M/frozen/current.jmn $M/wide/current.jmn; do
+            echo "\$ jamaica sim --agents net:file=$a,net:file=$S5 --players 2 --games 4000 --rotate --seed 1009"
+            $J sim --agents "net:file=$a,net:file=$S5" --players 2 --games 4000 --rotate --seed 1009 --out /dev/null 2>&1
+        done
+    } >$M/screen.md
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    { echo "\$ jamaica sim --agents $R,sharp --players 2 --games 2000 --rotate --seed 1009 --timing ..."
+      $J sim --agents "$R,sharp" --players 2 --games 2000 --rotate --seed 1009 --out /dev/null --timing /dev/null 2>&1
+    } >$M/goal.md
+    # the wide network's value head at the value-mix searcher's leaves (seed 12's screening deals; 10 minutes)
+    G=guided:file=results/net/value/net.jmn,vfile=$M/wide/distilled.jmn,iters=1200,root=puct,value=mix,cutoff=0,mix=0.5
+    { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed 12 --timing ..."
+      $J sim --agents "$G,$R" --players 2 --games 1000 --rotate --seed 12 --out $M/guided-wide.csv \
+          --timing $M/guided-wide-timing.csv 2>&1
+    } >$M/guided-wide.md
+    python3 analysis/compute_curve.py $M/compute.csv $M/compute.md results/plots/compute.png
 fi
 if has variant; then
     mkdir -p results/variants

@@ -510,6 +510,17 @@ if SCALE_RUNS=1 SCALE_WORKERS="1 2" SCALE_PARTS=threads SCALE_RANDOM_PER=2000 SC
     grep -q '^| mcts:iters=300 | threads | 1 | .* | 1.00 | 100% |$' "$tmp/scaling/scaling.md" &&
     grep -q '^CPU(s):' "$tmp/scaling/machine.txt"; then ok; else bad "results/scaling.sh: $(cat "$tmp/e")"; fi
 
+# analysis/compute_curve.py over the committed logs (the standard library
+# only): the goal read from results/spg/more/goal.md, every spg seed's last
+# strength run as its log has it, at the teacher's 80 minutes and more.
+if python3 analysis/compute_curve.py "$tmp/cc.csv" "$tmp/cc.md" 2>"$tmp/e" &&
+    grep -q '^goal: the recommended searcher,,0.6710,,$' "$tmp/cc.csv" &&
+    [ "$(grep -c '^"spg from the teacher, seed[1-5]",' "$tmp/cc.csv")" -eq 30 ] &&
+    last=$(grep '^"spg from the teacher, seed5",' "$tmp/cc.csv" | tail -n 1 | cut -d, -f4) &&
+    [ "$last" = "$(grep -v ',,,$' results/spg/seed5/log.csv | tail -n 1 | cut -d, -f11)" ] &&
+    grep -q '^| spg from the teacher, seed5 | 8[0-9] | 59.72% | 59.72% | 7.4 points |$' "$tmp/cc.md"; then ok
+else bad "analysis/compute_curve.py: $(cat "$tmp/e")"; fi
+
 # Plots (when gnuplot is installed: .ci/run installs it): a PNG or SVG of
 # every kind from the small runs above.
 if command -v gnuplot >/dev/null 2>&1; then
