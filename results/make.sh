@@ -148,6 +148,10 @@ J=bin/jamaica
 # network's value head in the value-mix searcher (guided-wide.md, 10
 # minutes); every trainer's strength against its minutes of training
 # (analysis/compute_curve.py: compute.csv, compute.md, results/plots/compute.png);
+# `goalfresh`: the goal's two matches of the recommended searcher against
+# mcts:iters=1000 (2 players; one seat of 4) again on seeds 1011 and 1012,
+# never used for a choice, 1,000 games each (results/search/*-seed101[12].*;
+# about 40 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -446,6 +450,16 @@ if has goal; then
     # ghost) against mcts:iters=1000, as the search part's 2-player rows.
     a=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
     srun "$a" 2 --games 1000 --players 2 --seed 1 --agents "$a,$B" --rotate
+fi
+if has goalfresh; then
+    # The same two goal matches on deals of seeds 1011 and 1012, which no
+    # choice of the searcher's settings saw (seed 1 was the one the changes
+    # were measured on): 1,000 games each (about 40 minutes on two cores).
+    a=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+    for seed in 1011 1012; do
+        srun_as "$(spec_name "$a")-2p-seed$seed" --games 1000 --players 2 --seed $seed --agents "$a,$B" --rotate
+        srun_as "$(spec_name "$a")-4p-seed$seed" --games 1000 --players 4 --seed $seed --agents "$a,$B,$B,$B" --rotate
+    done
 fi
 if has tune; then
     mkdir -p results/tune
