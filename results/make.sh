@@ -144,7 +144,10 @@ J=bin/jamaica
 # and a wider network (256-128) distilled from 400,000 of its games
 # (jamaica.positions, an eighth of the decisions kept) then 60 generations
 # from there (wide/); the recommended searcher against sharp on the same
-# deals puts the goal on the curves' axis (goal.md, 7 minutes); the wide
+# deals puts the goal on the curves' axis (goal.md, 7 minutes), and each
+# network against it head to head (vs-recommended.md, 15 minutes), the
+# best there and seed 5 on seeds 1011 and 1012 (vs-recommended-fresh.md,
+# 20 minutes), it on both rating lists (rate-anchor-*.md); the wide
 # network's value head in the value-mix searcher (guided-wide.md, 10
 # minutes); every trainer's strength against its minutes of training
 # (analysis/compute_curve.py: compute.csv, compute.md, results/plots/compute.png);
@@ -624,6 +627,25 @@ if has spgmore; then
     { echo "\$ jamaica sim --agents $R,sharp --players 2 --games 2000 --rotate --seed 1009 --timing ..."
       $J sim --agents "$R,sharp" --players 2 --games 2000 --rotate --seed 1009 --out /dev/null --timing /dev/null 2>&1
     } >$M/goal.md
+    # each network and the teacher against the recommended searcher itself (1,000 2-player games; 15 minutes)
+    for a in $S5 $M/anchor/current.jmn $M/frozen/current.jmn $M/wide/current.jmn results/net/policy/net.jmn; do
+        echo "\$ jamaica sim --agents net:file=$a,$R --players 2 --games 1000 --rotate --seed 1009"
+        $J sim --agents "net:file=$a,$R" --players 2 --games 1000 --rotate --seed 1009 --out /dev/null 2>&1
+    done >$M/vs-recommended.md
+    # the best of them there (anchor) and seed 5 on seeds 1011 and 1012, never used for a choice (20 minutes),
+    # and anchor on both rating lists (5 minutes)
+    for seed in 1011 1012; do
+        for a in $S5 $M/anchor/current.jmn; do
+            echo "\$ jamaica sim --agents net:file=$a,$R --players 2 --games 1000 --rotate --seed $seed"
+            $J sim --agents "net:file=$a,$R" --players 2 --games 1000 --rotate --seed $seed --out /dev/null 2>&1
+        done
+    done >$M/vs-recommended-fresh.md
+    for p in 2 4; do
+        case $p in 2) g=200 ;; *) g=40 ;; esac
+        { echo "\$ jamaica rate net:file=$M/anchor/current.jmn --players $p --games $g --out ..."
+          $J rate net:file=$M/anchor/current.jmn --players $p --games $g --list results/ratings/list-${p}p.csv \
+              --out $M/rate-anchor-${p}p.csv; } >$M/rate-anchor-${p}p.md
+    done
     # the wide network's value head at the value-mix searcher's leaves (seed 12's screening deals; 10 minutes)
     G=guided:file=results/net/value/net.jmn,vfile=$M/wide/distilled.jmn,iters=1200,root=puct,value=mix,cutoff=0,mix=0.5
     { echo "\$ jamaica sim --agents $G,$R --players 2 --games 1000 --rotate --seed 12 --timing ..."
