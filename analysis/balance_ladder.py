@@ -10,8 +10,9 @@ the plot.  Standard library only.
     python3 analysis/balance_ladder.py results OUT.png >OUT.md"""
 import csv
 import os
-import subprocess
 import sys
+
+import plotpng
 
 # rung: (name shown, the studies' file suffix, the agent as the lists name it,
 # the rate CSVs that place it when it is not an anchor, under results/ratings/)
@@ -102,12 +103,7 @@ def main():
                   "set title \"The first Captain's edge against the players' skill (95%% intervals)\"; set grid; "
                   "plot for [i=0:3] '%s' index i using 1:2:3:4 with yerrorlines title sprintf('%%d players', i+3)"
                   % (png + ".tmp", dat))
-        try:
-            subprocess.run(["gnuplot", "-e", script], check=True)
-            os.replace(png + ".tmp", png)
-        except (OSError, subprocess.CalledProcessError):
-            print("(gnuplot failed or is missing: no plot)", file=sys.stderr)
-        os.remove(dat)
+        plotpng.run(script, png, dat)
     return 0
 
 

@@ -15,8 +15,9 @@ import csv
 import glob
 import os
 import re
-import subprocess
 import sys
+
+import plotpng
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # The series drawn, by the start of their run's name: (title, gnuplot style).
@@ -117,12 +118,7 @@ def draw(pts, g, png):
               "set title 'Strength against training compute (the screening deals of seed 1009)'; "
               "plot %s, %g with lines dt 2 lc rgb '#000000' title 'goal: the recommended searcher'"
               % (png + ".tmp", plots, 100 * g))
-    try:
-        subprocess.run(["gnuplot", "-e", script], check=True)
-        os.replace(png + ".tmp", png)
-    except (OSError, subprocess.CalledProcessError):
-        print("(gnuplot failed or is missing: no plot)", file=sys.stderr)
-    os.remove(dat)
+    plotpng.run(script, png, dat)
 
 
 def main(argv):
