@@ -377,7 +377,7 @@ static const opt options[] = {
     {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix, .many = 1,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
     {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
-     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5; sweep: 4,\nor 2 with --measure ghost; captain and sweep: as many\nas each --agents names, if 2 to 6)"},
+     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5, and 2 for\nthe 2-player share alone; sweep: 4, or 2 with\n--measure ghost; captain and sweep: as many as each\n--agents names, if 2 to 6)"},
     OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),
@@ -454,6 +454,10 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
     char err[512];
     if (jm_rules_parse(&r, o->rules, err, sizeof err)) return cli_usage_error("%s", err);
     if (ghost && strstr(o->rules, "ghost=")) return cli_usage_error("study ghost sets ghost= itself: drop it from --rules");
+    /* study ghost: the 2-player share always, the on/off pairs at 3 to 5
+     * (--players 2: the share alone); 6 would be dropped unsaid */
+    if (ghost && o->pmax > 5)
+        return cli_usage_error("study ghost: --players %d: the ghost plays with 2 to 5 players", o->pmax);
     for (int m = 0; m < o->nmix; m++) {
         if (strlen(o->mix[m]) >= STUDY_TEXT) return cli_usage_error("--agents: a mix of %d characters or more", STUDY_TEXT);
         if (strstr(o->mix[m], "on_fault=random")) o->games_faults = 1;
