@@ -359,6 +359,56 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
+def begin(a, ckpt):
+    """The run's network, optimiser, log rows, first generation and current
+    generation: from the checkpoint (--resume), else new (random or --init);
+    refusals as SystemExit."""
+    if a.resume:
+        if not os.path.exists(ckpt):
+            raise SystemExit("exit: --resume: %s: no checkpoint" % ckpt)
+        c = torch.load(ckpt, weights_only=False, map_location="cpu")
+        if c.get("seats", "absolute") != a.seats:
+            raise SystemExit("exit: --resume: the run's seats are %s, not --seats %s" % (
+                c.get("seats", "absolute"), a.seats))
+        net = Net(c["hidden"])
+        net.load_state_dict(c["net"])
+        net.to(a.device)
+        opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
+        opt.load_state_dict(c["opt"])
+        log("resumed after generation %d (current network: generation %d)" % (c["generation"], c["best"]))
+        return net, opt, c["rows"], c["generation"] + 1, c["best"]
+    if os.path.exists(ckpt):
+        raise SystemExit("exit: %s holds a run (its checkpoint): --resume, or another --out" % a.out)
+    if a.init:
+        meta, arrays = netfile.read(a.init)
+        if meta.get("seats", "absolute") != a.seats:
+            raise SystemExit("exit: --init %s: its seats are %s, not --seats %s" % (
+                a.init, meta.get("seats", "absolute"), a.seats))
+        net = Net.from_arrays(arrays)
+    else:
+        net = Net(a.hidden)
+    net.to(a.device)
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
+    return net, opt, [], 0, -1
+
+
+def self_play(a, gen, expert, player, threads):
+    """Generation gen's games, --games shared out over the player counts in
+    turn, each part's deals following the last's; its samples merged.
+    player (bootstrap with --play): the agent whose moves are played while
+    the expert's searches are the targets."""
+    parts, first = [], gen * a.games
+    for i, players in enumerate(a.players):
+        games = a.games // len(a.players) + (1 if i < a.games % len(a.players) else 0)
+        ts = time.time()
+        parts.append(play(expert, games, players, a.rules, a.seed, first, threads, player))
+        first += games
+        log("generation %d: %d games of %d players by %s: %d samples, %.0f s" % (
+            gen, games, players, expert + (" (moves by %s)" % player if player else ""), len(parts[-1]["n"]),
+            time.time() - ts))
+    return merge(parts)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     a = parse_args(argv)
@@ -372,34 +422,7 @@ def main(argv=None):
     best = os.path.join(a.out, "net.jmn")
     ckpt = os.path.join(a.out, "checkpoint.pt")
     torch.manual_seed(a.seed)
-    if a.resume:
-        if not os.path.exists(ckpt):
-            raise SystemExit("exit: --resume: %s: no checkpoint" % ckpt)
-        c = torch.load(ckpt, weights_only=False, map_location="cpu")
-        if c.get("seats", "absolute") != a.seats:
-            raise SystemExit("exit: --resume: the run's seats are %s, not --seats %s" % (
-                c.get("seats", "absolute"), a.seats))
-        net = Net(c["hidden"])
-        net.load_state_dict(c["net"])
-        net.to(a.device)
-        opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
-        opt.load_state_dict(c["opt"])
-        rows, start, best_gen = c["rows"], c["generation"] + 1, c["best"]
-        log("resumed after generation %d (current network: generation %d)" % (start - 1, best_gen))
-    else:
-        if os.path.exists(ckpt):
-            raise SystemExit("exit: %s holds a run (its checkpoint): --resume, or another --out" % a.out)
-        if a.init:
-            meta, arrays = netfile.read(a.init)
-            if meta.get("seats", "absolute") != a.seats:
-                raise SystemExit("exit: --init %s: its seats are %s, not --seats %s" % (
-                    a.init, meta.get("seats", "absolute"), a.seats))
-            net = Net.from_arrays(arrays)
-        else:
-            net = Net(a.hidden)
-        net.to(a.device)
-        opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
-        rows, start, best_gen = [], 0, -1
+    net, opt, rows, start, best_gen = begin(a, ckpt)
     command = command_line(argv)
     label = jamaica.variant_label(a.rules)  # the game it is trained on: "" for the base game
     trained_on = {"variant": label} if label else None
@@ -408,24 +431,9 @@ def main(argv=None):
         g0 = time.time()
         # 1. self-play
         boot = a.bootstrap != "none" and not a.init and gen < a.bootstrap_generations
-        if boot:
-            expert = a.bootstrap
-        else:
-            if best_gen < 0:  # no network played yet: the one we have (random, or --init)
-                netfile.write(best, net.arrays(), command=command, generation=-1, seats=a.seats, notes=trained_on)
-            expert = searcher(a, best)
-        parts = []
-        for i, players in enumerate(a.players):
-            games = a.games // len(a.players) + (1 if i < a.games % len(a.players) else 0)
-            ts = time.time()
-            player = a.play if boot else None
-            parts.append(play(expert, games, players, a.rules, a.seed, gen * a.games + sum(
-                a.games // len(a.players) + (1 if j < a.games % len(a.players) else 0) for j in range(i)), threads,
-                player))
-            log("generation %d: %d games of %d players by %s: %d samples, %.0f s" % (
-                gen, games, players, expert + (" (moves by %s)" % player if player else ""), len(parts[-1]["n"]),
-                time.time() - ts))
-        data = merge(parts)
+        if not boot and best_gen < 0:  # no network played yet: the one we have (random, or --init)
+            netfile.write(best, net.arrays(), command=command, generation=-1, seats=a.seats, notes=trained_on)
+        data = self_play(a, gen, a.bootstrap if boot else searcher(a, best), a.play if boot else None, threads)
         outfile.whole(os.path.join(a.out, "buffer-%d.npz" % gen), lambda tmp: np.savez_compressed(tmp, **data))
         for old in glob.glob(os.path.join(a.out, "buffer-*.npz")):
             k = int(re.search(r"buffer-(\d+)", old).group(1))
