@@ -484,8 +484,9 @@ $J study ghost --players 3 --games 200 --agents random --agents greedy --out "$t
     [ "$(grep -c '^random,3,' "$tmp/gh.csv")" -eq 3 ] && grep -q '^## ghost=on against ghost=off' "$tmp/gh.md" &&
     ok || bad "study ghost: $(cat "$tmp/gh.csv")"
 # --players 2: the 2-player share alone (the ladder's searcher rung); 6 refused
-$J study ghost --players 2 --games 100 --out "$tmp/gh2.csv" --md /dev/null &&
+$J study ghost --players 2 --games 100 --out "$tmp/gh2.csv" --md "$tmp/gh2.md" &&
     [ "$(wc -l <"$tmp/gh2.csv")" -eq 2 ] && grep -q '^random,2,ghost_win_rate,100,' "$tmp/gh2.csv" &&
+    grep -q '^| `random` | ' "$tmp/gh2.md" && ! grep -q 'ghost=off' "$tmp/gh2.md" &&
     ok || bad "study ghost --players 2: $(cat "$tmp/gh2.csv")"
 expect2 "study ghost: --players 6: the ghost plays with 2 to 5 players" study ghost --players 4-6 --out "$tmp/x.csv"
 $J study sweep --sweep ghost_bonus=0..4:2 --measure ghost --players 2 --games 300 --out "$tmp/sw.csv" >/dev/null &&

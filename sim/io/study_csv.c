@@ -143,6 +143,7 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
         fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", r->agents, 100 * w / games, 100 * lo, 100 * hi,
                 100 * (1 - w / games) / 2);
     }
+    if (i == n) return; /* --players 2: the share alone, no pairs to show */
     fprintf(md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
                 "on - off with its 95%% paired t interval and p.  Shortages are the players'; battles count every "
                 "battle, ties included.\n\n| agents | players | measure | off | on | on - off [95%%] | p "
