@@ -2,7 +2,8 @@
 """The balance figures on a ladder of skill: the first Captain's edge at 3
 to 6 players and the Ghost Ship's share of 2-player games under each rung
 (an agent in every seat), against that rung's rating on the published lists
-(4-player list for the edge, 2-player list for the ghost).  Reads the
+(4-player list for the edge, 2-player list for the ghost), both plotted
+against it (two panels of one picture).  Reads the
 studies' CSVs (results/analysis/captain-*.csv, ghost-*.csv) and the lists
 (results/ratings/); writes the Markdown table to stdout and, with gnuplot,
 the plot.  Standard library only.
@@ -18,7 +19,8 @@ import plotpng
 # the rate CSVs that place it when it is not an anchor, under results/ratings/)
 RUNGS = [("random", "random", "random", None), ("greedy", "greedy", "greedy", None),
          ("sharp", "sharp", "sharp", None), ("net (policy)", "net", "net:file=results/net/policy/net.jmn", "rate-net"),
-         ("spg (self-play policy gradient)", "spg", "net:file=results/spg/seed5/current.jmn", "../spg/rate-seed5")]
+         ("spg (self-play policy gradient)", "spg", "net:file=results/spg/seed5/current.jmn", "../spg/rate-seed5"),
+         ("the recommended searcher", "search", "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand", None)]
 
 
 def rating(results, agent, players, rate):
@@ -35,9 +37,14 @@ def rating(results, agent, players, rate):
 
 
 def edges(results, suffix):
-    """players -> (games, edge, low, high) in points, offset 0's advantage."""
+    """players -> (games, edge, low, high) in points, offset 0's advantage;
+    empty for a rung whose captain study is not there (the searcher's would
+    take days on two cores)."""
     out = {}
-    with open(os.path.join(results, "analysis", "captain-%s.csv" % suffix)) as f:
+    path = os.path.join(results, "analysis", "captain-%s.csv" % suffix)
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
         for r in csv.DictReader(f):
             p = int(r["players"])
             if r["captain_offset"] == "0" and 3 <= p <= 6:
@@ -46,7 +53,10 @@ def edges(results, suffix):
 
 
 def ghost(results, suffix):
-    with open(os.path.join(results, "analysis", "ghost-%s.csv" % suffix)) as f:
+    path = os.path.join(results, "analysis", "ghost-%s.csv" % suffix)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
         for r in csv.DictReader(f):
             if r["measure"] == "ghost_win_rate" and r["players"] == "2":
                 return int(r["games"]), 100 * float(r["ghost_on"]), 100 * float(r["low"]), 100 * float(r["high"])
@@ -81,15 +91,19 @@ def main():
         cells = ["%+.2f [%+.2f, %+.2f]" % e[p][1:] if p in e else "-" for p in range(3, 7)]
         print("| %s | %s | %s | %s | %s |" % (name, "%.0f" % r4[0] if r4 else "-", " | ".join(cells),
                                              "%.0f" % r2[0] if r2 else "-", "%.2f%% [%.2f, %.2f]" % g[1:] if g else "-"))
-    top, second = rows[-1], rows[-2]
-    print("\nThe two strongest rungs, %s and %s:" % (top[0], second[0]))
+    # the rungs are listed weakest first: the two strongest that measured each figure
+    print("\nThe two strongest rungs that measured each figure:")
     for p in range(3, 7):
-        a, b = top[3].get(p), second[3].get(p)
-        if a and b:
-            print("- edge at %d players: %+.2f and %+.2f, the difference %s" % (p, a[1], b[1], compare(a, b)))
-    if top[4] and second[4]:
-        print("- the ghost's share: %.2f%% and %.2f%%, the difference %s" % (top[4][1], second[4][1],
-                                                                             compare(top[4], second[4])))
+        have = [r for r in rows if p in r[3]]
+        if len(have) >= 2:
+            (n1, _, _, e1, _), (n2, _, _, e2, _) = have[-1], have[-2]
+            print("- edge at %d players, %s and %s: %+.2f and %+.2f, the difference %s"
+                  % (p, n1, n2, e1[p][1], e2[p][1], compare(e1[p], e2[p])))
+    have = [r for r in rows if r[4]]
+    if len(have) >= 2:
+        (n1, _, _, _, g1), (n2, _, _, _, g2) = have[-1], have[-2]
+        print("- the ghost's share, %s and %s: %.2f%% and %.2f%%, the difference %s"
+              % (n1, n2, g1[1], g2[1], compare(g1, g2)))
     if png:
         dat = png + ".dat"
         with open(dat, "w") as f:
@@ -98,11 +112,18 @@ def main():
                     if r4 and p in e:
                         f.write("%g %g %g %g %d \"%s\"\n" % (r4[0], e[p][1], e[p][2], e[p][3], p, name))
                 f.write("\n\n")
-        script = ("set terminal pngcairo size 900,520; set output '%s'; set key top left; "
-                  "set xlabel 'rating of the rung (4-player list)'; set ylabel \"first Captain's edge (points)\"; "
-                  "set title \"The first Captain's edge against the players' skill (95%% intervals)\"; set grid; "
-                  "plot for [i=0:3] '%s' index i using 1:2:3:4 with yerrorlines title sprintf('%%d players', i+3)"
-                  % (png + ".tmp", dat))
+            for name, _, r2, _, g in rows:
+                if r2 and g:
+                    f.write("%g %g %g %g 2 \"%s\"\n" % (r2[0], g[1], g[2], g[3], name))
+        script = ("set terminal pngcairo size 1300,520; set output '%s'; set multiplot layout 1,2; set grid; "
+                  "set key top left; set xlabel 'rating of the rung (4-player list)'; "
+                  "set ylabel \"first Captain's edge (points)\"; "
+                  "set title \"The first Captain's edge against the players' skill (95%% intervals)\"; "
+                  "plot for [i=0:3] '%s' index i using 1:2:3:4 with yerrorlines title sprintf('%%d players', i+3); "
+                  "set xlabel 'rating of the rung (2-player list)'; set ylabel \"the Ghost Ship's share (%%)\"; "
+                  "set title \"The Ghost Ship's share of 2-player games against skill (95%% intervals)\"; "
+                  "plot '%s' index 4 using 1:2:3:4 with yerrorlines title 'ghost, 2 players'; unset multiplot"
+                  % (png + ".tmp", dat, dat))
         plotpng.run(script, png, dat)
     return 0
 

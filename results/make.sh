@@ -111,6 +111,10 @@ J=bin/jamaica
 # rung of skill against its rating, from the captain and ghost studies' CSVs
 # and the rating lists (results/analysis/balance-ladder.md and
 # results/plots/balance-ladder.png; seconds);
+# `searchrung`: the recommended searcher as the ladder's top rung for the
+# ghost's share at 2 players (8,000 games, results/analysis/ghost-search.*;
+# about an hour on two cores shared with another run; its edge at 3 to 6
+# players would take days here); run skillbalance after;
 # `dmc2`: seed 1 on from its checkpoint to generation 229, its curve and
 # the network on seeds 1011 and 1012 (results/dmc/stage2.md; 17 minutes);
 # `spg`: self-play policy gradient (python/jamaica/spg.py) from the `net`
@@ -485,6 +489,10 @@ if has dmc; then
         results/dmc/seed5 >results/dmc/curve.md
     bin/python -m jamaica.dmc --final --eval-seeds 1011,1012 --eval-games 1000 results/dmc/seed1 results/dmc/seed2 \
         results/dmc/seed3 results/dmc/seed4 results/dmc/seed5 >results/dmc/final.md
+fi
+if has searchrung; then
+    $J study ghost --players 2 --games 8000 --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand \
+        --out results/analysis/ghost-search.csv --md results/analysis/ghost-search.md --resume --progress 300
 fi
 if has skillbalance; then
     python3 analysis/balance_ladder.py results results/plots/balance-ladder.png >results/analysis/balance-ladder.md

@@ -527,6 +527,22 @@ if python3 analysis/compute_curve.py "$tmp/cc.csv" "$tmp/cc.md" 2>"$tmp/e" &&
     grep -q '^| spg from the teacher, seed5 | 8[0-9] | 59.72% | 59.72% | 7.4 points |$' "$tmp/cc.md"; then ok
 else bad "analysis/compute_curve.py: $(cat "$tmp/e")"; fi
 
+# analysis/balance_ladder.py: the committed table is what the committed
+# studies and lists make; a rung without a study (the searcher has no
+# captain study, and here no ghost one) shows "-" and the comparison falls
+# to the two strongest rungs that measured the figure.
+mkdir -p "$tmp/bl/analysis" "$tmp/bl/ratings" "$tmp/bl/spg"
+cp results/analysis/captain-*.csv results/analysis/ghost-*.csv "$tmp/bl/analysis/" &&
+    cp results/ratings/*.csv "$tmp/bl/ratings/" && cp results/spg/rate-seed5-*.csv "$tmp/bl/spg/" &&
+    rm -f "$tmp/bl/analysis/ghost-search.csv"
+if python3 analysis/balance_ladder.py results >"$tmp/bl.md" 2>"$tmp/e" &&
+    cmp -s "$tmp/bl.md" results/analysis/balance-ladder.md &&
+    python3 analysis/balance_ladder.py "$tmp/bl" >"$tmp/bl2.md" 2>"$tmp/e" &&
+    grep -q '^| the recommended searcher | 484 | - | - | - | - | 900 | - |$' "$tmp/bl2.md" &&
+    grep -q "^- the ghost's share, spg (self-play policy gradient) and net (policy): 11.43% and 10.70%" "$tmp/bl2.md" &&
+    grep -q '^- edge at 3 players, spg (self-play policy gradient) and net (policy): ' "$tmp/bl2.md"; then ok
+else bad "analysis/balance_ladder.py: $(cat "$tmp/e")"; fi
+
 # Plots (when gnuplot is installed: .ci/run installs it): a PNG or SVG of
 # every kind from the small runs above.
 if command -v gnuplot >/dev/null 2>&1; then
