@@ -60,7 +60,9 @@ def curve(log, start_min):
 def positions_seconds(train_log):
     """The seconds of each jamaica.positions run in a train.log (its last line's count)."""
     last, total = None, 0.0
-    for line in open(train_log):
+    with open(train_log) as f:
+        lines = f.read().splitlines()
+    for line in lines:
         m = re.match(r"positions: file (\d+) of (\d+) .* (\d+) s$", line.strip())
         if m:
             if m.group(1) == "1" and last is not None:
@@ -70,7 +72,8 @@ def positions_seconds(train_log):
 
 
 def goal():
-    text = open(path("results", "spg", "more", "goal.md")).read()
+    with open(path("results", "spg", "more", "goal.md")) as f:
+        text = f.read()
     return float(re.search(r"eval=hand: wins ([0-9.]+)%", text).group(1)) / 100
 
 
