@@ -97,6 +97,10 @@ J=bin/jamaica
 # against three of it, 1,000 games each (results/net/match-*-seed101[12].*,
 # results/net/value/match-4p-seed101[12].*; 70 minutes on two cores shared
 # with another run);
+# `netscreen`: a screen on seed 21 (never used before): the shipped 4-player
+# guided settings with the re-anchored self-play network's priors beside the
+# shipped network's, one seat of four against three recommended searchers,
+# 1,000 games each (results/net/screen-4p-seed21-*.md; 17 minutes);
 # `ratings`: the rating lists (results/ratings/list-2p.csv, list-4p.csv): a
 # tournament between the anchors, its ratings shifted to put random at 0
 # (300 deals of 2 players, 100 of 4), then the network's policy and
@@ -358,6 +362,15 @@ if has netfresh; then
         fresh results/net match-2p-seed$s 2 $s "$G,$R"
         fresh results/net match-4p-seed$s 4 $s "$G,$R,$R,$R"
         fresh results/net/value match-4p-seed$s 4 $s "$V,$R,$R,$R"
+    done
+fi
+if has netscreen; then
+    R="mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
+    for n in anchor:results/spg/more/anchor/current.jmn shipped:results/net/net.jmn; do
+        S="guided:file=${n#*:},iters=2400,root=puct,value=playout,expand=4"
+        { echo "\$ jamaica sim --agents $S,$R,$R,$R --players 4 --games 1000 --rotate --seed 21 --timing ..."
+          $J sim --agents "$S,$R,$R,$R" --players 4 --games 1000 --rotate --seed 21 --out /dev/null \
+              --timing /dev/null; } >"results/net/screen-4p-seed21-${n%%:*}.md"
     done
 fi
 if has ratings; then
