@@ -21,6 +21,7 @@ J=$top/bin/jamaica
 chmod 755 "$tmp"
 mkdir -m 1777 "$tmp/spy"
 cp tests/agents/spy.py "$tmp/spy.py" && chmod 644 "$tmp/spy.py" # where any user may read it
+cp tests/agents/remember.py "$tmp/remember.py" && chmod 644 "$tmp/remember.py"
 py=/usr/bin/python3
 [ -x $py ] || py=python3
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
@@ -101,6 +102,28 @@ for s in 1 "$(cat "$tmp/seed")"; do
 done
 "$J" sim --games 2 --players 2 --seed random --agents random --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
 ! grep -q warning "$tmp/e" && ok || bad "a warning without an outside seat: $(cat "$tmp/e")"
+
+# An entrant that remembers every deal across its seatings and processes
+# (tests/agents/remember.py, one shared file): under a number seed every
+# seating of a deal replays its chance and it learns other seats' opening
+# hands and foretells dice (the control: the attack works); under a sealed
+# seed each seating plays chance of its own, and it learns no hand and
+# foretells dice no better than chance (1 in 36 for an ordered pair).
+remember() {
+    m="$tmp/spy/memory-$1.txt"
+    "$J" tournament --seed "$1" --players 4 --games 10 --threads 2 --out "$tmp/r-$1.csv" \
+        --agents "cmd:${as}$py $tmp/remember.py $m",greedy,random,sharp >"$tmp/o" 2>"$tmp/e" ||
+        bad "remember $1: status $?: $(cat "$tmp/e")"
+    awk '/^TALLY/ { for (i = 2; i <= NF; i++) { split($i, a, "="); t[a[1]] += a[2] } }
+         END { printf "%d %d %d %d\n", t["games"], t["hands"], t["predicted"], t["right"] }' "$m"
+}
+set -- $(remember 5)
+[ "$1" -eq 240 ] && [ "$2" -gt 100 ] && [ "$4" -gt $(($3 / 36 + 20)) ] && ok ||
+    bad "the remembering entrant learnt nothing under a number seed (games, hands, predicted, right: $*): the control failed"
+set -- $(remember random)
+[ "$1" -eq 240 ] && [ "$2" -eq 0 ] && [ "$4" -le $(($3 / 36 + 3 * $3 / 100 + 3)) ] && ok ||
+    bad "the remembering entrant learnt under a sealed seed (games, hands, predicted, right: $*)"
+grep -q "Each seating played chance of its own" "$tmp/o" && ok || bad "the sealed tournament's report does not say its seatings are unpaired"
 
 # diff refuses runs of different chance.
 "$J" sim --games 3 --seed 5 --games-csv "$tmp/p.csv" --out /dev/null >/dev/null 2>&1

@@ -123,6 +123,7 @@ static int plan(sim_config *c, const gshard *first, int *balanced)
     int8_t seat[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
     *balanced = tour_seatings(c->nspecs, c->players, 0, seat) != S;
     c->nseatings = S;
+    c->own_chance = sim_own_chance(c);
     if (cli_rules(first->first.rules, c->players, &c->rules)) return 2;
     return 0;
 }

@@ -299,6 +299,7 @@ static int setup(rate_run *r, int argc, char **argv)
     if (cli_rules("2021", P, &c->rules)) return 2;
     c->games = o->games;
     c->seed = o->seed;
+    c->own_chance = sim_own_chance(c);
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
     c->progress = isatty(2) || o->progress;
@@ -323,7 +324,10 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const doub
     printf("%llu deals x %d seatings = %llu games (seed %s, deals 0..%llu, rules 2021; %s); %.1f s on %d "
            "thread%s.\n\n", (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S),
            jm_seed_format(&c->seed, seed, sizeof seed), (unsigned long long)(deals - 1),
-           c->seed.sealed ? "fresh deals, unknown before the run" : "public deals, the same in every run", seconds,
+           c->own_chance    ? "fresh deals, unknown before the run, each seating its own"
+           : c->seed.sealed ? "fresh deals, unknown before the run"
+                            : "public deals, the same in every run",
+           seconds,
            c->threads, c->threads == 1 ? "" : "s");
     printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |\n|---|---|---|---|---|\n",
            r->spec);

@@ -202,6 +202,7 @@ static int configure(tour_opts *o, sim_config *c)
     c->progress = isatty(2) || o->progress;
     c->progress_every = (unsigned)o->progress;
     c->dist = sim_mpi_dist();
+    c->own_chance = sim_own_chance(c);
     return 0;
 }
 
@@ -329,6 +330,10 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
         printf("Seed %s, rules `%s`, deals %llu..%llu; merged from shards.\n\n", jm_seed_format(&c->seed, seed, sizeof seed),
                rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)));
+    if (c->own_chance)
+        printf("Each seating played chance of its own (an outside agent under a sealed seed: deal d's seating k is "
+               "game d x %d + k of the seed), so no program meets a deal twice; the seatings are not paired.\n\n",
+               t->S);
     print_tables(c, t, rt);
     if (c->threads && c->timing_path) print_times(res);
     if (!o->sprt.on) return;

@@ -90,11 +90,25 @@ int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u)
     return c->rotate ? (int)((seat + u % (uint64_t)c->players) % (uint64_t)c->players) : seat;
 }
 
+int sim_own_chance(const sim_config *c)
+{
+    if (!c->seed.sealed || !c->nseatings) return 0;
+    for (int k = 0; k < sim_nspecs(c); k++)
+        if (agent_spec_outside(c->specs[k])) return 1;
+    return 0;
+}
+
+uint64_t sim_chance_game(const sim_config *c, uint64_t u)
+{
+    return c->nseatings && !c->own_chance ? u / (uint64_t)c->nseatings : u;
+}
+
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
                    sim_timing *const *timing, unsigned what)
 {
     int np = c->players;
-    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u;
+    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u; /* the deal */
+    uint64_t chance = sim_chance_game(c, u);
     agent *seats[JM_MAX_PLAYERS];
     play_stats st;
     memset(&st, 0, sizeof st);
@@ -102,7 +116,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         int k = sim_spec_of_seat(c, i, u);
         seats[i] = agents[sim_agent_slot(c, i, k)];
         st.timing[i] = timing ? timing[k] : NULL;
-        agent_start(seats[i], &c->rules, np, &c->seed, g, i);
+        agent_start(seats[i], &c->rules, np, &c->seed, chance, i);
     }
     counts cn;
     memset(&cn, 0, sizeof cn);
@@ -115,7 +129,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
-    jm_init_seed(&s, &c->rules, np, &c->seed, g, trp, NULL, 0);
+    jm_init_seed(&s, &c->rules, np, &c->seed, chance, trp, NULL, 0);
     int played = sim_play(&s, seats, trp, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
@@ -456,7 +470,7 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
         if (c->seed.sealed) snprintf(seed, sizeof seed, "the sealed seed"); /* the outputs record it */
         else jm_seed_format(&c->seed, seed, sizeof seed);
         snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %s: %s", c->specs[spec],
-                 seat, (unsigned long long)r->res[i].game, seed, agent_fault(a));
+                 seat, (unsigned long long)sim_chance_game(c, u), seed, agent_fault(a));
     }
 }
 

@@ -66,6 +66,12 @@ typedef struct sim_config {
      * GAMES.csv gains a last column, `seating`.  rotate must be 0. */
     int nseatings;
     const int8_t (*seating)[JM_MAX_PLAYERS];
+    /* With seatings: 1 when every seating of a deal plays chance of its
+     * own, game index deal x nseatings + seating, and its agents start
+     * that game (sim_own_chance: an outside agent under a sealed seed,
+     * who could remember a deal across its seatings); 0: every seating
+     * replays the deal's chance. */
+    int own_chance;
     /* Called on the calling thread for every game completed, in order; a
      * non-zero return stops the run after that game (it is counted). */
     int (*on_game)(void *ctx, const struct sim_game *r);
@@ -116,6 +122,12 @@ enum { SIM_GAME_HASH = 1u, SIM_GAME_COUNTS = 2u };
  * agents' streams at every decision, the timings). */
 #define CACHE_LINE 64
 #define LINE_GAP(type) ((CACHE_LINE + sizeof(type) - 1) / sizeof(type))
+/* Whether a run's seatings each play their own chance: a sealed seed and
+ * an outside agent among specs[0..nspecs) (docs/PROTOCOL.md). */
+int sim_own_chance(const sim_config *c);
+/* The chance (and agents') game index of game u of the run: u / nseatings
+ * for replayed deals, u itself with own_chance or without seatings. */
+uint64_t sim_chance_game(const sim_config *c, uint64_t u);
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
                    sim_timing *const *timing, unsigned what);
 /* Specs in use; agent slots per thread (sim_play_game's agents: one per
