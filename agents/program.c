@@ -30,6 +30,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,6 +49,7 @@ typedef struct program {
                                      process group; 0: not running */
     int fd;                       /* our end of its stdin and stdout */
     int life;                     /* the guardian's lifeline (-1: none) */
+    int slot;                     /* its place in running[] and lifeline[] */
     char **env;                   /* the program's environment (child_env) */
     char wd[PATH_MAX];            /* the working directory made for this process
                                      ("" when dir= names one, or none is made) */
@@ -62,19 +64,56 @@ typedef struct program {
     double allowed;               /* the seconds the wait under way allows (messages) */
 } program;
 
-/* Every running program, for agent_kill_programs() in a signal handler. */
+/* Every running program (its guardian's pid) and its lifeline, for
+ * agent_kill_programs() in a signal handler: whoever takes a lifeline
+ * (end_life) closes it, once. */
 static volatile pid_t running[MAX_PROGRAMS];
+static volatile int lifeline[MAX_PROGRAMS];
 
-static void track(pid_t pid, pid_t was)
+/* Put pid (0: none) in the slot that holds `was`; the slot, or -1. */
+static int track(pid_t pid, pid_t was, int life)
 {
     for (int i = 0; i < MAX_PROGRAMS; i++)
-        if (running[i] == was && __sync_bool_compare_and_swap(&running[i], was, pid)) return;
+        if (running[i] == was && __sync_bool_compare_and_swap(&running[i], was, pid)) {
+            if (pid) lifeline[i] = life + 1; /* 0: none (the array starts zeroed) */
+            return i;
+        }
+    return -1;
 }
 
+/* Cut slot i's lifeline: its guardian then ends every process of the
+ * program, however detached, and itself.  Safe in a signal handler. */
+static void end_life(int i)
+{
+    if (i < 0) return;
+    int fd = __sync_lock_test_and_set(&lifeline[i], 0) - 1;
+    if (fd >= 0) close(fd);
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, ms % 1000 * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* Every guardian told to end its program's processes, then waited for
+ * (up to 5 s; then killed with its group), so that none of them is left
+ * when this returns: jamaica then tells a drawn seed, or ends.  Only
+ * calls that are safe in a signal handler. */
 void agent_kill_programs(void)
 {
     for (int i = 0; i < MAX_PROGRAMS; i++)
-        if (running[i] > 0) kill(-running[i], SIGKILL); /* its process group: what it started too */
+        if (running[i] > 0) end_life(i);
+    for (int i = 0; i < MAX_PROGRAMS; i++) {
+        pid_t p = running[i];
+        if (p <= 0) continue;
+        int k = 0;
+        while (waitpid(p, NULL, WNOHANG) == 0 && k++ < 5000) sleep_ms(1);
+        if (k > 5000) {
+            kill(-p, SIGKILL);
+            waitpid(p, NULL, 0);
+        }
+    }
 }
 
 static double now_s(void)
@@ -162,29 +201,144 @@ static void free_env(char **env)
     free(env);
 }
 
-/* The guardian: a child of jamaica that leads the program's process group,
- * starts the program in it and stays until the program ends.  jamaica
- * holds the write end of a pipe (the lifeline) that only the guardian
- * reads: when jamaica ends in any way (its own end, a crash, SIGKILL), the
- * kernel closes it and the guardian kills the whole group, so nothing the
- * program started outlives the run.  When the program ends first, the
- * guardian ends the same way (its status, or its signal), for jamaica to
- * report; jamaica then kills what is left of the group (reap()).  Only
- * calls that are safe after fork() in a threaded process are made here. */
+/* ---------------------------------------------------------------- the guardian */
+
+/* The guardian: a child of jamaica that starts the program and stays until
+ * it ends.  It leads a session of its own (setsid), so that neither the
+ * program nor anything it starts has a controlling terminal or shares
+ * jamaica's session: /dev/tty cannot be opened, TIOCSTI has no terminal to
+ * push into.  It is a child subreaper (PR_SET_CHILD_SUBREAPER), so that a
+ * process of the program that detaches (a double fork, setsid()) is still
+ * its descendant, never init's, and end_all() finds and kills it, whatever
+ * signals it ignores.  jamaica holds the write end of a pipe (the
+ * lifeline) that only the guardian reads: when jamaica cuts it, or ends in
+ * any way (a crash, SIGKILL), the guardian kills every descendant and ends.
+ * When the program ends first, the guardian kills what it left and ends the
+ * same way (its status, or its signal), for jamaica to report.  Where
+ * jamaica's standard error is a terminal (and no log= is given) the
+ * program's goes through the guardian, its control characters shown as
+ * '?': no escape sequence of it reaches the terminal.  Only calls that are
+ * safe after fork() in a threaded process are made here. */
+
+#define TREE_MAX 32768 /* processes of the machine read at once by end_all() */
+static pid_t tree_pid[TREE_MAX], tree_ppid[TREE_MAX];
+static unsigned char tree_mark[TREE_MAX];
+
+/* The parent of process `name` (a /proc entry), or -1. */
+static pid_t parent_of(const char *name)
+{
+    char path[64] = "/proc/", buf[512];
+    size_t n = 6;
+    for (const char *p = name; *p && n < 40; p++) path[n++] = *p;
+    memcpy(path + n, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t r = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (r <= 0) return -1;
+    buf[r] = '\0';
+    char *q = NULL;
+    for (char *p = buf; *p; p++)
+        if (*p == ')') q = p; /* the name may hold ')': the last one ends it */
+    if (!q || q[1] != ' ' || !q[2] || q[3] != ' ') return -1;
+    pid_t pp = 0;
+    for (q += 4; *q >= '0' && *q <= '9'; q++) pp = pp * 10 + (*q - '0');
+    return pp;
+}
+
+/* Kill every descendant of this process once; how many there were. */
+static int kill_descendants(void)
+{
+    int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC), n = 0;
+    if (fd < 0) return 0;
+    char buf[8192];
+    long got;
+    while (n < TREE_MAX && (got = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+        for (long off = 0; off < got && n < TREE_MAX;) {
+            unsigned short reclen;
+            memcpy(&reclen, buf + off + 16, sizeof reclen);
+            const char *name = buf + off + 19;
+            off += reclen;
+            if (*name < '1' || *name > '9') continue;
+            pid_t pid = 0;
+            for (const char *p = name; *p >= '0' && *p <= '9'; p++) pid = pid * 10 + (*p - '0');
+            pid_t pp = parent_of(name);
+            if (pp < 0) continue;
+            tree_pid[n] = pid, tree_ppid[n] = pp, tree_mark[n] = 0;
+            n++;
+        }
+    close(fd);
+    pid_t self = getpid();
+    int found = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            if (tree_mark[i]) continue;
+            int under = tree_ppid[i] == self;
+            for (int j = 0; !under && j < n; j++) under = tree_mark[j] && tree_ppid[i] == tree_pid[j];
+            if (under) tree_mark[i] = 1, changed = 1, found++, kill(tree_pid[i], SIGKILL);
+        }
+    }
+    return found;
+}
+
+/* Every descendant killed and reaped (what dies re-parents to this
+ * subreaper), for up to 10 s. */
+static void end_all(void)
+{
+    for (int k = 0; k < 10000; k++) {
+        int left = kill_descendants();
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        if (!left && waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD) return;
+        sleep_ms(1);
+    }
+}
+
+/* What the program wrote to its standard error, to jamaica's terminal
+ * with every control character (escape sequences' among them) and every
+ * byte past ASCII shown as '?'; 0 at its end. */
+static int relay(int from)
+{
+    char b[512];
+    ssize_t r = read(from, b, sizeof b);
+    if (r <= 0) return r < 0 && errno == EINTR;
+    for (ssize_t i = 0; i < r; i++)
+        if ((b[i] < 0x20 && b[i] != '\n' && b[i] != '\t') || (unsigned char)b[i] >= 0x7f) b[i] = '?';
+    for (ssize_t w = 0, k; w < r; w += k)
+        if ((k = write(2, b + w, (size_t)(r - w))) <= 0) return 0;
+    return 1;
+}
+
 static void guard(int life, const char *sh, const char *dir, int logfd, int sock, char **env)
 {
-    setpgid(0, 0); /* the group: a Ctrl-C at the terminal is jamaica's to handle */
+    setsid(); /* its own session and group: no controlling terminal */
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    struct termios tio;
+    int pf2[2] = {-1, -1};
+    if (logfd < 0 && tcgetattr(2, &tio) == 0 && pipe(pf2) == 0) { /* a terminal: relay() */
+        pf2[0] = fcntl(pf2[0], F_DUPFD, 10);
+        pf2[1] = fcntl(pf2[1], F_DUPFD, 10);
+    }
+    /* Out of the way of 0-6 first, then in place: 0 and 1 the socket, 2
+     * the log (or jamaica's), 3 the lifeline, 5 and 6 the relay's pipe. */
+    sock = fcntl(sock, F_DUPFD, 10);
+    life = fcntl(life, F_DUPFD, 10);
+    if (logfd >= 0) logfd = fcntl(logfd, F_DUPFD, 10);
     dup2(sock, 0);
     dup2(sock, 1);
     if (logfd >= 0) dup2(logfd, 2);
     dup2(life, 3);
-    close_range(4, ~0U, 0); /* jamaica's other descriptors: other programs' lifelines among them */
+    int relaying = pf2[0] >= 10 && pf2[1] >= 10;
+    if (relaying) dup2(pf2[0], 5), dup2(pf2[1], 6);
+    close_range(4, 4, 0);
+    close_range(relaying ? 7 : 5, ~0U, 0); /* jamaica's other descriptors: other programs' lifelines among them */
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     pid_t p = fork();
     if (p == 0) {
-        close(3);
+        if (relaying) dup2(6, 2);
+        close_range(3, ~0U, 0);
         if (chdir(dir)) _exit(126);
         char *argv[] = {"sh", "-c", (char *)sh, NULL};
         execve("/bin/sh", argv, env ? env : environ);
@@ -192,14 +346,21 @@ static void guard(int life, const char *sh, const char *dir, int logfd, int sock
     }
     close(0);
     close(1);
+    if (relaying) close(6);
     if (p < 0) _exit(127);
     int pfd = (int)syscall(SYS_pidfd_open, p, 0);
     for (;;) {
-        struct pollfd pf[2] = {{3, POLLIN, 0}, {pfd, POLLIN, 0}};
-        int r = poll(pf, pfd >= 0 ? 2 : 1, pfd >= 0 ? -1 : 5);
-        if (r > 0 && pf[0].revents) kill(0, SIGKILL); /* jamaica is gone, or done with it */
+        struct pollfd pf[3] = {{3, POLLIN, 0}, {relaying ? 5 : -1, POLLIN, 0}, {pfd, POLLIN, 0}};
+        int r = poll(pf, pfd >= 0 ? 3 : 2, pfd >= 0 ? -1 : 5);
+        if (r > 0 && pf[0].revents) { /* jamaica is gone, or done with it */
+            end_all();
+            _exit(137);
+        }
+        if (r > 0 && pf[1].revents && !relay(5)) close(5), relaying = 0;
         int st;
         if (waitpid(p, &st, WNOHANG) != p) continue;
+        end_all(); /* what it left behind, however detached */
+        while (relaying && relay(5)) {}
         if (WIFEXITED(st)) _exit(WEXITSTATUS(st));
         struct rlimit none_core = {0, 0};
         setrlimit(RLIMIT_CORE, &none_core);
@@ -308,45 +469,64 @@ static int spawn(program *pg, char *err, size_t errlen)
         snprintf(err, errlen, "agent '%s': fork: %s", pg->cmd, strerror(errno));
         return -1;
     }
-    setpgid(pid, pid); /* also here, so that a kill of the group cannot come before the child's own */
     pg->pid = pid;
     pg->fd = sv[0];
     pg->life = life[1];
     pg->have = 0;
-    track(pid, 0);
+    pg->slot = track(pid, 0, life[1]);
+    if (pg->slot < 0) { /* more programs than the table holds: this one ends */
+        close(life[1]);
+        waitpid(pid, NULL, 0);
+        close(sv[0]);
+        pg->pid = 0;
+        pg->fd = -1;
+        pg->life = -1;
+        snprintf(err, errlen, "agent '%s': more than %d programs at once", pg->cmd, MAX_PROGRAMS);
+        return -1;
+    }
     return 0;
 }
 
-/* The process has ended (or is to end): kill what is left of its group,
+/* Cut the lifeline: the guardian kills every process of the program and
+ * ends; wait for it (10 s at most, then kill its group). */
+static void end_guardian(program *pg)
+{
+    end_life(pg->slot);
+    pg->life = -1;
+    int k = 0;
+    while (waitpid(pg->pid, NULL, WNOHANG) == 0 && k++ < 10000) sleep_ms(1);
+    if (k > 10000) {
+        kill(-pg->pid, SIGKILL);
+        waitpid(pg->pid, NULL, 0);
+    }
+}
+
+/* The guardian has ended (and with it every process of the program):
  * cut the lifeline, forget it. */
 static void forget(program *pg)
 {
-    kill(-pg->pid, SIGKILL);
-    if (pg->life >= 0) close(pg->life);
+    end_life(pg->slot);
     pg->life = -1;
-    track(0, pg->pid);
+    track(0, pg->pid, -1);
     pg->pid = 0;
     remove_wd(pg);
 }
 
-/* Wait for the process for up to `grace` seconds, then kill it. */
+/* Wait for the process for up to `grace` seconds, then end it. */
 static void reap(program *pg, double grace)
 {
     if (!pg->pid) return;
     if (pg->fd >= 0) close(pg->fd);
     pg->fd = -1;
     double end = now_s() + grace;
-    int st;
-    while (waitpid(pg->pid, &st, WNOHANG) == 0) {
+    while (waitpid(pg->pid, NULL, WNOHANG) == 0) {
         if (now_s() >= end) {
-            kill(-pg->pid, SIGKILL);
-            waitpid(pg->pid, &st, 0);
+            end_guardian(pg);
             break;
         }
-        struct timespec ms = {0, 2000000};
-        nanosleep(&ms, NULL);
+        sleep_ms(2);
     }
-    forget(pg); /* anything it left running in its group */
+    forget(pg);
 }
 
 /* How the process ended, if it has (waiting a moment for it). */
@@ -698,6 +878,7 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     a->data = pg;
     pg->fd = -1;
     pg->life = -1;
+    pg->slot = -1;
     pg->env = child_env();
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';

@@ -21,7 +21,7 @@ J=$top/bin/jamaica
 chmod 755 "$tmp"
 mkdir -m 1777 "$tmp/spy"
 cp tests/agents/spy.py "$tmp/spy.py" && chmod 644 "$tmp/spy.py" # where any user may read it
-cp tests/agents/remember.py "$tmp/remember.py" && chmod 644 "$tmp/remember.py"
+for a in remember daemon tty; do cp tests/agents/$a.py "$tmp/$a.py" && chmod 644 "$tmp/$a.py"; done
 py=/usr/bin/python3
 [ -x $py ] || py=python3
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
@@ -124,6 +124,60 @@ set -- $(remember random)
 [ "$1" -eq 240 ] && [ "$2" -eq 0 ] && [ "$4" -le $(($3 / 36 + 3 * $3 / 100 + 3)) ] && ok ||
     bad "the remembering entrant learnt under a sealed seed (games, hands, predicted, right: $*)"
 grep -q "Each seating played chance of its own" "$tmp/o" && ok || bad "the sealed tournament's report does not say its seatings are unpaired"
+
+# A program that leaves a daemon (tests/agents/daemon.py: setsid(),
+# SIGTERM ignored, reading jamaica's standard error, a 0644 file, for the
+# seed): no process of it is left once jamaica has ended, whether the run
+# ends, an agent fails, or jamaica gets SIGTERM or SIGKILL, and none read
+# the seed.
+daemon() { # NAME ENDING [fault]
+    dd="$tmp/spy/daemon-$1"
+    mkdir -m 1777 "$dd"
+    echo "$dd/err" >"$dd/watch"
+    : >"$dd/err"
+    chmod 644 "$dd/err"
+    "$J" sim --games "$([ "$2" = end ] && echo 30 || echo 1000000)" --players 2 --threads 2 --seed random \
+        --agents "cmd:${as}$py $tmp/daemon.py $dd ${3:-}",random --out "$dd/s.csv" >/dev/null 2>"$dd/err" &
+    jp=$!
+    if [ "$2" = TERM ] || [ "$2" = KILL ]; then
+        n=0
+        while [ "$(cat "$dd/pids" 2>/dev/null | grep -c .)" -lt 2 ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+        sleep 0.5
+        kill -"$2" $jp
+    fi
+    wait $jp
+    rc=$?
+    # SIGKILL leaves jamaica no time: its programs' guardians end them (a moment)
+    [ "$2" = KILL ] && sleep 2
+    left=""
+    for p in $(cat "$dd/pids" 2>/dev/null); do kill -0 "$p" 2>/dev/null && left="$left $p" && kill -9 "$p"; done
+    [ -s "$dd/pids" ] && [ -z "$left" ] && ok || bad "daemon $1 (status $rc): daemons left:$left (of $(cat "$dd/pids" | tr '\n' ' '))"
+    s=$(sed -n 's/.*drew seed sealed:\([0-9a-f]*\).*/\1/p' "$dd/err")
+    if [ -n "$s" ] && cat "$dd"/seen-* 2>/dev/null | grep -q "$s"; then bad "daemon $1: a daemon read the seed"; else ok; fi
+}
+daemon end end
+daemon fault end fault
+daemon TERM TERM
+daemon KILL KILL
+
+# A program has no controlling terminal and a session of its own; its
+# standard error reaches jamaica's terminal without its escape sequences.
+# jamaica runs at a terminal (script(1)); tests/agents/tty.py reaches for it.
+if command -v script >/dev/null 2>&1; then
+    tt="$tmp/spy/tty.txt"
+    script -qec "$J sim --games 2 --players 2 --threads 1 --seed random --agents 'cmd:${as}$py $tmp/tty.py $tt',random \
+        --out $tmp/tty.csv" "$tmp/typescript" >/dev/null 2>&1 </dev/null
+    grep -q '^tty DENIED' "$tt" && grep -q '^sti DENIED' "$tt" && grep -q '^isatty2 0' "$tt" && ok ||
+        bad "a program reached the terminal: $(cat "$tt")"
+    # its own session, led by its guardian: neither jamaica's nor script's
+    set -- $(sed -n 's/^sid \([0-9]*\) pid \([0-9]*\) pgid \([0-9]*\)/\1 \2 \3/p' "$tt" | head -n 1)
+    [ -n "${1:-}" ] && [ "$1" = "$3" ] && [ "$1" != "$$" ] && [ "$1" != "$(ps -o sid= -p $$ | tr -d ' ')" ] && ok ||
+        bad "a program's session: $(cat "$tt")"
+    grep -q 'tty.py says ?\]52;c;ZWNobyBQV05FRA==? here' "$tmp/typescript" && ! grep -q "$(printf '\033]52')" "$tmp/typescript" &&
+        ok || bad "a program's escape sequence reached the terminal: $(cat -v "$tmp/typescript" | grep tty.py)"
+else
+    echo "sealed: no script(1): the terminal checks skipped"
+fi
 
 # diff refuses runs of different chance.
 "$J" sim --games 3 --seed 5 --games-csv "$tmp/p.csv" --out /dev/null >/dev/null 2>&1
