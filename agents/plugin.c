@@ -97,7 +97,7 @@ static void on_fatal(int sig)
         say("signal ");
     }
     say(num + k);
-    say(" ");
+    say(inside ? " " : " ("); /* "crashed (signal 11 SIGSEGV)", or "signal 11 (SIGSEGV)" */
     say(sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : sig == SIGILL ? "SIGILL" : sig == SIGFPE ? "SIGFPE"
         : sig == SIGABRT ? "SIGABRT" : "SIGSYS");
     if (inside) {

@@ -94,6 +94,19 @@ chmod 644 "$tmp/seed"
 "$J" sim --games 2 --seed-file "$tmp/seed" --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q "may be read by other users (mode 0644): chmod 600 it" "$tmp/e" && [ ! -e "$tmp/x.csv" ] && ok ||
     bad "a readable seed file: $(cat "$tmp/e")"
+# A seed file of another user (one an entrant could have planted) is refused.
+if [ -n "$as" ]; then
+    cp "$tmp/seed" "$tmp/seed-nobody" && chmod 600 "$tmp/seed-nobody" && chown nobody "$tmp/seed-nobody"
+    "$J" sim --games 2 --seed-file "$tmp/seed-nobody" --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
+    [ $? -eq 2 ] && grep -q "belongs to another user (uid $(id -u nobody))" "$tmp/e" && [ ! -e "$tmp/x.csv" ] && ok ||
+        bad "another user's seed file: $(cat "$tmp/e")"
+fi
+# trace and replay refuse a sealed seed in one line that says why.
+for c in trace replay; do
+    "$J" $c --seed "$(cat "$tmp/seed")" >"$tmp/o" 2>"$tmp/e"
+    [ $? -eq 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "a sealed run's games are not stepped through" "$tmp/e" &&
+        ok || bad "$c --seed sealed:...: $(cat "$tmp/e")"
+done
 for s in 1 "$(cat "$tmp/seed")"; do
     "$J" sim --games 2 --players 2 --seed "$s" --agents "cmd:sh tests/agents/faulty.sh good",random --out "$tmp/x.csv" \
         >/dev/null 2>"$tmp/e"
@@ -145,7 +158,7 @@ daemon() { # NAME ENDING [fault]
         sleep 0.5
         kill -"$2" $jp
     fi
-    wait $jp
+    { wait $jp; } 2>/dev/null
     rc=$?
     # SIGKILL leaves jamaica no time: its programs' guardians end them (a moment)
     [ "$2" = KILL ] && sleep 2
@@ -184,6 +197,11 @@ fi
 "$J" diff "$tmp/p.csv" "$tmp/file/g.csv" >"$tmp/o" 2>"$tmp/e"
 [ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "under plain chance and .* under sealed" "$tmp/e" && ok ||
     bad "diff of plain and sealed runs: $(cat "$tmp/e")"
+
+# diff refuses a malformed seed in any row, in one line, before any output.
+sed '3s/,sealed:\([0-9a-f]\)/,sealed:q/' "$tmp/file/g.csv" >"$tmp/bad.csv"
+"$J" diff "$tmp/file/g.csv" "$tmp/bad.csv" >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "bad.csv:3: bad seed 'sealed:q" "$tmp/e" && ok || bad "diff of a malformed seed: $(cat "$tmp/e")"
 
 echo "sealed: the spy ran as $who"
 echo "sealed: $pass passed, $fail failed"

@@ -7,6 +7,17 @@
 #include "game_opts.h"
 #include "../run/lineup.h"
 
+int game_opt_seed(const char *v, void *field)
+{
+    if (!strncmp(v, "sealed:", 7) || !strcmp(v, "random"))
+        return cli_usage_error("--seed '%.12s...': a sealed run's games are not stepped through (their chance is "
+                               "keyed, and a trace or page would carry the seed); its GAMES.csv holds each game's "
+                               "trace_hash, and 'jamaica sim --seed-file F --first-game G --games 1' plays one again"
+                               , v),
+               -1;
+    return cli_parse_u64(v, "seed", 0, UINT64_MAX, field) ? -1 : 0;
+}
+
 int game_opts_choose(const opt_table *t, uint64_t given, game_opts *o, const char *unchecked, chosen_game *c)
 {
     char err[512];

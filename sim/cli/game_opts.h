@@ -16,12 +16,16 @@ typedef struct game_opts {
     int clock_seed;          /* set by the command: without --seed, a seed from the clock */
 } game_opts;
 
+/* --seed of one game: a number; a sealed seed is refused in one line. */
+int game_opt_seed(const char *v, void *field);
+
 /* The option rows, into the game_opts member M of the command's struct T;
  * AGENTS is the --agents default and help. */
 #define GAME_OPT_ROWS(T, M, AGENTS_DEF, AGENTS_HELP)                                                            \
-    OPT_ROW_UINT("seed", "S", T, M.seed, "seed", 0, UINT64_MAX, NULL,                                          \
-                 "the run's seed (required without --position): game G\n"                                       \
-                 "is game G of a 'jamaica sim' run with this seed"),                                            \
+    {.name = "seed", .kind = OPT_CALL, .arg = "S", .offset = offsetof(T, M.seed), .parse = game_opt_seed,       \
+     .help = "the run's seed (required without --position): game G\n"                                           \
+             "is game G of a 'jamaica sim' run with this seed (a number:\n"                                     \
+             "a sealed run's games are not stepped through)"},                                                  \
     OPT_ROW_UINT("game", "G", T, M.game, "game", 0, INT64_MAX, "0", "game index within the run: its dice are PCG32 stream G"), \
     OPT_ROW_UINT("players", "P", T, M.players, "player count", 2, 6, NULL,                                      \
                  "2 to 6 (as many as --agents names, if 2 to 6; else 4);\n"                                    \

@@ -227,6 +227,12 @@ int opt_parse_seed_file(const char *path, void *field)
                         (unsigned)(st.st_mode & 07777));
         return -1;
     }
+    if (S_ISREG(st.st_mode) && st.st_uid != geteuid()) { /* another user's: planted, and known to them */
+        fclose(f);
+        cli_usage_error("--seed-file '%s' belongs to another user (uid %u): a seed file must be your own", path,
+                        (unsigned)st.st_uid);
+        return -1;
+    }
     char line[128];
     size_t n = fread(line, 1, sizeof line - 1, f);
     int bad = ferror(f) || !feof(f);

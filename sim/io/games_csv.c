@@ -115,6 +115,7 @@ int games_reader_open(games_reader *d, const char *path, char *err, size_t errle
     }
     if (!csv_read_line(d->f, &d->line, &d->cap)) {
         snprintf(err, errlen, "'%s' is empty (not a GAMES.csv)", path);
+        games_reader_close(d);
         return -1;
     }
     d->lineno = 1;
@@ -128,6 +129,7 @@ int games_reader_open(games_reader *d, const char *path, char *err, size_t errle
         if (d->col[c] < 0 && c != GC_SEATING) {
             snprintf(err, errlen, "'%s' has no column '%s' (not a GAMES.csv of this version)", path,
                      games_col_name[c]);
+            games_reader_close(d);
             return -1;
         }
     }
@@ -179,6 +181,12 @@ static int split_row(games_reader *d, char **f, long long *v, char *err, size_t 
         if (d->col[c] >= n) bad = 1;
         else if (numeric(c)) bad = parse_num(f[d->col[c]], &v[c]);
     }
+    jm_seed seed;
+    if (!bad && d->col[GC_SEED] >= 0 && jm_seed_parse(f[d->col[GC_SEED]], &seed)) {
+        snprintf(err, errlen, "%s:%llu: bad seed '%.60s' (a number, or sealed: and 32 hex digits)", d->path,
+                 (unsigned long long)d->lineno, f[d->col[GC_SEED]]);
+        return -1;
+    }
     if (bad) snprintf(err, errlen, "%s:%llu: not a GAMES.csv row", d->path, (unsigned long long)d->lineno);
     return bad ? -1 : 0;
 }
@@ -188,7 +196,7 @@ static void add_seat(const games_reader *d, games_row *g, char **f, const long l
 {
     if (!g->nseats) {
         g->game = strtoull(f[d->col[GC_GAME]], NULL, 10);
-        if (jm_seed_parse(f[d->col[GC_SEED]], &g->seed)) g->seed = JM_SEED(0); /* the read checks it */
+        if (jm_seed_parse(f[d->col[GC_SEED]], &g->seed)) g->seed = JM_SEED(0); /* split_row refused it */
         g->seating = d->col[GC_SEATING] >= 0 ? (long)v[GC_SEATING] : -1;
         g->players = (int)v[GC_PLAYERS];
         g->rounds = (int)v[GC_ROUNDS];
