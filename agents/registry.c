@@ -164,6 +164,7 @@ static void note_fitted(agent *a, const jm_rules *rules)
     game[0] = '\0'; /* the base game's label: "" (no call on every game of a plain run) */
     if (rules->variant) jm_variant_label(rules->variant, game, sizeof game);
     if (same_game(fit, game)) return;
+    if (!*fit && jm_board_same(rules->variant, 0)) return; /* a file that states the base game's tables */
     int k = 0;
     while (agent_registry[k] && agent_registry[k] != a->ops) k++;
     if (k >= 32 || (atomic_fetch_or(&said, 1u << k) >> k & 1)) return;

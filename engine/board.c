@@ -187,6 +187,17 @@ int jm_board_die(int v, int face)
     const jm_board *b = board(v);
     return b && face >= 0 && face < 6 ? (face == b->star ? -1 : b->face[face]) : JM_BOARD_NONE;
 }
+int jm_board_same(int v, int w)
+{
+    const jm_board *a = board(v), *b = board(w);
+    if (!a || !b) return 0;
+    if (a == b) return 1;
+    return a->nspaces == b->nspaces && a->behind == b->behind && a->tin == b->tin && a->star == b->star &&
+           !memcmp(a->kind, b->kind, sizeof a->kind) && !memcmp(a->cost, b->cost, sizeof a->cost) &&
+           !memcmp(a->score, b->score, sizeof a->score) && !memcmp(a->next, b->next, sizeof a->next) &&
+           !memcmp(a->card, b->card, sizeof a->card) && !memcmp(a->tvalue, b->tvalue, sizeof a->tvalue) &&
+           !memcmp(a->face, b->face, sizeof a->face);
+}
 int jm_variant_of(const jm_state *s) { return s->lairs >> BOARD_SHIFT; }
 
 /* -1 for an argument outside its range (jamaica.h). */

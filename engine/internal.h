@@ -310,6 +310,12 @@ static inline int sabre_user(const jm_state *s)
 /* A combat roll's value on s's die (-1: not rolled); the shortage die's
  * number (2, 4, .., 10; 0 for the star), the same in every variant. */
 static inline int face_value(const jm_state *s, int f) { return f == NOROLL ? -1 : BD(s)->face[f]; }
+/* A roll as events and views tell it (JM_FK_ROLL): its number, 0 for the
+ * star, JM_ROLL_ZERO for a face numbered 0, -1 not rolled. */
+static inline int roll_code(const jm_state *s, int f)
+{
+    return f == NOROLL ? -1 : f == BD(s)->star ? 0 : BD(s)->face[f] ? BD(s)->face[f] : JM_ROLL_ZERO;
+}
 static inline int short_value(int f) { return f == NOROLL ? -1 : (f == STAR ? 0 : 2 * (f + 1)); }
 
 static inline int loser(const jm_state *s) { return s->b_win == s->b_att ? s->b_def : s->b_att; }

@@ -175,13 +175,15 @@ enum {
     JM_FK_CARD,     /* action card id 0..10 */
     JM_FK_ACT,      /* card half: JM_ACT_* */
     JM_FK_TREASURE, /* treasure id, -1 none */
-    JM_FK_ROLL,     /* combat die: 2..10, 0 = star, -1 not rolled */
+    JM_FK_ROLL,     /* combat die: its number (2..10; a variant's 1..20), 0 = star,
+                       JM_ROLL_ZERO a variant's face numbered 0, -1 not rolled */
     JM_FK_BOOL,
     JM_FK_LOOT,     /* JM_LOOT_KIND_* */
     JM_FK_SHORT,    /* shortage result: JM_SH_* */
 };
 
 #define JM_EV_MAXV 14
+#define JM_ROLL_ZERO (-2) /* JM_FK_ROLL: a variant's die face numbered 0 (not the star) */
 
 typedef struct jm_event {
     uint8_t type;
@@ -514,7 +516,8 @@ unsigned jm_known_treasures(const jm_state *s, int ship, int seat);
  *
  * What the pending decision is about, read from any state (an observation
  * included: none of it is hidden).  Fields that do not apply are -1.  Rolls
- * read as in events (JM_FK_ROLL): 2..10, 0 for the star, -1 not rolled. */
+ * read as in events (JM_FK_ROLL): 2..10 (a variant's 1..20), 0 for the star,
+ * JM_ROLL_ZERO for a variant's face numbered 0, -1 not rolled. */
 typedef struct jm_context {
     int decision, seat;         /* jm_decision(), jm_to_move() */
     int round, captain;
@@ -646,6 +649,9 @@ int jm_board_card(int v, int card, int half);   /* JM_ACT_* */
 int jm_board_treasure(int v, int t);            /* a treasure's value */
 int jm_board_in_game(int v, int t);             /* whether treasure t is in it */
 int jm_board_die(int v, int face);              /* combat face 0..5: value, -1 the star */
+/* 1 when variants v and w play the same games (the same track, cards,
+ * treasures, die and lap-0 score, whatever file or fields gave them). */
+int jm_board_same(int v, int w);
 
 /* Final (or current) scores by E2 and ranks by E3. */
 typedef struct jm_score {

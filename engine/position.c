@@ -260,8 +260,11 @@ static void put_head(wbuf *w, const jm_state *s, int view)
     if (s->round_cap != 200) RULE(",round_cap=%d", s->round_cap);
     if ((s->ghost_rules & GR_BONUS) != 2) RULE(",ghost_bonus=%d", s->ghost_rules & GR_BONUS);
     if (s->ghost_rules & GR_ONE_MOVE) RULE(",ghost_moves=1");
-    if (jm_variant_of(s))
-        RULE(",variant=%s@%016llx", jm_variant_name(jm_variant_of(s)), (unsigned long long)jm_variant_hash(jm_variant_of(s)));
+    if (jm_variant_of(s)) { /* the file by its path and hash, then the fields set over it */
+        int v = jm_variant_of(s);
+        if (*jm_variant_name(v)) RULE(",variant=%s@%016llx", jm_variant_name(v), (unsigned long long)jm_variant_hash(v));
+        if (*jm__variant_edits(v)) RULE(",%s", jm__variant_edits(v));
+    }
 #undef RULE
     if (ro) put(w, " rules=%s", rules + 1);
     if (s->round != 1) put(w, " round=%d", s->round);

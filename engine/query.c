@@ -222,10 +222,10 @@ void jm_decision_context(const jm_state *s, jm_context *c)
     int st = s->step;
     c->a_powder = st == ST_B_APOW ? -1 : s->b_apow;
     c->d_powder = st == ST_B_APOW || st == ST_B_ASABRE || st == ST_B_DPOW ? -1 : s->b_dpow;
-    c->a_roll_first = face_value(s, s->b_aroll0);
-    c->a_roll = face_value(s, s->b_aroll);
-    c->d_roll_first = face_value(s, s->b_droll0);
-    c->d_roll = face_value(s, s->b_droll);
+    c->a_roll_first = roll_code(s, s->b_aroll0);
+    c->a_roll = roll_code(s, s->b_aroll);
+    c->d_roll_first = roll_code(s, s->b_droll0);
+    c->d_roll = roll_code(s, s->b_droll);
     c->a_beth = beth(s, s->b_att);
     c->d_beth = beth(s, s->b_def);
     c->sabre_used = (s->bits & B_SABRE) != 0;

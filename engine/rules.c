@@ -309,6 +309,15 @@ int jm_rules_parse(jm_rules *r, const char *text, char *err, size_t errlen)
             }
         if (set_option(&tmp, tok, eq + 1, err, errlen)) return JM_EINVALID;
     }
+    /* The ghost's bonus stands in for Lady Beth's (G5): without her in the
+     * game it cannot act, and a setting that cannot act is refused. */
+    jm_rules d;
+    jm_rules_default(&d);
+    if (tmp.variant && tmp.ghost_bonus != d.ghost_bonus && !jm_board_in_game(tmp.variant, JM_T_BETH)) {
+        snprintf(err, errlen, "ghost_bonus=%d: this variant has no Lady Beth (power beth), whose +2 the Ghost Ship's "
+                 "bonus replaces, so it cannot act (drop it, or add 'power beth' to the file)", tmp.ghost_bonus);
+        return JM_EINVALID;
+    }
     *r = tmp;
     return JM_OK;
 }

@@ -75,6 +75,9 @@ int jm_variant_base(char *buf, size_t len)
     put(&o, "\n# The rule options, as --rules takes them (the starting holds and the hand\n"
             "# among them); --rules on a command line still sets them over this line.\n");
     put(&o, "rules %s\n", text);
+    put(&o, "\n# The score of a ship still in lap 0 (behind Port Royal, E2), whatever\n"
+            "# its space's score.\n");
+    put(&o, "behind %d\n", jm_board_behind(0));
     if (buf && o.n >= len) return JM_EARG;
     return (int)o.n;
 }
@@ -87,6 +90,7 @@ typedef struct space_row {
 
 typedef struct variant {
     int nspaces, ncards, nscoring, ndie, rules_line;
+    int behind, behind_line;   /* the score of a ship in lap 0 (-5; `behind N`) */
     space_row sp[JM_SPACES];
     int powers_seen;
     int card[JM_CARDS][2];
@@ -288,11 +292,21 @@ static int track_checks(reader *r, const variant *v)
     return 0;
 }
 
+/* "behind N": the score of a ship in lap 0, once. */
+static int read_behind(reader *r, variant *v, char **w, int n)
+{
+    if (v->behind_line) return bad(r, "behind: given already on line %d", v->behind_line);
+    if (n != 2 || whole(w[1], -50, 50, &v->behind)) return bad(r, "behind: one score, -50 to 50 (behind -5)");
+    v->behind_line = r->line;
+    return 0;
+}
+
 /* The text's fields into v, each checked on its own line; then the whole. */
 static int read_variant(const char *text, variant *v, reader *r)
 {
     memset(v, 0, sizeof *v);
     jm_rules_default(&v->rules);
+    v->behind = jm_board_behind(0);
     for (const char *p = text; *p;) {
         r->line++;
         size_t len = strcspn(p, "\n");
@@ -316,7 +330,8 @@ static int read_variant(const char *text, variant *v, reader *r)
         else if (!strcmp(w[0], "treasure") || !strcmp(w[0], "power")) rc = read_treasure(r, v, w, n);
         else if (!strcmp(w[0], "die")) rc = read_die(r, v, w, n);
         else if (!strcmp(w[0], "rules")) rc = read_rules(r, v, w, n);
-        else rc = bad(r, "'%s': not a field (space, card, power, treasure, die, rules)", w[0]);
+        else if (!strcmp(w[0], "behind")) rc = read_behind(r, v, w, n);
+        else rc = bad(r, "'%s': not a field (space, behind, card, power, treasure, die, rules)", w[0]);
         if (rc) return rc;
     }
     r->line = 0;
@@ -339,13 +354,12 @@ static int build_board(reader *r, const variant *v, jm_board *b)
     memset(b->next, NO_SPACE, sizeof b->next);
     memset(b->prev, NO_SPACE, sizeof b->prev);
     memset(b->lair_of, NO_SPACE, sizeof b->lair_of);
-    b->behind = 0;
+    b->behind = (int8_t)v->behind;
     for (int i = 0; i < n; i++) {
         const space_row *s = &v->sp[i];
         b->kind[i] = (uint8_t)s->kind;
         b->cost[i] = (uint8_t)s->cost;
         b->score[i] = (int8_t)s->score;
-        if (i && s->score < b->behind) b->behind = (int8_t)s->score;
         for (int k = 0; k < s->nnext; k++) {
             int q = s->next[k];
             b->next[i][k] = (uint8_t)q;
@@ -382,6 +396,12 @@ static int build_board(reader *r, const variant *v, jm_board *b)
     if (jm__board_moves(b))
         return bad(r, "the track: a move or a shortage search ends on more than 3 spaces (forks too close "
                       "together; a decision offers 3)");
+    jm_rules d;
+    jm_rules_default(&d);
+    if (v->rules.ghost_bonus != d.ghost_bonus && !(b->tin >> JM_T_BETH & 1))
+        return (r->line = v->rules_line),
+               bad(r, "rules: ghost_bonus=%d: no Lady Beth (power beth) is in the game, whose +2 the Ghost Ship's "
+                      "bonus replaces, so it cannot act (drop it, or add 'power beth')", v->rules.ghost_bonus);
     return 0;
 }
 
@@ -449,6 +469,9 @@ static int edit_field(reader *r, variant *v, const char *key, const char *val)
         if (x && (v->sp[n].kind == JM_K_ROYAL || v->sp[n].kind == JM_K_LAIR))
             return bad(r, "%s=%s: space %d is %s: it costs nothing", key, val, n, kind_names[v->sp[n].kind]);
         v->sp[n].cost = x;
+    } else if (!strcmp(key, "score.behind")) {
+        if (whole(val, -50, 50, &x)) return bad(r, "%s=%s: a score is -50 to 50", key, val);
+        v->behind = x;
     } else if (sscanf(key, "score.%d%n", &n, &k) == 1 && !key[k]) {
         if (n < 0 || n >= v->nspaces) return bad(r, "%s: no space %d (%d spaces)", key, n, v->nspaces);
         if (whole(val, -50, 50, &x)) return bad(r, "%s=%s: a score is -50 to 50", key, val);
@@ -470,7 +493,8 @@ static int edit_field(reader *r, variant *v, const char *key, const char *val)
         if (whole(val, 0, 20, &x)) return bad(r, "%s=%s: a face is 0 to 20", key, val);
         v->face[n] = x;
     } else {
-        return bad(r, "unknown field '%s' (cost.N, score.N, card.N.morning, card.N.evening, treasure.K, die.F)", key);
+        return bad(r, "unknown field '%s' (cost.N, score.N, score.behind, card.N.morning, card.N.evening, treasure.K, "
+                      "die.F)", key);
     }
     return 0;
 }

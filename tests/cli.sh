@@ -451,6 +451,28 @@ expect2 "variant file $tmp/nosuch.variant: No such file" sim --rules "$tmp/nosuc
 $J sim --rules "$tmp/keep.variant" --agents sharp --players 2 --games 2 --out /dev/null >/dev/null 2>"$tmp/e" &&
     [ "$(grep -c '^jamaica: note: sharp: its weights were tuned on the base game, and this game is the variant' "$tmp/e")" = 1 ] &&
     ok || bad "variant: sharp's note: $(cat "$tmp/e")"
+# A file that states the base game's tables (its own hash) is the base game
+# to sharp: no note.
+$J sim --rules "$tmp/base.variant" --agents sharp --players 2 --games 2 --out /dev/null >/dev/null 2>"$tmp/e" &&
+    ! grep -q 'note: sharp' "$tmp/e" && ok || bad "variant: sharp's note on the base game's file: $(cat "$tmp/e")"
+# Every rules text form's JSON-lines trace reads back with replay --trace:
+# fields over the base game, a file, a file and fields, a preset and a file.
+for r in "2021,card.6.evening=forward" "$tmp/keep.variant" "$tmp/keep.variant,die.0=0,score.behind=-7" \
+    "classic,variant=$tmp/keep.variant" "$tmp/keep.variant,classic,treasure.7=4"; do
+    $J trace --seed 3 --game 2 --players 3 --rules "$r" --format jsonl >"$tmp/rt.jsonl" 2>"$tmp/e" &&
+        $J replay --trace "$tmp/rt.jsonl" --out "$tmp/rt.html" >"$tmp/o" 2>>"$tmp/e" && [ -s "$tmp/rt.html" ] && ok ||
+        bad "variant: the trace of --rules $r does not read back: $(cat "$tmp/e")"
+done
+# A die face numbered 0 is written as 0, the star as star (text and JSON).
+$J trace --seed 1 --game 0 --players 4 --rules 2021,die.0=0 >"$tmp/t0.txt" &&
+    $J trace --seed 1 --game 0 --players 4 --rules 2021,die.0=0 --format jsonl >"$tmp/t0.jsonl" &&
+    grep -q 'rolls 0$' "$tmp/t0.txt" && grep -q 'rolls star' "$tmp/t0.txt" && grep -q '"d_roll":0,' "$tmp/t0.jsonl" &&
+    grep -q '"a_roll":"star"' "$tmp/t0.jsonl" && ok || bad "variant: a 0 face in the traces"
+# ghost_bonus where no Lady Beth is in the game: refused in one line.
+grep -v '^power beth$' "$tmp/base.variant" >"$tmp/nobeth.variant"
+expect2 "ghost_bonus=3: this variant has no Lady Beth" sim --rules "$tmp/nobeth.variant,ghost_bonus=3" --games 1
+sed 's/^rules \(.*\)$/rules \1,ghost_bonus=4/' "$tmp/nobeth.variant" >"$tmp/nobeth2.variant"
+expect2 "ghost_bonus=4: no Lady Beth (power beth) is in the game" variant --check "$tmp/nobeth2.variant"
 # study worth: one row an element, the restricted seat's share and points
 $J study worth --games 60 --forbid backward,sabre --out "$tmp/w.csv" --md "$tmp/w.md" 2>"$tmp/e" &&
     [ "$(wc -l <"$tmp/w.csv")" = 3 ] && grep -q '^backward,"sharp",3,60,1,' "$tmp/w.csv" &&

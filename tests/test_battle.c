@@ -82,6 +82,50 @@ static void test_B4_defender_star_wins_whatever_the_total(void **state)
     expect_decision(&s, JM_D_LOOT, 1);
 }
 
+/* B3, B4 under a variant whose die has a face numbered 0 (die.0=0, the
+ * base game's 2): a rolled 0 is the number 0, not the star: the defender
+ * still spends and rolls, strengths are 0 + gunpowder, and the events tell
+ * it as JM_ROLL_ZERO, a star as 0 (docs/VARIANTS.md). */
+#define DUEL0 "jamaica/1 players=2 rules=ghost=off,die.0=0 dice=3,1 ship0=2:1:%s ship1=5:1:%s " \
+              "cards0=ddddddddhdd cards1=dddddddddhd"
+static void test_B3_B4_zero_face_is_a_number(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = pos(DUEL0, HP("3f 3g 2p"), HP("3f 3g 4p"));
+    force(&s, 2, F2, F8); /* the attacker's face 0 (numbered 0), the defender's 8 */
+    play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    act(&s, 2, &l);
+    expect_decision(&s, JM_D_POWDER, 1); /* B3 does not apply: no star */
+    act(&s, 1, &l);
+    const jm_event *b = battle(&l);
+    assert_int_equal(b->v[JM_V_BATTLE_A_ROLL], JM_ROLL_ZERO);
+    assert_int_equal(b->v[JM_V_BATTLE_A_STRENGTH], 0 + 2);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], 8);
+    assert_int_equal(b->v[JM_V_BATTLE_D_STRENGTH], 8 + 1);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 1);
+    /* The defender's 0 wins nothing by itself (B4's star does): 6 + 2 against 0 + 1. */
+    evlog_init(&l);
+    s = pos(DUEL0, HP("3f 3g 2p"), HP("3f 3g 4p"));
+    force(&s, 2, F6, F2);
+    play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    act(&s, 2, &l);
+    act(&s, 1, &l);
+    b = battle(&l);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], JM_ROLL_ZERO);
+    assert_int_equal(b->v[JM_V_BATTLE_WINNER], 0);
+    /* The star stays the star, told as 0. */
+    evlog_init(&l);
+    s = pos(DUEL0, HP("3f 3g 2p"), HP("3f 3g 4p"));
+    force(&s, 1, FSTAR);
+    play_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    act(&s, 2, &l);
+    b = battle(&l);
+    assert_int_equal(b->v[JM_V_BATTLE_A_ROLL], 0);
+    assert_int_equal(b->v[JM_V_BATTLE_D_ROLL], -1);
+}
+
 static void test_B5_strength_tie_and_lady_beth(void **state)
 {
     (void)state;
@@ -212,6 +256,53 @@ static void test_B7_loot_choices(void **state)
     assert_string_equal(STR(&t, 0), "1f 1f 1f 1f 1f");
 }
 
+/* B7 (c), E2 under a variant: the cursed cards are those of negative value,
+ * whatever card they are: with the -4 made +4 and the first +3 made -5,
+ * the winner may give the -5 and not the +4 (docs/VARIANTS.md). */
+static void test_B7_E2_curse_by_value_variant(void **state)
+{
+    (void)state;
+    evlog l;
+    evlog_init(&l);
+    jm_state s = scn_new(2, "ghost=off,treasure.7=4,treasure.0=-5");
+    scn_pos(&s, 0, 2, 1);
+    scn_pos(&s, 1, 5, 1);
+    scn_holds(&s, 0, "1f 1f 1f 1f 1f");
+    scn_holds(&s, 1, "3f 3g 4p");
+    scn_treasure(&s, JM_T_M4, 0);  /* now worth +4 */
+    scn_treasure(&s, JM_T_P3A, 0); /* now worth -5 */
+    scn_treasure(&s, JM_T_M2, 0);  /* still -2 */
+    scn_dice(&s, 3, 1, &l);
+    rig6(&s, 2, FSTAR, F2);
+    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    assert_int_equal(jm_decision(&s), JM_D_LOOT);
+    int a[JM_MAX_ACTIONS];
+    int n = legal_sorted(&s, a), curses = 0;
+    for (int i = 0; i < n; i++)
+        if (a[i] >= JM_LOOT_CURSE(0)) {
+            curses++;
+            assert_true(a[i] == JM_LOOT_CURSE(JM_T_P3A) || a[i] == JM_LOOT_CURSE(JM_T_M2));
+        }
+    assert_int_equal(curses, 2);
+    act(&s, JM_LOOT_CURSE(JM_T_P3A), &l);
+    assert_int_equal(jm_treasure_owner(&s, JM_T_P3A), 1);
+    /* Holding only the +4 (once the -4), a winner has no curse to give. */
+    evlog_init(&l);
+    s = scn_new(2, "ghost=off,treasure.7=4");
+    scn_pos(&s, 0, 2, 1);
+    scn_pos(&s, 1, 5, 1);
+    scn_holds(&s, 0, "1f 1f 1f 1f 1f");
+    scn_holds(&s, 1, "3f");
+    scn_treasure(&s, JM_T_M4, 0);
+    scn_dice(&s, 3, 1, &l);
+    rig6(&s, 2, FSTAR, F2);
+    scn_cards(&s, (int[]){C_FWD_FOOD, C_FOOD_POWDER}, &l);
+    if (jm_decision(&s) == JM_D_LOOT) {
+        n = legal_sorted(&s, a);
+        for (int i = 0; i < n; i++) assert_true(a[i] < JM_LOOT_CURSE(0));
+    }
+}
+
 /* L5, B7: stolen contents move as one unit, six tokens included. */
 static void test_L5_stolen_six_move_as_a_unit(void **state)
 {
@@ -273,6 +364,8 @@ int main(void)
         cmocka_unit_test(test_B5_strength_tie_and_lady_beth),
         cmocka_unit_test(test_B6_sabre_forces_reroll_of_star),
         cmocka_unit_test(test_B7_loot_choices),
+        cmocka_unit_test(test_B7_E2_curse_by_value_variant),
+        cmocka_unit_test(test_B3_B4_zero_face_is_a_number),
         cmocka_unit_test(test_L5_stolen_six_move_as_a_unit),
         cmocka_unit_test(test_B8_sixth_hold_and_map_stolen),
     };

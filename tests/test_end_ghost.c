@@ -1,6 +1,10 @@
 /* The end of the game (E1-E4) and the Ghost Ship (G1-G10). */
 #include <stdio.h>
 
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "helpers.h"
 
 /* Two players on p0, p1 (lap 1) and the ghost on g (lap 1, or 0 on 0). */
@@ -144,6 +148,50 @@ static void test_G1_ghost_setup(void **state)
     assert_int_equal(jm_lap(&s, GHOST), 0);
     assert_int_equal(jm_treasure_owner(&s, JM_T_BETH), GHOST);
     assert_true(s.tpub & (1u << JM_T_BETH));
+}
+
+/* E2 under a variant: a ship in lap 0 scores the variant's lap-0 score
+ * (-5 unless `behind` or score.behind sets it), never the track's lowest
+ * space's score; changing a space's score leaves it. */
+static void test_E2_lap0_score_variant(void **state)
+{
+    (void)state;
+    const char *rules[] = {"ghost=off", "ghost=off,score.20=-12", "ghost=off,score.behind=-7,score.20=-12"};
+    int want[] = {-5, -5, -7};
+    for (int k = 0; k < 3; k++) {
+        jm_state s = scn_new(2, rules[k]);
+        scn_pos(&s, 0, 30, 0); /* lap 0: behind Port Royal */
+        scn_pos(&s, 1, 20, 1);
+        jm_score sc[JM_MAX_SHIPS];
+        jm_scores(&s, sc);
+        assert_int_equal(sc[0].space, want[k]);
+        assert_int_equal(sc[1].space, k ? -12 : jm_space_score(20));
+    }
+}
+
+/* G5 with a variant without Lady Beth: ghost_bonus cannot act, and is
+ * refused (docs/VARIANTS.md); the default is taken. */
+static void test_G5_ghost_bonus_without_beth_refused(void **state)
+{
+    (void)state;
+    char text[8192], path[] = "/tmp/jamaica-test-nobeth-XXXXXX";
+    int n = jm_variant_base(text, sizeof text);
+    assert_true(n > 0 && n < (int)sizeof text);
+    char *beth = strstr(text, "power beth\n");
+    assert_non_null(beth);
+    memmove(beth, beth + 11, strlen(beth + 11) + 1);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    char rules[128], err[300];
+    jm_rules r;
+    snprintf(rules, sizeof rules, "%s,ghost_bonus=3", path);
+    assert_int_equal(jm_rules_parse(&r, rules, err, sizeof err), JM_EINVALID);
+    assert_non_null(strstr(err, "ghost_bonus=3: this variant has no Lady Beth"));
+    snprintf(rules, sizeof rules, "%s,ghost_bonus=2", path); /* the default: nothing to act */
+    assert_int_equal(jm_rules_parse(&r, rules, err, sizeof err), JM_OK);
+    unlink(path);
 }
 
 /* G1 variant: ghost_gold fills holds of 5 (13: 5, 5 and 3; 0: none). */
@@ -394,6 +442,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_E1_finish_ends_after_the_round),
         cmocka_unit_test(test_E2_score_parts),
+        cmocka_unit_test(test_E2_lap0_score_variant),
+        cmocka_unit_test(test_G5_ghost_bonus_without_beth_refused),
         cmocka_unit_test(test_E3_ties_go_to_the_ship_furthest_along),
         cmocka_unit_test(test_E4_round_cap_stops_and_flags),
         cmocka_unit_test(test_G1_ghost_setup),

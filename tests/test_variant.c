@@ -78,9 +78,9 @@ static void test_variant_refusals_name_line_and_field(void **state)
     load_base();
     /* the base file's lines: comments first, space 0 on line 10 */
     refused(NULL, "space 50 sea cost 1 score 1 next 0",
-            "line 98: space 50: more spaces than the 50 a position holds (the state's and the encoding's)");
-    refused(NULL, "card 11 gold gold", "line 98: card 11: more cards than the 11 a player's pile holds");
-    refused(NULL, "treasure +1", "line 98: treasure: more than the 8 scoring cards the state holds");
+            "line 102: space 50: more spaces than the 50 a position holds (the state's and the encoding's)");
+    refused(NULL, "card 11 gold gold", "line 102: card 11: more cards than the 11 a player's pile holds");
+    refused(NULL, "treasure +1", "line 102: treasure: more than the 8 scoring cards the state holds");
     refused("space 38 ", "space 38 sea cost 1 score -5 next 0", "line 42: space 32: next: a fork whose lanes never merge");
     refused("space 40 ", "space 40 sea cost 4 score -5 next 39", "line 49: space 39: next: no way home to Port Royal from here");
     refused("space 12 ", "space 12 sea cost 2 score -5 next 12", "line 22: space 12: next 12: a space cannot follow itself");
@@ -99,7 +99,7 @@ static void test_variant_refusals_name_line_and_field(void **state)
     refused("rules ", "rules shortage=maybe", "line 97: rules: bad value 'maybe' for rule option 'shortage' (die or retreat)");
     refused("card 0 ", "card 0 food sail", "line 64: card 0: evening half 'sail' (gold, food, gunpowder, forward or backward)");
     refused("power map", "power compass", "line 79: power 'compass' (map, sabre, beth or hold6)");
-    refused(NULL, "frobnicate 1", "line 98: 'frobnicate': not a field (space, card, power, treasure, die, rules)");
+    refused(NULL, "frobnicate 1", "line 102: 'frobnicate': not a field (space, behind, card, power, treasure, die, rules)");
     char err[300];
     assert_int_equal(jm_variant_check("space 0 royal cost 0 score 15 next 1\n", err, sizeof err), JM_EINVALID);
     assert_string_equal(err, "0 cards: a player's pile holds exactly 11 (each card's halves are yours to set)");
@@ -425,7 +425,7 @@ static void test_variant_fields_as_rule_options(void **state)
         {"cost.0=3", "cost.0=3: space 0 is royal: it costs nothing"},
         {"cost.50=1", "cost.50: no space 50 (50 spaces)"},
         {"treasure.8=1", "treasure.8: no scoring treasure 8 (8 in the file)"},
-        {"card.6.noon=gold", "unknown field 'card.6.noon' (cost.N, score.N, card.N.morning, card.N.evening, treasure.K, die.F)"},
+        {"card.6.noon=gold", "unknown field 'card.6.noon' (cost.N, score.N, score.behind, card.N.morning, card.N.evening, treasure.K, die.F)"},
         {"card.6.evening=sail", "card.6.evening=sail: gold, food, gunpowder, forward or backward (or 0 to 4)"},
         {"die.6=3", "die.6: the die's faces are 0 to 5"},
     };

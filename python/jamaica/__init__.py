@@ -224,7 +224,7 @@ def _value(kind, v):
     if kind == _FK_TREASURE:
         return None if v < 0 else _lib.jm_treasure_name(v).decode()
     if kind == _FK_ROLL:
-        return None if v < 0 else "star" if v == 0 else v
+        return 0 if v == -2 else None if v < 0 else "star" if v == 0 else v  # -2: a face numbered 0
     if kind == _FK_BOOL:
         return bool(v)
     if kind == _FK_LOOT:

@@ -21,7 +21,7 @@ static void ship_name(char *buf, size_t n, int ship)
 static void roll_name(char *buf, size_t n, int roll)
 {
     if (roll == 0) snprintf(buf, n, "star");
-    else snprintf(buf, n, "%d", roll);
+    else snprintf(buf, n, "%d", roll == JM_ROLL_ZERO ? 0 : roll);
 }
 
 /* A holds field packs six holds in 5 bits each: the count in the low 3,
@@ -78,7 +78,8 @@ static void json_value(FILE *f, int kind, int v)
     case JM_FK_ACT: fprintf(f, "\"%s\"", jm_act_name(v)); break;
     case JM_FK_TREASURE: if (v < 0) fputs("null", f); else fprintf(f, "\"%s\"", jm_treasure_name(v)); break;
     case JM_FK_ROLL:
-        if (v < 0) fputs("null", f);
+        if (v == JM_ROLL_ZERO) fputs("0", f);
+        else if (v < 0) fputs("null", f);
         else if (v == 0) fputs("\"star\"", f);
         else fprintf(f, "%d", v);
         break;
@@ -167,10 +168,25 @@ void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game,
             (unsigned long long)seed, (unsigned long long)game, players,
             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
             r->hand, r->treasures, fc, r->round_cap, r->ghost_gold, r->ghost_bonus, r->ghost_moves);
-    /* a variant's file and hash (its name holds no character JSON escapes) */
-    if (r->variant && jm_variant_name(r->variant))
-        fprintf(f, ",\"variant\":\"%s@%016llx\"", jm_variant_name(r->variant),
-                (unsigned long long)jm_variant_hash(r->variant));
+    /* a variant's file and hash, and the fields set over it (the base
+     * game's or the file's), as --rules names them: the run line reads
+     * back (trace_read) to the same variant */
+    if (r->variant) {
+        char label[768];
+        jm_variant_label(r->variant, label, sizeof label); /* "PATH@HASH,FIELDS", "PATH@HASH" or "FIELDS" */
+        const char *name = jm_variant_name(r->variant), *fields = label;
+        if (name && *name) {
+            char *comma = strchr(label + strlen(name), ',');
+            fields = comma ? comma + 1 : "";
+            if (comma) *comma = '\0';
+            fputs(",\"variant\":", f);
+            trace_json_string(f, label);
+        }
+        if (*fields) {
+            fputs(",\"fields\":", f);
+            trace_json_string(f, fields);
+        }
+    }
     fputc('}', f);
     header_agents(f, 1, agents, players);
     fputs("}\n", f);
@@ -299,8 +315,8 @@ static void battle_side(FILE *f, const char *ship, int powder, int first, int ro
     char r1[16], r2[16];
     roll_name(r1, sizeof r1, first);
     roll_name(r2, sizeof r2, roll);
-    fprintf(f, "      %s spends %d gunpowder, rolls %s", ship, powder, first >= 0 ? r1 : r2);
-    if (first >= 0) fprintf(f, ", forced to roll again: %s", r2);
+    fprintf(f, "      %s spends %d gunpowder, rolls %s", ship, powder, first != -1 ? r1 : r2);
+    if (first != -1) fprintf(f, ", forced to roll again: %s", r2);
     if (beth) fprintf(f, " (+2 Lady Beth)");
     fputc('\n', f);
 }
@@ -316,7 +332,7 @@ static void text_battle(trace_out *o, const jm_event *ev, const char *who)
     fprintf(f, "    BATTLE at %d: %s attacks %s\n", v[JM_V_BATTLE_SPACE], who, d);
     battle_side(f, who, v[JM_V_BATTLE_A_POWDER], v[JM_V_BATTLE_A_ROLL_FIRST], v[JM_V_BATTLE_A_ROLL],
                 v[JM_V_BATTLE_A_BETH]);
-    if (v[JM_V_BATTLE_D_ROLL] >= 0)
+    if (v[JM_V_BATTLE_D_ROLL] != -1)
         battle_side(f, d, v[JM_V_BATTLE_D_POWDER], v[JM_V_BATTLE_D_ROLL_FIRST], v[JM_V_BATTLE_D_ROLL],
                     v[JM_V_BATTLE_D_BETH]);
     if (v[JM_V_BATTLE_SABRE_BY] >= 0) {
@@ -652,8 +668,9 @@ static int rule_member(void *ctx, const char *key, const char *v, const char *en
         memcpy(text, v, n);
         text[n] = '\0';
     }
-    int k = snprintf(r->rules + r->rules_len, sizeof r->rules - r->rules_len, "%s%s=%s", r->rules_len ? "," : "", key,
-                     text);
+    int fields = !strcmp(key, "fields"); /* the variant's fields: key=value items themselves */
+    int k = snprintf(r->rules + r->rules_len, sizeof r->rules - r->rules_len, "%s%s%s%s", r->rules_len ? "," : "",
+                     fields ? "" : key, fields ? "" : "=", text);
     if (k < 0 || (size_t)k >= sizeof r->rules - r->rules_len) return -1;
     r->rules_len += (size_t)k;
     return 0;
