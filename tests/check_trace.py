@@ -6,6 +6,14 @@ shares no code or table with the engine; the board below was transcribed
 from docs/BOARD.md.  The first line ("run") gives the rules in force; games must
 start from the setup (not a position).
 
+A variant (docs/VARIANTS.md) is read from the run line's "variant" (the
+file's path; the trace must be checked where it was made, or with a whole
+path) and "fields", by this file's own reading of the variant format and
+of the rulings VARIANTS.md states: a die face numbered 0 is a number, the
+cursed cards are those of negative value, a ship in lap 0 scores the
+`behind` score.  Two cards of one name (the two +3, the two +7) must keep
+one value: a trace names a card, not which of the two it is.
+
 usage: check_trace.py FILE.jsonl...   (exit 1 at the first disagreement)
 """
 import json
@@ -18,35 +26,120 @@ NEXT = [[1], [2], [3], [4], [5], [6], [7, 13], [8], [9], [10], [11], [12], [15],
         [17], [18], [19], [20, 26], [21], [22], [23], [24], [25], [28], [27], [28], [29], [30], [31],
         [32], [33, 39], [34], [35], [36], [37], [38], [41], [40], [41], [42], [43], [44], [45], [46],
         [47], [48], [49], [0]]
-PREV = [[] for _ in range(50)]
-for a, nx in enumerate(NEXT):
-    for b in nx:
-        PREV[b].append(a)
 CARDS = [("food", "forward"), ("forward", "forward"), ("forward", "backward"), ("backward", "forward"),
          ("forward", "gunpowder"), ("gunpowder", "gold"), ("gold", "gold"), ("gold", "forward"),
          ("forward", "food"), ("food", "gunpowder"), ("gunpowder", "food")]
 POWERS = {"Morgan's Map", "Saran's Sabre", "Lady Beth", "6th Hold"}
 VALUE = {"+3": 3, "+5": 5, "+7": 7, "-2": -2, "-3": -3, "-4": -4}
-CURSED = {"-2", "-3", "-4"}
 SHORT = {2: "port", 4: "sea", 6: "pirate lair", 8: "port", 10: "sea", "star": "stay put"}
 KIND_OF = {"port": "P", "sea": "S", "pirate lair": "L"}
 
 
-def dist_to_finish():
-    """Shortest forward steps from each space to Port Royal."""
-    d = [0] + [999] * 49
-    for _ in range(50):
-        for a in range(1, 50):
-            d[a] = min(d[a], min(0 if b == 0 else d[b] for b in NEXT[a]) + 1)
-    return d
-
-
-DIST = dist_to_finish()
-CIRCUIT = DIST[1] + 1
 
 
 class Bad(Exception):
     pass
+
+
+ACTS = ["gold", "food", "gunpowder", "forward", "backward"]
+TNAMES = ["+3", "+3", "+5", "+7", "+7", "-2", "-3", "-4"]   # the K-th scoring card's name
+PNAMES = {"map": "Morgan's Map", "sabre": "Saran's Sabre", "beth": "Lady Beth", "hold6": "6th Hold"}
+
+
+class Board:
+    """The tables a game is played on: the base game's (docs/BOARD.md), or a
+    variant file's with its fields set over it (docs/VARIANTS.md)."""
+
+    def __init__(self):
+        self.kind, self.cost, self.next = KIND, list(COST), [list(n) for n in NEXT]
+        self.score = [15] + [-5] * 40 + [p - 39 for p in range(41, 50)]
+        self.cards = list(CARDS)
+        self.tvalue = [VALUE[n] for n in TNAMES]
+        self.powers = set(POWERS)
+        self.die = [2, 4, 6, 8, 10, "star"]
+        self.behind = -5
+        self.derive()
+
+    def derive(self):
+        n = len(self.kind)
+        self.prev = [[] for _ in range(n)]
+        for a, nx in enumerate(self.next):
+            for b in nx:
+                self.prev[b].append(a)
+        d = [0] + [999] * (n - 1)
+        for _ in range(n):
+            for a in range(1, n):
+                d[a] = min(d[a], min(0 if b == 0 else d[b] for b in self.next[a]) + 1)
+        self.dist, self.circuit = d, d[1] + 1
+        self.lairs = {p for p in range(n) if self.kind[p] == "L"}
+        vals = {}
+        for k, v in enumerate(self.tvalue):
+            vals.setdefault(TNAMES[k], set()).add(v)
+        for name, vs in vals.items():
+            need(len(vs) == 1, "variant: the two %s cards have values %s (a trace cannot tell them apart)"
+                 % (name, sorted(vs)))
+        self.value = {name: vs.pop() for name, vs in vals.items()}
+
+    def read_file(self, path):
+        kinds = {"royal": "R", "sea": "S", "port": "P", "lair": "L"}
+        sp, cards, tv, powers, die, behind = {}, {}, [], set(), None, -5
+        with open(path) as f:
+            for line in f:
+                w = line.split("#", 1)[0].split()
+                if not w:
+                    continue
+                if w[0] == "space":
+                    n = int(w[1])
+                    nx = w[w.index("next") + 1:]
+                    sp[n] = (kinds[w[2]], int(w[w.index("cost") + 1]), int(w[w.index("score") + 1]), [int(x) for x in nx])
+                elif w[0] == "card":
+                    cards[int(w[1])] = (w[2], w[3])
+                elif w[0] == "power":
+                    powers.add(PNAMES[w[1]])
+                elif w[0] == "treasure":
+                    tv.append(int(w[1]))
+                elif w[0] == "die":
+                    die = [x if x == "star" else int(x) for x in w[1:]]
+                elif w[0] == "behind":
+                    behind = int(w[1])
+        n = len(sp)
+        self.kind = "".join(sp[i][0] for i in range(n))
+        self.cost = [sp[i][1] for i in range(n)]
+        self.score = [sp[i][2] for i in range(n)]
+        self.next = [sp[i][3] for i in range(n)]
+        self.cards = [cards[i] for i in range(len(cards))]
+        self.tvalue, self.powers, self.die, self.behind = tv, powers, die, behind
+
+    def set_field(self, key, val):
+        k = key.split(".")
+        if k[0] == "cost":
+            self.cost[int(k[1])] = int(val)
+        elif k == ["score", "behind"]:
+            self.behind = int(val)
+        elif k[0] == "score":
+            self.score[int(k[1])] = int(val)
+        elif k[0] == "card":
+            act = val if val in ACTS else ACTS[int(val)]
+            c = list(self.cards[int(k[1])])
+            c[0 if k[2] == "morning" else 1] = act
+            self.cards[int(k[1])] = tuple(c)
+        elif k[0] == "treasure":
+            self.tvalue[int(k[1])] = int(val)
+        elif k[0] == "die":
+            self.die[int(k[1])] = int(val)
+        else:
+            raise Bad("unknown field %s" % key)
+
+
+def board_of(rules):
+    b = Board()
+    if "variant" in rules:
+        b.read_file(rules["variant"].rsplit("@", 1)[0])
+    for item in rules.get("fields", "").split(","):
+        if item:
+            b.set_field(*item.split("=", 1))
+    b.derive()
+    return b
 
 
 def need(cond, what):
@@ -62,7 +155,7 @@ class Ship:
         return sum(h[1] for h in self.holds if h and h[0] == res)
 
 
-def reachable(pos, lap, back, die):
+def reachable(B, pos, lap, back, die):
     """Every (space, lap) a move of `die` steps can end on (M1-M4)."""
     out = set()
 
@@ -70,7 +163,7 @@ def reachable(pos, lap, back, die):
         if left == 0:
             out.add((p, l))
             return
-        for q in (PREV[p] if back else NEXT[p]):
+        for q in (B.prev[p] if back else B.next[p]):
             nl = l
             if back:
                 if q == 0:
@@ -87,12 +180,12 @@ def reachable(pos, lap, back, die):
     return out
 
 
-def seek(pos, stops):
+def seek(B, pos, stops):
     """First spaces backward where stops(space) holds, Port Royal at the latest."""
     out = set()
 
     def rec(p):
-        for q in PREV[p]:
+        for q in B.prev[p]:
             if q == 0 or stops(q):
                 out.add(q)
             else:
@@ -104,7 +197,7 @@ def seek(pos, stops):
 
 class Game:
     def __init__(self):
-        self.ships, self.owner, self.tokens = {}, {}, {4, 9, 11, 19, 22, 25, 33, 37, 44}
+        self.ships, self.owner, self.tokens = {}, {}, set()
         self.half, self.actor, self.pending_load, self.battle = None, None, None, None
         self.scores, self.drawn = {}, 0
         self.expect = []   # what a landing still owes: ("battle"|"cost"|"treasure", ship)
@@ -134,7 +227,7 @@ class Game:
             return
         if any(k != key and o.pos == s.pos for k, o in self.ships.items()):
             self.expect.append(("battle", key))
-        if KIND[s.pos] == "L":
+        if self.B.kind[s.pos] == "L":
             if s.pos in self.tokens:
                 self.expect.append(("treasure", key))
         elif pays:
@@ -175,6 +268,8 @@ class Game:
     def ev_run(self, e, key):
         need(not self.ships and "rules" in e, "the run line comes first, for a seeded game")
         self.rules = e["rules"]
+        self.B = board_of(self.rules)
+        self.tokens = set(self.B.lairs)
 
     def ev_setup(self, e, key):
         need(self.rules is not None, "S1: no run line before the setup")
@@ -194,7 +289,8 @@ class Game:
                 holds.append(("gold", min(left, 5)))
                 left -= 5
             self.ships["ghost"] = Ship(holds + [None] * (6 - len(holds)))
-            self.ships["ghost"].cards.append("Lady Beth")
+            if "Lady Beth" in self.B.powers:
+                self.ships["ghost"].cards.append("Lady Beth")
         need(0 <= e["pile"] <= 9, "S2: pile of %d" % e["pile"])
         self.pile = e["pile"]
 
@@ -211,8 +307,9 @@ class Game:
 
     def ev_card(self, e, key):
         self.end_of_actor()
-        need(CARDS[e["card"]] == (e["morning"], e["evening"]), "card %d halves" % e["card"])
-        self.actor, self.half, self.card = key, 0, CARDS[e["card"]]
+        card = self.B.cards[e["card"]]
+        need(card == (e["morning"], e["evening"]), "card %d halves" % e["card"])
+        self.actor, self.half, self.card = key, 0, card
 
     def take_half(self, key, act, amount):
         self.settled()
@@ -229,7 +326,7 @@ class Game:
             need(e["dir"] == self.ghost_dir and e["die"] == self.dice[self.ghost_move], "G2: ghost move")
         else:
             self.take_half(key, e["dir"], e["die"])
-        ok = reachable(s.pos, s.lap, e["dir"] == "backward", e["die"])
+        ok = reachable(self.B, s.pos, s.lap, e["dir"] == "backward", e["die"])
         need((e["to"], e["lap_after"]) in ok, "M1-M4: %s cannot reach %s/%s (only %s)"
              % (key, e["to"], e["lap_after"], sorted(ok)))
         s.pos, s.lap = e["to"], e["lap_after"]
@@ -261,11 +358,11 @@ class Game:
         need(all(s.holds[i] and s.holds[i][0] == e["res"] for i in range(self.nholds(key))), "L3")
 
     def cost_of(self, pos):
-        return ("gold" if KIND[pos] == "P" else "food"), COST[pos]
+        return ("gold" if self.B.kind[pos] == "P" else "food"), self.B.cost[pos]
 
     def ev_pay(self, e, key):
         s = self.ship(key)
-        need(KIND[s.pos] in "PS" and e["space"] == s.pos, "P2: pays at %s, ship at %s" % (e["space"], s.pos))
+        need(self.B.kind[s.pos] in "PS" and e["space"] == s.pos, "P2: pays at %s, ship at %s" % (e["space"], s.pos))
         need((e["res"], e["due"]) == self.cost_of(s.pos) and e["paid"] == e["due"], "P2: cost")
         after = [tuple(h) if h else None for h in e["holds"]]
         for b, a in zip(s.holds, after):
@@ -290,10 +387,10 @@ class Game:
             if e["result"] == "stay put":
                 need(e["to"] == e["from"], "H2: star stays")
                 return
-            ok = seek(s.pos, lambda q: KIND[q] == KIND_OF[e["result"]])
+            ok = seek(self.B, s.pos, lambda q: self.B.kind[q] == KIND_OF[e["result"]])
         else:
             need(e["roll"] is None and e["result"] == "retreat", "H5")
-            ok = seek(s.pos, lambda q: KIND[q] == "L" or s.total(self.cost_of(q)[0]) >= COST[q])
+            ok = seek(self.B, s.pos, lambda q: self.B.kind[q] == "L" or s.total(self.cost_of(q)[0]) >= self.B.cost[q])
         need(e["to"] in ok, "H2-H5: %s goes to %s, not one of %s" % (key, e["to"], sorted(ok)))
         s.pos = e["to"]
         if s.pos == 0:
@@ -314,6 +411,9 @@ class Game:
             need(sab in (key, e["defender"]) and sab != "ghost" and "Saran's Sabre" in self.ship(sab).cards, "B6")
         rerolls = (e["a_roll_first"] is not None) + (e["d_roll_first"] is not None)
         need(rerolls == (sab is not None), "B6: a reroll exactly when the Sabre was used")
+        faces = self.B.die
+        for r in (e["a_roll_first"], e["a_roll"], e["d_roll_first"], e["d_roll"]):
+            need(r is None or r in faces, "B3-B5: a roll of %r on a die of %s" % (r, faces))
         if e["a_roll"] == "star":
             need(e["d_roll"] is None and e["d_powder"] == 0 and e["winner"] == key, "B3")
         else:
@@ -360,7 +460,8 @@ class Game:
             need(t != "Lady Beth" if los == "ghost" else t not in POWERS, "B7/G8: blind steal of %s" % t)
             self.give(t, los, win)
         elif k == "curse":
-            need(win != "ghost" and e["treasure"] in CURSED, "B7/G7: curse")
+            # B7 (c), E2: cursed cards are those of negative value
+            need(win != "ghost" and self.B.value.get(e["treasure"], 0) < 0, "B7/G7: curse of %s" % e["treasure"])
             self.give(e["treasure"], win, los)
         self.battle = None
 
@@ -376,7 +477,7 @@ class Game:
         self.drawn += 1
         need(self.drawn <= self.pile, "S2: more treasures drawn than the pile held")
         need(e["face_up"] == (t in POWERS and key != "ghost"), "P3/G4: face")
-        need(e["value"] == VALUE.get(t, 0), "treasure value")
+        need(e["value"] == self.B.value.get(t, 0), "treasure value")
         s.cards.append(t)
 
     def ev_ghost_dir(self, e, key):
@@ -406,15 +507,17 @@ class Game:
         s = self.ship(key)
         if s.pos == 0 and s.lap == 1:
             return 0
-        return DIST[s.pos] + (0 if s.lap else CIRCUIT)
+        return self.B.dist[s.pos] + (0 if s.lap else self.B.circuit)
 
     def ev_score(self, e, key):
         self.end_of_actor()
         s = self.ship(key)
         fin = s.pos == 0 and s.lap == 1
-        space = 15 if fin else (s.pos - 39 if s.lap == 1 and s.pos >= 41 else -5)
+        # E2: Port Royal's score when finished, the space's in lap 1, the
+        # lap-0 score (behind; -5) in lap 0
+        space = self.B.score[0] if fin else (self.B.score[s.pos] if s.lap == 1 else self.B.behind)
         gold = s.total("gold")
-        tp = sum(VALUE.get(t, 0) for t in s.cards)
+        tp = sum(self.B.value.get(t, 0) for t in s.cards)
         need((e["pos"], e["lap"]) == (s.pos, s.lap), "E2: position")
         need((e["space_points"], e["gold"], e["treasure_points"]) == (space, gold, tp),
              "E2: %s parts %s, expected %s" % (key, (e["space_points"], e["gold"], e["treasure_points"]),
