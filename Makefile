@@ -19,7 +19,7 @@ WARN := -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow 
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-ENGINE := engine/pcg.c engine/seed.c engine/board.c engine/variant.c engine/rules.c engine/event.c engine/game.c engine/query.c \
+ENGINE := engine/pcg.c engine/seed.c engine/board.c engine/variant.c engine/options.c engine/rules.c engine/event.c engine/game.c engine/query.c \
           engine/observe.c engine/check.c engine/position.c engine/words.c engine/encode.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \

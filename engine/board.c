@@ -2,6 +2,7 @@
  * board.c - the board, the cards and the treasures of docs/BOARD.md as tables.
  * tests/test_board.c checks the counts and the distances against the graph.
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "internal.h"
@@ -92,6 +93,121 @@ static const char *const res_names[3] = {"gold", "food", "gunpowder"};
 static const char *const act_names[5] = {"gold", "food", "gunpowder", "forward", "backward"};
 
 /* Board 0 is the base game; variant.c loads the others. */
+/* Option lists that depend on the board alone are tables built once, when
+ * the program or library loads, by the walks that define them (dests_walk,
+ * seek_walk): a move's destinations by (direction, lap, space, die), and a
+ * shortage's backward route by (the die's kind, space).  Three entries are
+ * enough (tests/test_board.c checks every entry against its own walk). */
+
+/* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
+ * branch point doubles the paths; the forks are 13 spaces apart, so a move
+ * meets at most one, but the loop does not rely on it. */
+static int dests_walk(const jm_board *bd, int pos0, int lap0, int back, int die, int *out)
+{
+    int pos[8], lap[8], left[8], np = 1, n = 0;
+    pos[0] = pos0;
+    lap[0] = lap0;
+    left[0] = die;
+    for (int b = 0; b < np; b++) {
+        int p = pos[b], l = lap[b], k = left[b];
+        for (; k > 0; k--) {
+            const uint8_t *nx = back ? bd->prev[p] : bd->next[p];
+            /* The other branch of a fork is walked later.  Its first step
+             * changes no lap: a fork is never next to Port Royal. */
+            if (nx[1] != NO_SPACE && np < 8) {
+                pos[np] = nx[1];
+                lap[np] = l;
+                left[np] = k - 1;
+                np++;
+            }
+            int q = nx[0];
+            if (back) {
+                if (q == 0) l = 0;        /* M3: back onto or across Port Royal */
+            } else {
+                if (p == 0) l = 1;        /* M3: leaving Port Royal forward */
+                if (q == 0 && l == 1) {   /* M4: the finish; steps left are lost */
+                    p = 0;
+                    k = 0;
+                    break;
+                }
+            }
+            p = q;
+        }
+        int v = p | l << 6, dup = 0;
+        for (int m = 0; m < n; m++) dup |= out[m] == v;
+        if (!dup) out[n++] = v;
+    }
+    return n;
+}
+
+/* H2-H4: the shortage die's kind of space; H5's retreat is game.c's. */
+static int kind_stop(const jm_board *bd, int q, const void *ctx)
+{
+    return bd->kind[q] == *(const int *)ctx;
+}
+
+void jm__seek_by(const jm_board *bd, int p, jm__seek_stop stop, const void *ctx, int *out, int *n)
+{
+    for (int b = 0; b < 2 && bd->prev[p][b] != NO_SPACE; b++) {
+        int q = bd->prev[p][b];
+        if (q == 0 || stop(bd, q, ctx)) {
+            int dup = 0;
+            for (int m = 0; m < *n; m++) dup |= out[m] == q;
+            if (!dup) out[(*n)++] = q;
+        } else {
+            jm__seek_by(bd, q, stop, ctx, out, n);
+        }
+    }
+}
+
+/* The kind of space each of the shortage die's searches stops at. */
+static const int seek_kind[3] = {[JM_SH_PORT - JM_SH_PORT] = JM_K_PORT, [JM_SH_SEA - JM_SH_PORT] = JM_K_SEA,
+                                 [JM_SH_LAIR - JM_SH_PORT] = JM_K_LAIR};
+
+/* 0 when n destinations fit a decision's 3, else -1 (a variant's track). */
+static int put_opts(opt3 *o, const int *v, int n)
+{
+    o->n = (uint8_t)(n < 3 ? n : 3);
+    for (int k = 0; k < o->n; k++) o->v[k] = (uint8_t)v[k];
+    return n > 3 ? -1 : 0;
+}
+
+int jm__board_moves(jm_board *b)
+{
+    int v[64], n, bad = 0;
+    memset(b->dest, 0, sizeof b->dest);
+    memset(b->seek, 0, sizeof b->seek);
+    for (int back = 0; back < 2; back++)
+        for (int lap = 0; lap < 2; lap++)
+            for (int p = 0; p < b->nspaces; p++)
+                for (int die = 1; die <= 6; die++) {
+                    n = dests_walk(b, p, lap, back, die, v);
+                    bad |= put_opts(&b->dest[back][p | lap << 6][die], v, n);
+                }
+    for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
+        for (int p = 0; p < b->nspaces; p++) {
+            n = 0;
+            jm__seek_by(b, p, kind_stop, &seek_kind[kind - JM_SH_PORT], v, &n);
+            bad |= put_opts(&b->seek[kind - JM_SH_PORT][p], v, n);
+        }
+    return bad ? -1 : 0;
+}
+
+/* Tests: the walks themselves (what the tables were built from). */
+int jm__dests_walk(const jm_board *b, int pos, int lap, int back, int die, int *out)
+{
+    return dests_walk(b, pos, lap, back, die, out);
+}
+int jm__seek_walk(const jm_board *b, int pos, int kind, int *out)
+{
+    int n = 0;
+    jm__seek_by(b, pos, kind_stop, &seek_kind[kind - JM_SH_PORT], out, &n);
+    return n;
+}
+
+_Atomic int jm__nboards = 1; /* board 0, the base game */
+int jm__variant_count(void) { return atomic_load_explicit(&jm__nboards, memory_order_acquire); }
+
 jm_board jm__boards[JM_BOARDS];
 
 __attribute__((constructor(101))) static void base_board(void)

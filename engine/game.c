@@ -193,52 +193,6 @@ ALWAYS_INLINE void start_load(jm_state *s, const jm_tracer *tr, int i, int res, 
 
 /* ---------------------------------------------------------------- moving */
 
-/* Option lists that depend on the board alone are tables built once, when
- * the program or library loads, by the walks that define them (dests_walk,
- * seek_walk): a move's destinations by (direction, lap, space, die), and a
- * shortage's backward route by (the die's kind, space).  Three entries are
- * enough (tests/test_board.c checks every entry against its own walk). */
-
-/* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
- * branch point doubles the paths; the forks are 13 spaces apart, so a move
- * meets at most one, but the loop does not rely on it. */
-static int dests_walk(const jm_board *bd, int pos0, int lap0, int back, int die, int *out)
-{
-    int pos[8], lap[8], left[8], np = 1, n = 0;
-    pos[0] = pos0;
-    lap[0] = lap0;
-    left[0] = die;
-    for (int b = 0; b < np; b++) {
-        int p = pos[b], l = lap[b], k = left[b];
-        for (; k > 0; k--) {
-            const uint8_t *nx = back ? bd->prev[p] : bd->next[p];
-            /* The other branch of a fork is walked later.  Its first step
-             * changes no lap: a fork is never next to Port Royal. */
-            if (nx[1] != NO_SPACE && np < 8) {
-                pos[np] = nx[1];
-                lap[np] = l;
-                left[np] = k - 1;
-                np++;
-            }
-            int q = nx[0];
-            if (back) {
-                if (q == 0) l = 0;        /* M3: back onto or across Port Royal */
-            } else {
-                if (p == 0) l = 1;        /* M3: leaving Port Royal forward */
-                if (q == 0 && l == 1) {   /* M4: the finish; steps left are lost */
-                    p = 0;
-                    k = 0;
-                    break;
-                }
-            }
-            p = q;
-        }
-        int v = p | l << 6, dup = 0;
-        for (int m = 0; m < n; m++) dup |= out[m] == v;
-        if (!dup) out[n++] = v;
-    }
-    return n;
-}
 
 /* The destinations of ship i's move of `die` steps. */
 static inline const opt3 *dests(const jm_state *s, int i, int back, int die)
@@ -378,84 +332,30 @@ ALWAYS_INLINE void pay_from(jm_state *s, int i, int j)
 }
 
 
-static int seek_stops(const jm_board *bd, const jm_state *s, int i, int q, int kind)
+/* H5: the first space whose full cost ship i can pay now, or a lair. */
+typedef struct retreat_ctx {
+    const jm_state *s;
+    int i;
+} retreat_ctx;
+static int retreat_stop(const jm_board *bd, int q, const void *ctx)
 {
-    switch (kind) {
-    case JM_SH_PORT: return bd->kind[q] == JM_K_PORT;
-    case JM_SH_SEA: return bd->kind[q] == JM_K_SEA;
-    case JM_SH_LAIR: return bd->kind[q] == JM_K_LAIR;
-    default: /* H5: the first space whose full cost can be paid now */
-        if (bd->kind[q] == JM_K_LAIR) return 1;
-        return total(s, i, bd->kind[q] == JM_K_PORT ? JM_GOLD : JM_FOOD) >= bd->cost[q];
-    }
+    const retreat_ctx *c = ctx;
+    if (bd->kind[q] == JM_K_LAIR) return 1;
+    return total(c->s, c->i, bd->kind[q] == JM_K_PORT ? JM_GOLD : JM_FOOD) >= bd->cost[q];
 }
 
-/* H2, H4, H5: where a backward search from p stops; Port Royal at the
- * latest.  s and i matter only for the retreat (H5). */
-static void seek_walk(const jm_board *bd, const jm_state *s, int i, int p, int kind, int *out, int *n)
-{
-    for (int b = 0; b < 2 && bd->prev[p][b] != NO_SPACE; b++) {
-        int q = bd->prev[p][b];
-        if (q == 0 || seek_stops(bd, s, i, q, kind)) {
-            int dup = 0;
-            for (int m = 0; m < *n; m++) dup |= out[m] == q;
-            if (!dup) out[(*n)++] = q;
-        } else {
-            seek_walk(bd, s, i, q, kind, out, n);
-        }
-    }
-}
-
+/* H2, H4, H5: where ship i's backward search stops (H2-H4 from board.c's
+ * tables; H5's retreat depends on the ship's holds). */
 static int seek(const jm_state *s, int i, int kind, int *out)
 {
     int n = 0, pos = ship_pos(s, i);
     if (kind == JM_SH_RETREAT) {
-        seek_walk(BD(s), s, i, pos, kind, out, &n);
+        retreat_ctx c = {s, i};
+        jm__seek_by(BD(s), pos, retreat_stop, &c, out, &n);
         return n;
     }
     const opt3 *o = &BD(s)->seek[kind - JM_SH_PORT][pos];
     for (; n < o->n; n++) out[n] = o->v[n];
-    return n;
-}
-
-/* 0 when n destinations fit a decision's 3, else -1 (a variant's track). */
-static int put_opts(opt3 *o, const int *v, int n)
-{
-    o->n = (uint8_t)(n < 3 ? n : 3);
-    for (int k = 0; k < o->n; k++) o->v[k] = (uint8_t)v[k];
-    return n > 3 ? -1 : 0;
-}
-
-int jm__board_moves(jm_board *b)
-{
-    int v[64], n, bad = 0;
-    memset(b->dest, 0, sizeof b->dest);
-    memset(b->seek, 0, sizeof b->seek);
-    for (int back = 0; back < 2; back++)
-        for (int lap = 0; lap < 2; lap++)
-            for (int p = 0; p < b->nspaces; p++)
-                for (int die = 1; die <= 6; die++) {
-                    n = dests_walk(b, p, lap, back, die, v);
-                    bad |= put_opts(&b->dest[back][p | lap << 6][die], v, n);
-                }
-    for (int kind = JM_SH_PORT; kind <= JM_SH_LAIR; kind++)
-        for (int p = 0; p < b->nspaces; p++) {
-            n = 0;
-            seek_walk(b, NULL, 0, p, kind, v, &n);
-            bad |= put_opts(&b->seek[kind - JM_SH_PORT][p], v, n);
-        }
-    return bad ? -1 : 0;
-}
-
-/* Tests: the walks themselves (what the tables were built from). */
-int jm__dests_walk(const jm_board *b, int pos, int lap, int back, int die, int *out)
-{
-    return dests_walk(b, pos, lap, back, die, out);
-}
-int jm__seek_walk(const jm_board *b, int pos, int kind, int *out)
-{
-    int n = 0;
-    seek_walk(b, NULL, 0, pos, kind, out, &n);
     return n;
 }
 

@@ -116,10 +116,21 @@ static inline const jm_board *BD(const jm_state *s) { return &jm__boards[s->lair
 #define jm_card_ (jm__boards[0].card)
 #define jm_tvalue_ (jm__boards[0].tvalue)
 #define CIRCUIT 32                             /* the base game's whole lap */
-/* Fill b's moves and searches from its track (game.c). 0, or -1 when a
+/* The engine's files, data one way: board.c (the tables and the tables
+ * built from them) <- options.c (rule options) <- variant.c (reading,
+ * checking and loading a variant's tables) <- rules.c (a rules text:
+ * variant and options) <- game.c, query.c, ... (play).
+ *
+ * Fill b's moves and searches from its track (board.c). 0, or -1 when a
  * move or a search ends on more than the 3 spaces a decision offers. */
 int jm__board_moves(jm_board *b);
-/* Boards 0..count-1 are loaded (variant.c). */
+/* H2-H5's backward search from p: the first spaces where stop(q) holds,
+ * Port Royal at the latest, each once, into out[*n...] (board.c). */
+typedef int (*jm__seek_stop)(const jm_board *bd, int q, const void *ctx);
+void jm__seek_by(const jm_board *bd, int p, jm__seek_stop stop, const void *ctx, int *out, int *n);
+/* Boards 0..count-1 are loaded: board.c keeps the count, variant.c adds
+ * a board (its table written first, then the count, release order). */
+extern _Atomic int jm__nboards;
 int jm__variant_count(void);
 /* A variant with fields set over its file (rules.c: rule options whose key
  * holds a dot, "cost.5=1,card.6.evening=forward"): path NULL for the base
@@ -348,10 +359,23 @@ int jm__decision_variant(const jm_state *s);
 int jm__settle_decision(jm_state *s, int dec, int variant, int view, char *why, size_t len);
 
 /* Every option of r within the range jm_rules_parse() accepts: 0, or -1
- * with the first bad one named in err (rules.c). */
+ * with the first bad one named in err (options.c). */
 int jm__rules_check(const jm_rules *r, char *err, size_t errlen);
+/* The items of a rules text that name no variant (options.c): a preset
+ * or KEY=VALUE, one at a time, st carrying what came before. */
+typedef struct rules_items {
+    int file;                  /* a variant file came first: a preset only sets the shortage rule */
+    const char *preset;
+    int seen[16];              /* each option once */
+} rules_items;
+int jm__rules_item(jm_rules *r, char *tok, int first, rules_items *st, char *err, size_t errlen);
+/* A rules text of presets and options only (a variant file's `rules`
+ * line): 0, or -1 with err. */
+int jm__rules_options(jm_rules *r, const char *text, char *err, size_t errlen);
+/* The options' text, as jm_rules_format starts it; its length. */
+int jm__rules_format_options(const jm_rules *r, char *buf, size_t len);
 
-/* The walks that build game.c's tables (tests compare the two). */
+/* The walks that build board.c's tables (tests compare the two). */
 int jm__dests_walk(const jm_board *b, int pos, int lap, int back, int die, int *out);
 int jm__seek_walk(const jm_board *b, int pos, int kind, int *out);
 

@@ -71,7 +71,7 @@ int jm_variant_base(char *buf, size_t len)
     jm_rules r;
     jm_rules_default(&r);
     char text[256];
-    jm_rules_format(&r, text, sizeof text);
+    jm__rules_format_options(&r, text, sizeof text);
     put(&o, "\n# The rule options, as --rules takes them (the starting holds and the hand\n"
             "# among them); --rules on a command line still sets them over this line.\n");
     put(&o, "rules %s\n", text);
@@ -412,7 +412,7 @@ static int read_rules(reader *r, variant *v, char **w, int n)
     v->rules_line = r->line;
     if (n != 2) return bad(r, "rules: one word of key=value options (no spaces)");
     if (strchr(w[1], '/') || strstr(w[1], "variant=")) return bad(r, "rules: a variant file names no other file");
-    if (jm_rules_parse(&v->rules, w[1], why, sizeof why)) return bad(r, "rules: %s", why);
+    if (jm__rules_options(&v->rules, w[1], why, sizeof why)) return bad(r, "rules: %s", why);
     return 0;
 }
 
@@ -440,10 +440,8 @@ static struct {
     char name[MAX_NAME + 1];      /* the file's path; "" for the base game */
     char edits[MAX_EDITS];        /* the fields set over the file ("" for none) */
 } loaded[JM_BOARDS];
-static _Atomic int nloaded = 1; /* board 0, the base game */
 static atomic_flag loading = ATOMIC_FLAG_INIT;
 
-int jm__variant_count(void) { return atomic_load_explicit(&nloaded, memory_order_acquire); }
 const char *jm_variant_name(int v) { return v >= 0 && v < jm__variant_count() ? loaded[v].name : NULL; }
 uint64_t jm_variant_hash(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].hash : 0; }
 const char *jm__variant_edits(int v) { return v > 0 && v < jm__variant_count() ? loaded[v].edits : ""; }
@@ -558,7 +556,7 @@ static int load(const char *text, const char *name, const char *edits, jm_rules 
             loaded[id].hash = h;
             snprintf(loaded[id].name, sizeof loaded[id].name, "%s", name);
             snprintf(loaded[id].edits, sizeof loaded[id].edits, "%s", edits);
-            atomic_store_explicit(&nloaded, n + 1, memory_order_release);
+            atomic_store_explicit(&jm__nboards, n + 1, memory_order_release);
         }
         atomic_flag_clear_explicit(&loading, memory_order_release);
         if (!rc) {
