@@ -244,9 +244,12 @@ static int count(float x, float scale)
 /* One of the treasures in U, to be placed where the view shows only '?':
  * the 6th Hold when the ship shows six holds, never on a ship that shows
  * five (the 6th Hold is the last taken otherwise). */
-static int take(uint32_t *U, int six)
+static int take(uint32_t *U, int six, int player)
 {
-    uint32_t h6 = 1u << JM_T_HOLD6, pick = six && (*U & h6) ? h6 : (*U & ~h6) ? *U & ~h6 : *U;
+    /* A player's powers are face up (named), so its '?' are scoring cards
+     * where one is left: a decoded loot offers the blind steal it offered. */
+    uint32_t h6 = 1u << JM_T_HOLD6, scoring = *U & ~0xfu;
+    uint32_t pick = six && (*U & h6) ? h6 : player && scoring ? scoring : (*U & ~h6) ? *U & ~h6 : *U;
     int t = __builtin_ctz(pick);
     *U &= ~(1u << t);
     return t;
@@ -289,9 +292,9 @@ int jm_decode(const float *in, jm_state *out, int *seat)
         for (int j = 0; j < 6; j++) h = hold_put(h, j, hot(o + SH_HOLDS + 5 * j, 4), count(o[SH_HOLDS + 5 * j + 4], 7));
         s.holds[i] = h;
         int six = o[SH_SIX] == 1.0f;
-        for (int k = count(o[SH_UNSEEN], 12); k > 0 && U; k--) tloc_set(&s, take(&U, six), i);
+        for (int k = count(o[SH_UNSEEN], 12); k > 0 && U; k--) tloc_set(&s, take(&U, six, i < GHOST), i);
     }
-    for (int k = count(in[O_PILE], 12); k > 0 && U; k--) tloc_set(&s, take(&U, 0), TL_PILE);
+    for (int k = count(in[O_PILE], 12); k > 0 && U; k--) tloc_set(&s, take(&U, 0, 0), TL_PILE);
     for (int p = 0; p < np; p++) {
         const float *o = in + O_CARDS + 46 * p;
         int nh = count(o[44], 11), nc = count(o[45], 11);
@@ -332,10 +335,18 @@ int jm_decode(const float *in, jm_state *out, int *seat)
     s.sh_from = (uint8_t)hot(in + O_SHORT + 12, 50);
     s.sh_due = (uint8_t)count(in[O_SHORT + 62], 50);
     s.sh_paid = (uint8_t)count(in[O_SHORT + 63], 50);
-    /* The decision's variant, where the formatter reads it. */
-    if (s.dec == JM_D_POWDER && var) s.step = ST_B_DPOW;
-    if (s.dec == JM_D_SABRE && var) s.step = ST_B_DSABRE;
-    if (s.dec == JM_D_NONE && var) s.flags |= F_CAPPED;
+    /* The decision's step and seat, as a position's are settled (the same
+     * checks): the decoded state plays the decision as the real one, the
+     * same legal actions with the same texts; where the view leaves the
+     * settling in doubt, the decision's variant as the formatter reads it. */
+    jm_state settled = s;
+    if (jm__settle_decision(&settled, s.dec, var, 1, NULL, 0) == 0) {
+        s = settled;
+    } else {
+        if (s.dec == JM_D_POWDER && var) s.step = ST_B_DPOW;
+        if (s.dec == JM_D_SABRE && var) s.step = ST_B_DSABRE;
+        if (s.dec == JM_D_NONE && var) s.flags |= F_CAPPED;
+    }
     *out = s;
     if (seat) *seat = v;
     return JM_OK;

@@ -181,6 +181,66 @@ static void rotate_every_seat(const jm_state *s, void *ctx)
     }
 }
 
+/* The state jm_decode rebuilds from the seat to move's encoding plays as
+ * the real one at its decision: the same legal actions, each with the same
+ * text (what jamaica.action_text reads), at every decision of whole random
+ * games, every kind met. */
+typedef struct decided {
+    unsigned long states, kinds[JM_D_COUNT], bad[JM_D_COUNT];
+    char first[JM_D_COUNT][1200];
+} decided;
+
+static void decode_plays(const jm_state *s, void *ctx)
+{
+    decided *d = ctx;
+    int dec = jm_decision(s), seat = jm_to_move(s);
+    if (dec == JM_D_NONE || seat < 0 || seat >= jm_players(s)) return;
+    float x[JM_OBS_SIZE];
+    jm_state back;
+    assert_int_equal(jm_encode(s, seat, x), JM_OK);
+    assert_int_equal(jm_decode(x, &back, NULL), JM_OK);
+    int a[JM_MAX_ACTIONS], b[JM_MAX_ACTIONS], na = jm_legal(s, a), nb = jm_legal(&back, b), same = na == nb;
+    char ta[JM_ACTION_TEXT_MAX], tb[JM_ACTION_TEXT_MAX];
+    for (int i = 0; same && i < na; i++) {
+        jm_action_text(s, a[i], ta, sizeof ta);
+        jm_action_text(&back, b[i], tb, sizeof tb);
+        same = a[i] == b[i] && !strcmp(ta, tb);
+    }
+    d->states++;
+    d->kinds[dec]++;
+    if (!same && !d->bad[dec]++) {
+        char v[JM_POSITION_MAX];
+        int k = 0;
+        while (k < na && k < nb && a[k] == b[k]) k++;
+        if (k < na) jm_action_text(s, a[k], ta, sizeof ta);
+        else snprintf(ta, sizeof ta, "-");
+        if (k < nb) jm_action_text(&back, b[k], tb, sizeof tb);
+        else snprintf(tb, sizeof tb, "-");
+        jm_view_format(s, seat, v, sizeof v);
+        snprintf(d->first[dec], sizeof d->first[dec], "%d legal against %d decoded, '%s' against '%s'; %.400s", na,
+                 nb, ta, tb, v);
+    }
+}
+
+static void test_decoded_state_plays_the_decision(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"2021", "classic", "2021,ghost=on", "2021,hand=4,ghost_bonus=3,ghost_moves=1"};
+    static decided d;
+    walk_random_games(sets, 4, 6, 11, decode_plays, &d);
+    int bad = 0;
+    for (int k = 0; k < JM_D_COUNT; k++) {
+        if (k != JM_D_NONE && !d.kinds[k]) fail_msg("no %s decision met", jm_decision_name(k));
+        if (d.bad[k]) {
+            printf("decode: %s: %lu of %lu decisions differ, first: %s\n", jm_decision_name(k), d.bad[k], d.kinds[k],
+                   d.first[k]);
+            bad = 1;
+        }
+    }
+    printf("decode: %lu decisions, each with the real state's legal actions and texts\n", d.states);
+    assert_false(bad);
+}
+
 static void test_seat_relative_encoding(void **state)
 {
     (void)state;
@@ -205,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_action_ids_round_trip),
         cmocka_unit_test(test_action_id_table),
         cmocka_unit_test(test_encoding_is_the_view),
+        cmocka_unit_test(test_decoded_state_plays_the_decision),
         cmocka_unit_test(test_seat_relative_encoding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

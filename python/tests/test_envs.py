@@ -243,23 +243,33 @@ class TestDecodable(unittest.TestCase):
     def test_vecenv_observations_decode_to_the_views_text(self):
         # Env's games are VecEnv's (game 0 of the seed, the same opponents'
         # streams): step both with the same ids and read each observation
-        # back as the view Env's game shows its seat.
-        vec = jamaica.VecEnv(1, players=3, opponents="random", seed=6)
-        env = jamaica.Env(players=3, opponents="random", seed=6)
-        obs, info = vec.reset()
-        eobs, einfo = env.reset(seed=6)
-        checked = 0
-        while checked < 60:
-            self.assertEqual(jamaica.decode(obs[0]), env.game.view(0))
-            ids = np.flatnonzero(info["action_mask"][0])
-            texts = [jamaica.action_text(obs[0], i) for i in ids]
-            self.assertEqual(texts, [env.game.action_to_string(jamaica.action_of_id(env.game, i)) for i in ids])
-            a = int(ids[-1])
-            obs, r, te, tr, info = vec.step(np.array([a], dtype=np.int32))
-            eobs, er, ete, etr, einfo = env.step(a)
-            checked += 1
-            if ete or etr:
-                break
+        # back as the view Env's game shows its seat, and every legal id's
+        # text as the game's own for that action, over whole games of 2 to
+        # 6 players (card, pay, gunpowder and loot decisions among them).
+        checked, kinds = 0, set()
+        for players in range(2, 7):
+            for seed in (6, 7, 8):
+                vec = jamaica.VecEnv(1, players=players, opponents="random", seed=seed)
+                env = jamaica.Env(players=players, opponents="random", seed=seed)
+                obs, info = vec.reset()
+                env.reset(seed=seed)
+                rng = np.random.default_rng(seed)
+                while True:
+                    self.assertEqual(jamaica.decode(obs[0]), env.game.view(0))
+                    ids = np.flatnonzero(info["action_mask"][0])
+                    texts = [jamaica.action_text(obs[0], i) for i in ids]
+                    self.assertEqual(texts, [env.game.action_to_string(jamaica.action_of_id(env.game, i)) for i in ids])
+                    kinds.update(jamaica.action_id_kind(int(i))[0] for i in ids)
+                    checked += len(ids)
+                    a = int(rng.choice(ids))
+                    obs, r, te, tr, info = vec.step(np.array([a], dtype=np.int32))
+                    eobs, er, ete, etr, einfo = env.step(a)
+                    if ete or etr:
+                        break
+                vec.close()
+        self.assertGreater(checked, 2000)
+        for k in ("card", "pay", "powder", "loot", "dest", "hold"):
+            self.assertIn(k, kinds)
         with self.assertRaises(jamaica.JamaicaError):
             jamaica.action_text(obs[0], int(np.flatnonzero(info["action_mask"][0] == 0)[0]))
         with self.assertRaises(ValueError):
