@@ -18,7 +18,12 @@ the actions drawn in numpy from the legal ids:
   machine's cores run slower for milliseconds after they idle), with no
   threads of VecEnv's or torch's at work;
 - beside two CPU-bound processes (two busy loops, started and ended by
-  this script): VecEnv's default threads against one thread.
+  this script): VecEnv's default threads against one thread;
+- idle and beside the sleeping caller with threads=1 (the caller's thread
+  alone, no pool to wake): which of the two explanations of the sleeping
+  control's loss holds, the machine's cores running slower after they idle
+  (then threads=1 loses as much) or the pool's threads waking from their
+  sleep (then threads=1 keeps its idle speed).
 Each setting runs --rounds times, the settings in turn, and the table gives
 the median and range of each.  With --baseline TREE (a worktree of
 another commit where `make lib` was run), every setting is also run on
@@ -59,7 +64,7 @@ def one_run(tree, setting, envs, seconds, threads, pause):
                                   torch.nn.Tanh(), torch.nn.Linear(128, 243))
         opt = torch.optim.Adam(net.parameters(), lr=1e-4)
         batch = torch.rand(4096, jamaica.OBS_SIZE)
-    env = jamaica.VecEnv(envs, players=4, opponents="random", seed=1, threads=threads)
+    env = jamaica.VecEnv(envs, players=4, opponents="random", seed=1, threads=threads, copy=False)
     obs, info = env.reset()
     rng = np.random.default_rng(0)
     steps, in_env, t0, updates = 0, 0.0, time.perf_counter(), []
@@ -132,7 +137,9 @@ def main():
     settings = [("idle", "plain", None), ("beside torch", "torch", None),
                 ("beside a caller that sleeps as long as torch's update", "sleep", None),
                 ("beside two busy processes, default threads", "busy", None),
-                ("beside two busy processes, 1 thread", "busy", 1)]
+                ("beside two busy processes, 1 thread", "busy", 1),
+                ("idle, 1 thread", "plain", 1),
+                ("beside the sleeping caller, 1 thread", "sleep", 1)]
     got, update = {}, {}
     for r in range(a.rounds):
         for name, setting, threads in settings:
@@ -168,6 +175,10 @@ def main():
         ctl = statistics.median(got[(label, "beside a caller that sleeps as long as torch's update")])
         lines.append("| %s | beside torch over beside the sleeping caller (the machine's share taken out) | | %.2f |"
                      % (label, statistics.median(got[(label, "beside torch")]) / ctl))
+        idle1 = statistics.median(got[(label, "idle, 1 thread")])
+        lines.append("| %s | the sleeping caller's share of idle: default threads, then 1 thread of its own idle | | "
+                     "%.2f, %.2f |" % (label, ctl / idle, statistics.median(got[(label, "beside the sleeping caller, 1 "
+                                                                                       "thread")]) / idle1))
     lines += ["", "A torch update took %s (median of the turns' medians); torch used %s." % (
         ", ".join("%.1f ms on %s" % (1000 * statistics.median(got[(label, "update")]), label) for label, _ in libs),
         torch_threads())]

@@ -40,7 +40,7 @@ def rss_kib():
 
 
 def vec_rate(opp, envs, seconds, threads):
-    env = jamaica.VecEnv(envs, players=4, opponents=opp, seed=1, threads=threads)
+    env = jamaica.VecEnv(envs, players=4, opponents=opp, seed=1, threads=threads, copy=False)
     obs, info = env.reset()
     rng = np.random.default_rng(0)
     steps, t_step, t_draw, episodes = 0, 0.0, 0.0, 0
@@ -143,7 +143,7 @@ def old_env_rate(opp, seconds):
 def memory_per_env():
     n = 16384
     before = rss_kib()
-    env = jamaica.VecEnv(n, players=4, opponents="random", seed=1, threads=1)
+    env = jamaica.VecEnv(n, players=4, opponents="random", seed=1, threads=1, copy=False)
     env.reset()
     grown = rss_kib() - before
     env.close()

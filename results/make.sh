@@ -56,6 +56,10 @@ J=bin/jamaica
 # (python/bench_beside.py: results/learning/beside.md; about 4
 # minutes; BESIDE_BASELINE=TREE adds another commit's tree, `make lib` run
 # in it, in the same turns);
+# `besidecontrol`: the same without a baseline, its sleeping control also
+# with threads=1 (results/learning/beside-control.md; about 3 minutes);
+# `ppocost`: where a PPO loop's time goes, env.step against the rest, per
+# learner step (results/learning/ppo-cost.txt; 3 minutes);
 # `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all
 # at once on 3 threads each, and their mean curve (results/learning/seeds/;
 # about 6 minutes on 16 cores, a few hours on two);
@@ -215,6 +219,25 @@ if has beside; then
     make -s lib
     "$(py)" python/bench_beside.py --seconds 4 --rounds 3 ${BESIDE_BASELINE:+--baseline "$BESIDE_BASELINE"} \
         --out results/learning/beside.md
+fi
+if has besidecontrol; then
+    # The sleeping control with threads=1 (no pool to wake) beside the
+    # default: which explanation of the control's loss holds.
+    make -s lib
+    "$(py)" python/bench_beside.py --seconds 4 --rounds 3 --out results/learning/beside-control.md
+fi
+if has ppocost; then
+    # Where a PPO loop's time goes: python/examples/ppo.py's default run
+    # (256 envs against greedy) for 3 minutes, evaluations outside the
+    # count; its last lines split each learner step into env.step and the
+    # rest (results/learning/ppo-cost.txt).
+    make -s lib
+    t=$(mktemp -d)
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 3 \
+        --eval-every 100000000 --eval-games 100 --out "$t" >"$t/log.txt"
+    { echo "\$ python/examples/ppo.py --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
+      tail -n 2 "$t/log.txt"; } >results/learning/ppo-cost.txt
+    rm -rf "$t"
 fi
 if has seeds; then
     make -s lib

@@ -145,8 +145,12 @@ def main(argv=None):
     torch.set_num_threads(threads)
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
+    # copy=False: the arrays are the env's own buffers, rewritten by each
+    # step (no copy per step); this loop copies what it keeps into its
+    # rollout buffers (next_obs, next_mask below).  A graph built on
+    # torch.from_numpy(obs) itself would see the next step's values.
     env = jamaica.VecEnv(a.num_envs, players=a.players, opponents=a.opponents, rules=a.rules, seed=a.seed,
-                         threads=threads, current_scores=a.shaping != 0)
+                         threads=threads, current_scores=a.shaping != 0, copy=False)
     policy = Policy(a.hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=a.lr, eps=1e-5)
     T, N = a.num_steps, a.num_envs
@@ -168,6 +172,7 @@ def main(argv=None):
     fields = ["steps", "seconds", "win_rate", "low", "high", "policy_loss", "value_loss", "entropy"]
 
     took = {"iteration": 0.0, "eval": 0.0}  # the last ones' seconds, for the budget
+    spent = {"env": 0.0, "loop": 0.0}       # seconds in env.step, and in rollouts and updates in all
 
     def record():
         e0 = time.time()
@@ -182,7 +187,11 @@ def main(argv=None):
         whole(os.path.join(a.out, "policy.pt"), lambda tmp: torch.save(policy.state_dict(), tmp))
         plot(a.out)
         print("steps %d  %.0f s  win rate %.4f [%.4f, %.4f]  losses %s" % (steps, time.time() - t0, w, lo, hi,
-              " ".join("%.4f" % x for x in losses)), flush=True)
+              " ".join("%.4f" % x for x in losses) if steps else "(none yet)"), flush=True)
+        if steps:  # per learner step: the environment's share of the loop (evaluations left out)
+            env_us, loop_us = 1e6 * spent["env"] / steps, 1e6 * spent["loop"] / steps
+            print("  per learner step: %.2f us in env.step, %.2f us in the rest of the loop (%.1f times)"
+                  % (env_us, loop_us - env_us, (loop_us - env_us) / env_us if env_us else float("nan")), flush=True)
 
     def over_budget():
         """--minutes: would another iteration, with its evaluation if one is
@@ -205,7 +214,9 @@ def main(argv=None):
                 dist, v = policy.dist_value(next_obs, next_mask)
                 act = dist.sample()
             act_b[t], logp_b[t], val_b[t] = act, dist.log_prob(act), v
+            e0 = time.perf_counter()
             obs, r, te, tr, info = env.step(act.numpy().astype(np.int32))
+            spent["env"] += time.perf_counter() - e0
             r = r.copy()
             if a.shaping:
                 ended = te | tr
@@ -256,6 +267,7 @@ def main(argv=None):
         if not all(math.isfinite(x) for x in losses):
             sys.exit("ppo: a loss is not finite at step %d: %s" % (steps, losses))
         took["iteration"] = time.time() - i0  # the rollout and the update
+        spent["loop"] += took["iteration"]
     record()
     env.close()
     return rows

@@ -183,12 +183,24 @@ def observation_space(mask_in_obs=False):
 
 
 def _check_options(render_mode, illegal, penalty):
-    if render_mode not in (None, "ansi"):
-        raise ValueError("render_mode %r is not one of None, 'ansi'" % (render_mode,))
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError("render_mode %r is not one of None, 'ansi', 'human'" % (render_mode,))
     if illegal not in ("lose", "raise"):
         raise ValueError("illegal %r is not one of 'lose', 'raise'" % (illegal,))
     if not isinstance(penalty, (int, float)) or isinstance(penalty, bool) or not -1e9 < penalty <= 0:
         raise ValueError("penalty %r is not a number at most 0" % (penalty,))
+
+
+def _render(mode, game):
+    """What render() gives: the position text ('ansi'), or printed to
+    standard output and None ('human', what PettingZoo's classic games and
+    its render_test ask for)."""
+    if not game or mode is None:
+        return None
+    if mode == "human":
+        print(game.position, flush=True)
+        return None
+    return game.position
 
 
 def _legal_code(game, action):
@@ -226,7 +238,7 @@ class Env(_GymEnv):
     so a run of episodes is the games of `jamaica sim --seed S`.  See the
     module's text for illegal actions and mask_in_obs."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, players=4, seat=0, opponents="random", rules="2021", seed=1, render_mode=None,
                  illegal="lose", penalty=-1.0, mask_in_obs=False):
@@ -319,8 +331,9 @@ class Env(_GymEnv):
         return self._obs(), reward, over and not capped, capped, self._info()
 
     def render(self):
-        """'ansi': the position text (docs/POSITIONS.md)."""
-        return self.game.position if self.render_mode == "ansi" and self.game else None
+        """'ansi': the position text (docs/POSITIONS.md); 'human': the same
+        text printed to standard output, None returned."""
+        return _render(self.render_mode, self.game)
 
     if gymnasium is None:
         @property
@@ -359,7 +372,7 @@ class AECEnv(_PzAEC):
     agent's reward accumulated since it last acted.  See the module's text
     for seeds, illegal actions and mask_in_obs."""
 
-    metadata = {"render_modes": ["ansi"], "name": "jamaica_v1", "is_parallelizable": False, "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "name": "jamaica_v1", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players=4, rules="2021", seed=1, render_mode=None, illegal="lose", penalty=-1.0,
                  mask_in_obs=False):
@@ -502,7 +515,8 @@ class AECEnv(_PzAEC):
             yield self.agent_selection
 
     def render(self):
-        return self.game.position if self.render_mode == "ansi" and self.game else None
+        """'ansi': the position text (docs/POSITIONS.md); 'human': printed."""
+        return _render(self.render_mode, self.game)
 
     if pettingzoo is None:
         @property

@@ -1,8 +1,10 @@
 """VecEnv: N games stepped by one call into the C library (numpy arrays).
 
-The arrays are numpy views on buffers the environment owns and the library
-writes into at each call: no copy, no allocation per step.  numpy is needed
-here (and by the encoding's users); `import jamaica` alone is not.
+The library writes into buffers the environment owns at each call; what a
+call returns is a copy of them (copy=True, the default, as Gymnasium's
+vector environments), or with copy=False the buffers themselves, rewritten
+by the next call.  numpy is needed here (and by the encoding's users);
+`import jamaica` alone is not.
 """
 import ctypes
 
@@ -70,6 +72,8 @@ except ImportError:
     gymnasium = None
     _VectorEnv = object
 
+_MODES = ("same_step", "next_step")
+
 
 class VecEnv(_VectorEnv):
     """num_envs games of `players` stepped together, with Gymnasium's
@@ -107,12 +111,19 @@ class VecEnv(_VectorEnv):
     shaping; it costs about a quarter of the throughput against random
     opponents, so it is asked for).
 
-    Autoreset is same-step (metadata["autoreset_mode"], Gymnasium's
-    AutoresetMode.SAME_STEP): a game that ends is followed at once by that
-    env's next game, and the obs returned with the ending step is the new
-    game's first; info["final_obs"] (an object array, None where no game
-    ended, "_final_obs" the mask) holds the ended game's last observation
-    for the seat that acted, and info["final_info"] its scores and game.
+    Autoreset (metadata["autoreset_mode"], Gymnasium's AutoresetMode):
+    autoreset_mode="same_step" (the default): a game that ends is followed
+    at once by that env's next game, and the obs returned with the ending
+    step is the new game's first; info["final_obs"] (an object array, None
+    where no game ended, "_final_obs" the mask) holds the ended game's last
+    observation for the seat that acted, and info["final_info"] its scores
+    and game.  autoreset_mode="next_step" (Gymnasium's default, which its
+    vector observation wrappers need: NormalizeObservation,
+    TransformObservation, FlattenObservation, DtypeObservation): the ending
+    step returns the ended game's last observation with no legal action
+    (an action_mask row of zeros, legal_count 0, as Env's at its end), and
+    the env's next step ignores its action and returns the next game's
+    first observation, reward 0, not terminated.
 
     threads: how many threads its calls use (the caller's among them;
     self.threads says): default OMP_NUM_THREADS's number if set, else every
@@ -122,25 +133,45 @@ class VecEnv(_VectorEnv):
     Seeds: env i plays games i, i + num_envs, ... of its seed
     (info["game"]), so a run is the same games on any thread count.
     reset(seed=S) gives every env seed S from its first game; reset(seed=
-    [S0, S1, ...]) env i seed Si; reset() goes on: every env starts its
-    next game (the first reset() plays the seed given to the constructor).
+    [S0, S1, ...]) env i seed Si and games 0, 1, 2, ... of it: the episodes
+    of gymnasium.vector.SyncVectorEnv of num_envs Envs reset with those
+    seeds, for the same actions; reset() goes on: every env starts its next
+    game (the first reset() plays the seed given to the constructor).
+    (SyncVectorEnv's reset(seed=S) seeds env i with S + i: give VecEnv the
+    list [S, S + 1, ...] for its episodes.)
     With privileged=True, info["state"] (num_envs x players*OBS_SIZE) is
     every seat's view of each game, seat p's at [p*OBS_SIZE, (p+1)*OBS_SIZE):
     together every hand and every treasure aboard, for a critic that sees
     more than the policy in training (PerfectDou's asymmetric actor-critic;
     docs/LEARNING.md).  It is a trainer's input only: no agent is given it.
 
-    The returned arrays are views on the environment's own buffers,
-    overwritten by the next call: copy what you keep.  After close(), every
-    call raises JamaicaError."""
+    copy=True (the default): the returned arrays are the caller's, as
+    Gymnasium's vector environments' are; a torch tensor made with
+    torch.from_numpy(obs) keeps its values.  copy=False: they are views on
+    the environment's own buffers, overwritten by the next call, with no
+    copy per step; keep nothing across a call without copying it (a graph
+    built on torch.from_numpy(obs) would see the next step's values).
+    After close(), every call raises JamaicaError."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP if gymnasium is not None else "SameStep",
                 "render_modes": []}
     render_mode = None
 
     def __init__(self, num_envs, players=4, opponents="random", rules="2021", seed=1, threads=None,
-                 learners=(0,), self_play=False, current_scores=False, privileged=False):
+                 learners=(0,), self_play=False, current_scores=False, privileged=False, copy=True,
+                 autoreset_mode="same_step"):
         lib = _bind()
+        mode = getattr(autoreset_mode, "value", autoreset_mode)  # gymnasium's AutoresetMode: "NextStep", ...
+        mode = {"NextStep": "next_step", "SameStep": "same_step"}.get(mode, mode)
+        if mode not in _MODES:
+            raise ValueError("autoreset_mode %r: same_step or next_step (or gymnasium's AutoresetMode)"
+                             % (autoreset_mode,))
+        self.copy, self.autoreset_mode = bool(copy), mode
+        if gymnasium is not None:
+            self.metadata = dict(self.metadata, autoreset_mode=AutoresetMode.NEXT_STEP if mode == "next_step"
+                                 else AutoresetMode.SAME_STEP)
+        else:
+            self.metadata = dict(self.metadata, autoreset_mode="NextStep" if mode == "next_step" else "SameStep")
         _int("num_envs", num_envs, 1, 1 << 20)
         _int("players", players, 2, MAX_PLAYERS)
         _str("rules", rules)
@@ -190,6 +221,7 @@ class VecEnv(_VectorEnv):
         self._privileged = np.zeros((n, p * OBS_SIZE), dtype=np.float32) if privileged else None
         self._err = err
         self._started = False
+        self._waiting = np.zeros(n, dtype=np.bool_)   # next_step: envs whose episode ended at the last step
         from . import envs
         self.single_observation_space = envs.observation_space()
         self.single_action_space = envs._discrete(ACTION_IDS)
@@ -240,7 +272,21 @@ class VecEnv(_VectorEnv):
         if rc:
             raise JamaicaError(self._err.value.decode())
         self._started = True
-        return self._obs, self._info()
+        self._waiting[:] = False
+        return self._out_arrays(self._obs, self._info())
+
+    def _out_arrays(self, *xs):
+        """What a call returns: copies (copy=True), or the buffers."""
+        if not self.copy:
+            return xs if len(xs) > 1 else xs[0]
+        out = []
+        for x in xs:
+            if isinstance(x, np.ndarray):
+                x = x.copy()
+            elif isinstance(x, dict):
+                x = {k: (v.copy() if isinstance(v, (np.ndarray, dict)) else v) for k, v in x.items()}
+            out.append(x)
+        return tuple(out) if len(out) > 1 else out[0]
 
     def step(self, actions):
         """One action id per env: (obs, rewards, terminations, truncations,
@@ -256,12 +302,23 @@ class VecEnv(_VectorEnv):
             raise TypeError("actions are action ids (integers), not %s" % a.dtype)
         if a.dtype != np.int32 or not a.flags["C_CONTIGUOUS"]:
             a = np.ascontiguousarray(a, dtype=np.int32)
+        if self.autoreset_mode == "next_step" and self._waiting.any():
+            a = a.copy() if a is actions else a
+            a[self._waiting] = -1  # JM_VEC_WAIT: its next game's first observation, this id not played
         rc = self._lib.jm_vec_step(self._v, a.ctypes.data, ctypes.byref(self._out), self._err, len(self._err))
         if rc:
             raise JamaicaError(self._err.value.decode())
         term, trunc = self._term.view(np.bool_), self._trunc.view(np.bool_)
         info = self._info()
         ended = np.bitwise_or(term, trunc, out=self._ended)
+        if self.autoreset_mode == "next_step":
+            if ended.any():  # the ended game's last observation now, its next game's first at the next step
+                self._obs[ended] = self._final[ended]  # the library writes these rows again then
+                self._mask[ended] = 0                  # no legal action at a game's end, as Env's
+                self._legal[ended] = -1
+                self._nlegal[ended] = 0
+            self._waiting[:] = ended
+            return self._out_arrays(self._obs, self._rewards(), term, trunc, info)
         if ended.any():  # the buffers are the environment's, as every array it returns
             final = self._final_objs
             final[:] = None
@@ -271,7 +328,7 @@ class VecEnv(_VectorEnv):
             info["final_obs"], info["_final_obs"] = final, ended
             info["final_info"] = {"scores": self._scores, "_scores": ended, "game": self._final_game, "_game": ended}
             info["_final_info"] = ended
-        return self._obs, self._rewards(), term, trunc, info
+        return self._out_arrays(self._obs, self._rewards(), term, trunc, info)
 
     def close(self, **kwargs):
         if getattr(self, "_v", None):

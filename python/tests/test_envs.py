@@ -103,6 +103,14 @@ class TestOneMeaning(unittest.TestCase):
         self.assertTrue((obs[0] == first).all())  # env 0, game 0 of seed 7, as Env's
         obs, info = vec.reset(seed=[7, 8, 9])
         self.assertTrue((obs[0] == first).all())
+        # a seed each: game 0 of it, then the next, as Env reset with it
+        self.assertEqual(list(info["game"]), [0, 0, 0])
+        obs, info = vec.reset()
+        self.assertEqual(list(info["game"]), [1, 1, 1])
+        env8 = jamaica.Env(players=2, seed=8)
+        eobs, _ = env8.reset(seed=8)
+        eobs, _ = env8.reset()
+        self.assertTrue((obs[1] == eobs).all())
         with self.assertRaises(ValueError):
             vec.reset(seed=[1, 2])
 

@@ -96,6 +96,62 @@ class TestVecEnv(unittest.TestCase):
             self.assertEqual([float(x) for x in r[0]], wins)
             self.assertEqual(info["game"][0], 1)  # auto-reset: the env's next game
 
+    def test_returned_arrays_are_the_callers_unless_copy_false(self):
+        # copy=True (the default): what a step returned keeps its values
+        # after the next step; copy=False: they are the env's buffers,
+        # rewritten by it (the documented hazard of the zero-copy path).
+        for copy in (True, False):
+            env = jamaica.VecEnv(4, players=2, seed=2, copy=copy)
+            obs, info = env.reset()
+            kept, kept_mask = obs, info["action_mask"]
+            before, before_mask = obs.copy(), info["action_mask"].copy()
+            rng = np.random.default_rng(0)
+            obs2, r, te, tr, info2 = env.step(jamaica.random_actions(info, rng))
+            self.assertFalse(np.array_equal(obs2, before))
+            if copy:
+                np.testing.assert_array_equal(kept, before)
+                np.testing.assert_array_equal(kept_mask, before_mask)
+                self.assertFalse(np.shares_memory(obs, obs2))
+            else:
+                self.assertTrue(np.shares_memory(kept, obs2))
+                np.testing.assert_array_equal(kept, obs2)
+            env.close()
+
+    def test_next_step_autoreset_is_same_step_a_step_later(self):
+        # The same games, the same actions: next_step returns the ended
+        # game's last observation (same_step's final_obs) with no legal
+        # action at the ending step, then at its next step the next game's
+        # first observation (same_step's obs of the ending step), reward 0,
+        # ignoring the action given.
+        a = jamaica.VecEnv(6, players=2, seed=9, autoreset_mode="same_step")
+        b = jamaica.VecEnv(6, players=2, seed=9, autoreset_mode="next_step")
+        oa, ia = a.reset()
+        ob, ib = b.reset()
+        np.testing.assert_array_equal(oa, ob)
+        rng = np.random.default_rng(3)
+        for _ in range(400):
+            act = jamaica.random_actions(ia, rng)
+            oa, ra, ta, tra, ia = a.step(act)
+            ob, rb, tb, trb, ib = b.step(act)
+            end = ta | tra
+            np.testing.assert_array_equal(tb | trb, end)
+            np.testing.assert_array_equal(rb, ra)
+            np.testing.assert_array_equal(ob[~end], oa[~end])
+            if end.any():
+                break
+        self.assertTrue(end.any())
+        for i in np.flatnonzero(end):
+            np.testing.assert_array_equal(ob[i], ia["final_obs"][i])
+            self.assertEqual((ib["legal_count"][i], ib["action_mask"][i].sum()), (0, 0))
+        act = jamaica.random_actions(ib, rng)  # the ended rows' ids: -1, and any id would be ignored
+        ob2, rb2, tb2, trb2, ib2 = b.step(act)
+        for i in np.flatnonzero(end):
+            np.testing.assert_array_equal(ob2[i], oa[i])  # the next game's first observation
+            self.assertEqual((rb2[i], tb2[i], trb2[i]), (0.0, False, False))
+            self.assertEqual(ib2["game"][i], ia["game"][i])
+        a.close()
+        b.close()
+
     def test_bad_arguments(self):
         for kw, exc in (({"num_envs": 0}, ValueError), ({"num_envs": 4, "players": 7}, ValueError),
                         ({"num_envs": 4, "opponents": "nosuch"}, jamaica.JamaicaError),

@@ -19,6 +19,9 @@
 typedef struct env {
     jm_state s;
     uint64_t seed, game;           /* its seed, its game in play */
+    uint64_t stride;               /* its next game is game + stride: N (one seed shared, env i
+                                      plays games i, i + N, ...) or 1 (a seed of its own: games
+                                      0, 1, 2, ..., as a one-game Env reset with that seed) */
     int acted;                     /* the seat whose action the last step applied */
     uint64_t legal[4];             /* the legal action ids of its decision, as bits */
     agent ag[JM_MAX_PLAYERS];      /* the seats that do not learn */
@@ -257,7 +260,7 @@ jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents,
                 return NULL;
             }
         }
-    for (int i = 0; i < n; i++) v->e[i].seed = seed;
+    for (int i = 0; i < n; i++) v->e[i].seed = seed, v->e[i].stride = (uint64_t)n, v->e[i].game = (uint64_t)i - (uint64_t)n;
     if (pool_start(v)) {
         snprintf(err, errlen, "cannot start %d threads", v->threads);
         jm_vec_free(v);
@@ -396,8 +399,9 @@ static void reset_one(jm_vec *v, int i, void *arg)
     const call *c = arg;
     env *e = &v->e[i];
     uint64_t g = (uint64_t)i;
-    if (c->seeds) e->seed = c->seeds[i];
-    else if (!c->from_zero) g = e->game + (uint64_t)v->n;
+    if (c->seeds) e->seed = c->seeds[i], e->stride = 1, g = 0;
+    else if (c->from_zero) e->stride = (uint64_t)v->n;
+    else g = e->game + e->stride;
     e->fault[0] = '\0';
     start(v, e, g);
     clear_row(v, i, c->out);
@@ -425,13 +429,18 @@ static void step_one(jm_vec *v, int i, void *arg)
     const call *c = arg;
     env *e = &v->e[i];
     int code;
+    if (c->actions[i] == JM_VEC_WAIT) { /* this env stays: its row again, nothing ended */
+        clear_row(v, i, c->out);
+        observe(v, e, i, c->out);
+        return;
+    }
     e->acted = jm_to_move(&e->s);
     jm_action_id_kind(c->actions[i], &code); /* legal (jm_vec_step checked): of the decision's kind */
     jm_apply(&e->s, code, NULL);
     clear_row(v, i, c->out);
     if (advance(v, e) == 0 && jm_over(&e->s)) {
         finish(v, e, i, c->out);
-        start(v, e, e->game + (uint64_t)v->n);
+        start(v, e, e->game + e->stride);
     }
     observe(v, e, i, c->out);
 }
@@ -444,7 +453,7 @@ int jm_vec_step(jm_vec *v, const int32_t *actions, const jm_vec_out *out, char *
             snprintf(err, errlen, "env %d cannot go on (%s): reset first", i, e->fault[0] ? e->fault : "its game is over");
             return JM_EARG;
         }
-        if (!id_legal(e, actions[i])) {
+        if (actions[i] != JM_VEC_WAIT && !id_legal(e, actions[i])) {
             snprintf(err, errlen, "env %d: action id %d is not legal for its %s decision (no game moved)", i,
                      (int)actions[i], jm_decision_name(jm_decision(&e->s)));
             return JM_EILLEGAL;

@@ -58,11 +58,16 @@ void jm_vec_free(jm_vec *v);
  * learner's decision; out as after a step (no reward, no end).  JM_OK, or
  * JM_EARG with err. */
 int jm_vec_reset(jm_vec *v, uint64_t seed, const jm_vec_out *out, char *err, size_t errlen);
-/* The same with a seed per env (seeds[i]: env i plays games i, i + N, ...
- * of it), or with seeds NULL every env's next game of its seed (a reset
- * that goes on, as Gymnasium's reset() without a seed). */
+/* The same with a seed per env (seeds[i]: env i plays games 0, 1, 2, ...
+ * of it, as a one-game Env reset with seed seeds[i] and then without one,
+ * so as Gymnasium's SyncVectorEnv of N Envs given those seeds), or with
+ * seeds NULL every env's next game of its seed (a reset that goes on, as
+ * Gymnasium's reset() without a seed). */
 int jm_vec_reset_each(jm_vec *v, const uint64_t *seeds, const jm_vec_out *out, char *err, size_t errlen);
-/* One action id per env for its seat to move.  Every id is checked first:
+/* An action that leaves its env as it is (its row written again, no reward,
+ * no end): a NEXT_STEP autoreset's step after an episode ended. */
+#define JM_VEC_WAIT (-1)
+/* One action id per env for its seat to move (or JM_VEC_WAIT).  Every id is checked first:
  * an id that is not legal is refused (JM_EILLEGAL, err naming the env and
  * the id) and no game moves.  Then each game takes its action and plays on
  * to the next learner's decision, ending and starting games on the way.
