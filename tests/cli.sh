@@ -274,6 +274,16 @@ rc=$?
 [ $rc -eq 2 ] && [ "$(cat "$tmp/a.csv")" = precious ] && grep -q "same file" "$tmp/e" && ok ||
     bad "same file under two names: exit $rc, a.csv: $(head -c 40 "$tmp/a.csv")"
 # A replaced file keeps its mode; no temporary file is left.
+# A new output gets the mode the umask gives; a sealed run's stay private.
+for u in 022 077; do
+    want=$([ $u = 022 ] && echo 644 || echo 600)
+    rm -f "$tmp/um.csv" "$tmp/umg.csv" "$tmp/ums.csv"
+    (umask $u && $J sim --games 5 --out "$tmp/um.csv" --games-csv "$tmp/umg.csv" >/dev/null &&
+        $J sim --games 5 --seed random --out "$tmp/ums.csv" >/dev/null 2>&1) &&
+        [ "$(stat -c %a "$tmp/um.csv")" = $want ] && [ "$(stat -c %a "$tmp/umg.csv")" = $want ] &&
+        [ "$(stat -c %a "$tmp/ums.csv")" = 600 ] && ok ||
+        bad "umask $u: outputs $(stat -c %a "$tmp/um.csv" "$tmp/umg.csv" "$tmp/ums.csv" | tr '\n' ' ')"
+done
 rm -f "$tmp/m.csv" && echo x >"$tmp/m.csv" && chmod 600 "$tmp/m.csv" &&
     $J sim --games 3 --out "$tmp/m.csv" >/dev/null && [ "$(stat -c %a "$tmp/m.csv")" = 600 ] &&
     grep -q '^seed,' "$tmp/m.csv" && ok || bad "a replaced 0600 file is $(stat -c %a "$tmp/m.csv")"
@@ -356,6 +366,19 @@ r=$(awk -F, '$1=="random"{print $10}' "$tmp/r1.csv")
 awk -v g="$g" -v r="$r" 'BEGIN{exit !(g > r + 100)}' && ok || bad "tournament: greedy rated $g, random $r"
 awk -F, 'NR>1{s[$1","$2]=$4} END{for(k in s){split(k,a,","); d=s[k]+s[a[2]","a[1]]-1; if(d>1e-5||d<-1e-5) exit 1}}' \
     "$tmp/p1.csv" && ok || bad "tournament: pairwise shares do not add to 1"
+# An SPRT of a slow searcher stops within a few games of its decision (the
+# blocks start at two games a thread), with the report of the deals it
+# decided on, the same bytes as a run of just those deals, on 1 and 2
+# threads; the speed line counts the games played.
+for th in 1 2; do
+    $J tournament --agents mcts:iters=100,random --players 2 --games 2000 --sprt 0,50 --threads $th \
+        --out "$tmp/sp$th.csv" >"$tmp/spo$th" 2>&1
+done
+n=$(sed -n 's/.*H1 accepted after \([0-9]*\) deals.*/\1/p' "$tmp/spo2")
+$J tournament --agents mcts:iters=100,random --players 2 --games "${n:-0}" --out "$tmp/spn.csv" >/dev/null 2>&1
+past=$(sed -n 's/.*, \([0-9]*\) past the last one counted.*/\1/p' "$tmp/spo2")
+[ -n "$n" ] && [ "$n" -lt 100 ] && cmp -s "$tmp/sp1.csv" "$tmp/sp2.csv" && cmp -s "$tmp/sp2.csv" "$tmp/spn.csv" &&
+    [ "${past:-0}" -le 4 ] && ok || bad "tournament --sprt stops late: $n deals, ${past:-0} games past: $(grep 'games/s' "$tmp/spo2")"
 # --sprt stops early once the evidence decides (greedy is far stronger).
 $J tournament --agents greedy,random --players 2 --games 100000 --sprt 0,50 --out "$tmp/rs.csv" \
     --games-csv "$tmp/tgs.csv" >"$tmp/mds" && grep -q 'H1 accepted after' "$tmp/mds" &&

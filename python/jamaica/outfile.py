@@ -2,13 +2,21 @@
 
 whole(path, write) has write(tmp) fill a temporary file beside path, then
 renames it onto path: a reader sees the old file or the new one, never a
-part, and Ctrl-C or a full disk leaves no temporary behind.  A new file is
-private to the user (0600, as sim/io/outfile.c makes the command's); one
-that was there keeps its mode.
+part, and Ctrl-C or a full disk leaves no temporary behind.  A new file
+gets the mode the umask gives (0666 less it), as sim/io/outfile.c gives the
+command's (no trainer's output holds a secret); one that was there keeps
+its mode.
 """
 import csv
 import os
 import tempfile
+
+
+def new_mode():
+    """The mode a new output gets: 0666 less the process's umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def whole(path, write):
@@ -18,7 +26,7 @@ def whole(path, write):
     try:
         mode = os.stat(path).st_mode & 0o7777
     except FileNotFoundError:
-        mode = 0o600
+        mode = new_mode()
     fd, tmp = tempfile.mkstemp(dir=d, prefix="." + base + ".", suffix=os.path.splitext(base)[1])
     os.close(fd)
     try:

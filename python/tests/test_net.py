@@ -28,6 +28,14 @@ except ImportError:
     torch = None
 
 
+
+
+def _umask():
+    """The process's umask (new outputs get 0666 less it)."""
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
 @unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
 class TestNetFile(unittest.TestCase):
     def setUp(self):
@@ -54,7 +62,7 @@ class TestNetFile(unittest.TestCase):
         header = json.loads(data[8:8 + n])
         self.assertEqual(header["layer0.weight"], {"dtype": "F32", "shape": [32, 1205], "data_offsets": [0, 154240]})
         self.assertEqual(len(data) - 8 - n, header["value.bias"]["data_offsets"][1])
-        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o600)  # new: private to the user
+        self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o666 & ~_umask())  # new: the umask's
         os.chmod(self.path, 0o640)
         netfile.write(self.path, arrays, command="again")
         self.assertEqual(os.stat(self.path).st_mode & 0o777, 0o640)  # there: its mode kept
@@ -268,7 +276,7 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertTrue(0 < float(r["policy_loss"]) < 10 and 0 < float(r["value_loss"]) < 10, r)
                 self.assertTrue(0 <= float(r["win_low"]) <= float(r["win_rate"]) <= float(r["win_high"]) <= 1)
             if shutil.which("gnuplot"):  # the plot too: whole, private to the user
-                self.assertEqual(os.stat(os.path.join(d, "log.png")).st_mode & 0o777, 0o600)
+                self.assertEqual(os.stat(os.path.join(d, "log.png")).st_mode & 0o777, 0o666 & ~_umask())
             self.assertFalse([f for f in os.listdir(d) if f.startswith(".")], "a temporary left behind")
             meta, _ = netfile.read(os.path.join(d, "net.jmn"))
             self.assertIn("jamaica.exit", meta["command"])

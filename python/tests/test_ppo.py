@@ -21,6 +21,14 @@ except ImportError:
     ppo = None
 
 
+
+
+def _umask():
+    """The process's umask (new outputs get 0666 less it)."""
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
 @unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
 class TestPPOSmoke(unittest.TestCase):
     def test_a_few_updates(self):
@@ -41,7 +49,7 @@ class TestPPOSmoke(unittest.TestCase):
             made = sorted(os.listdir(d))
             self.assertIn(made, (["curve.csv", "policy.pt"], ["curve.csv", "curve.png", "policy.pt"]))
             for f in made:
-                self.assertEqual(os.stat(os.path.join(d, f)).st_mode & 0o777, 0o600, f)
+                self.assertEqual(os.stat(os.path.join(d, f)).st_mode & 0o777, 0o666 & ~_umask(), f)
             # The trained policy plays in `jamaica sim` over the protocol.
             agent = os.path.join(HERE, "..", "examples", "ppo_agent.py")
             spec = "cmd:%s %s:policy=%s,hidden=64" % (sys.executable, agent, os.path.join(d, "policy.pt"))

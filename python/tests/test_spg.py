@@ -30,6 +30,14 @@ def args(out, generations, *more):
             "--players", "2,3", "--batch", "256", "--eval-every", "2", "--eval-games", "10", "--threads", "1", *more]
 
 
+
+
+def _umask():
+    """The process's umask (new outputs get 0666 less it)."""
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
 @unittest.skipUnless(spg is not None, "torch is not installed for this interpreter")
 class TestAdvantages(unittest.TestCase):
     def test_gae_over_a_seats_own_decisions(self):
@@ -63,7 +71,7 @@ class TestSPGSmoke(unittest.TestCase):
             # every output private to the user (python/jamaica/outfile.py), nothing else left in OUT
             self.assertEqual(sorted(os.listdir(a)), ["checkpoint.pt", "current.jmn", "log.csv"])
             for f in os.listdir(a):
-                self.assertEqual(os.stat(os.path.join(a, f)).st_mode & 0o777, 0o600, f)
+                self.assertEqual(os.stat(os.path.join(a, f)).st_mode & 0o777, 0o666 & ~_umask(), f)
             (ma, wa), (_, wb) = (netfile.read(os.path.join(x, "current.jmn")) for x in (a, b))
             self.assertEqual(ma.get("seats"), "relative")  # the teacher's seat view
             _, wt = netfile.read(TEACHER)

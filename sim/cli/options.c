@@ -8,8 +8,10 @@
 #include <sys/stat.h>
 
 #include "../../agents/agent.h"
+#include "../io/outfile.h"
 #include "../run/mpi.h"
 #include "cli.h"
+#include "../io/outfile.h"
 #include "options.h"
 
 /* Set while opt_parse() sets the defaults (a seed set then was not given);
@@ -171,6 +173,7 @@ int opt_parse_seed(const char *v, void *field)
             return -1;
         }
         *seed = s;
+        if (s.sealed) outfile_secret(); /* the outputs will record it */
         return 0;
     }
     /* 128 secret bits: sealed chance (docs/PROTOCOL.md, "Sealed runs"),
@@ -185,6 +188,7 @@ int opt_parse_seed(const char *v, void *field)
         k[1] = sim_mpi_bcast(k[1]);
     }
     *seed = (jm_seed){.v = k[0], .k1 = k[1], .sealed = 1, .secret = 1};
+    outfile_secret(); /* the outputs record it */
     if (!setting_defaults) {
         drawn = *seed;
         static int told;
@@ -246,6 +250,7 @@ int opt_parse_seed_file(const char *path, void *field)
     }
     s.secret = 1;
     *seed = s;
+    outfile_secret(); /* the outputs hold the file's seed */
     return 0;
 }
 

@@ -306,6 +306,17 @@ static void print_times(const sim_outcome *res)
     }
 }
 
+/* The games played past the SPRT's decision, if any (a block's rest). */
+static const char *played_note(const sim_outcome *res)
+{
+    static char buf[96];
+    uint64_t counted = res->games_done - res->games_resumed;
+    if (res->games_played <= counted) return "";
+    snprintf(buf, sizeof buf, "; %llu games played, %llu past the last one counted",
+             (unsigned long long)res->games_played, (unsigned long long)(res->games_played - counted));
+    return buf;
+}
+
 static void print_report(const tour_opts *o, const sim_config *c, const standings *t, const ratings *rt,
                          const sim_outcome *res, uint64_t deals)
 {
@@ -321,11 +332,11 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
         return;
     }
     if (c->threads)
-        printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s).\n\n",
+        printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s%s).\n\n",
                jm_seed_format(&c->seed, seed, sizeof seed), rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
                c->threads == 1 ? "" : "s",
-               res->seconds > 0 ? (double)(res->games_done - res->games_resumed) / res->seconds : 0.0);
+               res->seconds > 0 ? (double)res->games_played / res->seconds : 0.0, played_note(res));
     else /* merged from shards */
         printf("Seed %s, rules `%s`, deals %llu..%llu; merged from shards.\n\n", jm_seed_format(&c->seed, seed, sizeof seed),
                rules_fmt, (unsigned long long)c->first_game,
@@ -398,6 +409,7 @@ int cmd_tournament(int argc, char **argv)
     t->ships = c.players + jm_has_ghost_rules(&c.rules, c.players);
     c.on_game = standings_on_game;
     c.ctx = t;
+    c.stops_early = o.sprt.on;
     int writer = sim_mpi_rank() == 0; /* over MPI, rank 0 writes and reports */
     outfile of_r = {.slot = -1}, of_p = {.slot = -1};
     char err[512];

@@ -92,6 +92,29 @@ static void remove_stale_temps(const char *target, int dirlen, const char *host)
     closedir(d);
 }
 
+/* The mode a new output gets: the umask's (0666 less it), read once when
+ * the program starts, before any thread; 0600 for every output of a run
+ * that holds a secret (outfile_secret: a sealed seed). */
+static mode_t umask_mode = 0600;
+static int secret;
+
+__attribute__((constructor)) static void read_umask(void)
+{
+    mode_t m = umask(0);
+    umask(m);
+    umask_mode = 0666 & ~m;
+}
+
+void outfile_secret(void)
+{
+    secret = 1;
+}
+
+mode_t outfile_new_mode(void)
+{
+    return secret ? 0600 : umask_mode;
+}
+
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -121,7 +144,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         return fail(err, errlen, path, "a symlink to a missing file");
     } else if (errno == ENOENT) {
         strcpy(o->target, path);
-        mode = 0600;
+        mode = outfile_new_mode();
     } else {
         return fail(err, errlen, path, strerror(errno));
     }
@@ -160,7 +183,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         return fail(err, errlen, path, strerror(e));
     }
     o->slot = register_temp(o->tmp);
-    o->mode = mode; /* mkstemp's 0600 until the commit */
+    o->mode = mode; /* mkstemp's 0600 until the commit, then the file's mode (a new one's: the umask's) */
     if (!(o->f = fdopen(fd, "w"))) {
         int e = errno;
         close(fd);

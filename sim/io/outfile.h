@@ -8,8 +8,9 @@
  * mode 0600: no other program, of this user or another, opens it by a path
  * while the run is in flight (it may hold a sealed run's seed).  At the
  * commit it gets
- * the mode of the file it replaces, or 0600 for a new file (outputs are
- * private to the user who made them), and its name. so a failed or interrupted run leaves the old
+ * the mode of the file it replaces, or for a new file the mode the umask
+ * gives (0600 in a run whose seed is sealed: outfile_secret), and its
+ * name, so a failed or interrupted run leaves the old
  * file as it was.  A character device or a FIFO (/dev/null, /dev/stdout on
  * a pipe) is written in place.  Anything else (a directory, a socket, a
  * dangling symlink, a file this user may not write) is refused before any
@@ -27,6 +28,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct outfile {
     const char *path;          /* as given, for messages */
@@ -42,6 +44,11 @@ typedef struct outfile {
 /* Open path for writing.  0; or -1 and err ("cannot write 'PATH': why"),
  * nothing created. */
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
+/* Every output made after this call is private (0600): the run's seed is
+ * sealed, and the outputs record it.  Without it a new output gets the
+ * mode the umask gives (0666 less it); a replaced one keeps its own. */
+void outfile_secret(void);
+mode_t outfile_new_mode(void);
 /* Write n bytes; 0, or -1 and err naming the file. */
 int outfile_write(outfile *o, const void *buf, size_t n, char *err, size_t errlen);
 /* Flush and check the stream; 0, or -1 and err naming the file. */

@@ -632,8 +632,9 @@ static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint6
 {
     const sim_dist *dist = r->dist;
     int failed = 0; /* rank 0 could not write */
-    /* With checkpoints the blocks start small, to learn the games' pace. */
-    int cap = r->jn && journal_every(r->jn) > 0 ? 4 * r->T * r->size : BLOCK;
+    /* With checkpoints, or a consumer that may stop at any game, the
+     * blocks start small, to learn the games' pace. */
+    int cap = r->c->stops_early ? 2 * r->T * r->size : r->jn && journal_every(r->jn) > 0 ? 4 * r->T * r->size : BLOCK;
     if (dist) cap = (int)dist->bcast(dist, (uint64_t)cap);
     for (;;) {
         int quit = *g0 >= r->units || *stop || *halted || failed;
@@ -661,7 +662,18 @@ static int play_all(run *r, sim_outcome *out, volatile sig_atomic_t *stop, uint6
                 failed = 1;
         }
         if (dist) i = (int)dist->bcast(dist, (uint64_t)i);
-        if (r->jn) cap = block_cap(r, cap, timing_seconds() - t);
+        out->games_played += (uint64_t)nb;
+        double took = timing_seconds() - t;
+        if (r->c->stops_early) { /* doubled while a block is short, and never past the checkpoints' cap */
+            int next = took < 0.005 && cap < BLOCK ? (cap * 2 > BLOCK ? BLOCK : cap * 2) : cap;
+            if (r->jn) {
+                int ck = block_cap(r, cap, took);
+                next = ck < next ? ck : next;
+            }
+            cap = next;
+        } else if (r->jn) {
+            cap = block_cap(r, cap, took);
+        }
         if (dist) cap = (int)dist->bcast(dist, (uint64_t)cap);
         *g0 += (uint64_t)i;
         if (i < nb || out->failed) break;

@@ -76,6 +76,11 @@ typedef struct sim_config {
      * non-zero return stops the run after that game (it is counted). */
     int (*on_game)(void *ctx, const struct sim_game *r);
     void *ctx;
+    /* 1 when on_game may stop the run at any game (an SPRT): blocks start
+     * at two games a thread and double while one takes under 5 ms, so
+     * the games played past the stop are few with slow agents and cost
+     * little with fast ones.  The games and files are the same either way. */
+    int stops_early;
     const sim_dist *dist;        /* NULL: this process plays every game */
     const char *out_path;        /* SUMMARY.csv, or NULL */
     const char *games_path;      /* GAMES.csv, or NULL */
@@ -97,6 +102,7 @@ typedef struct sim_config {
 typedef struct sim_outcome {
     uint64_t games_done;         /* games played (deals x seatings) */
     uint64_t games_resumed;      /* of those, the ones a checkpoint held (played before) */
+    uint64_t games_played;       /* games played in this process's run, those past a stop included */
     uint64_t decisions;
     int interrupted;
     int failed;                  /* an agent failed: the files end before that game */
