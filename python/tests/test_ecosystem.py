@@ -114,8 +114,16 @@ class TestGymnasiumContract(unittest.TestCase):
         env = jamaica.Env(players=2, render_mode="ansi")
         env.reset(seed=1)
         self.assertTrue(env.render().startswith("jamaica/"))
+        import contextlib
+        import io
+        out = io.StringIO()
+        human = jamaica.Env(players=2, render_mode="human")  # PettingZoo's classic games' mode: printed
+        human.reset(seed=1)
+        with contextlib.redirect_stdout(out):
+            self.assertIsNone(human.render())
+        self.assertEqual(out.getvalue().strip(), env.render())
         with self.assertRaises(ValueError):
-            jamaica.Env(render_mode="human")
+            jamaica.Env(render_mode="rgb_array")
 
 
 @needs_numpy
