@@ -5,6 +5,8 @@
  * the ABI version before anything of it is called.
  */
 #include <dlfcn.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,7 +154,13 @@ static void plugin_destroy(agent *a)
 /* Open PATH and check its jm_plugin: 0, or -1 with why. */
 static int plugin_open(plugin *pl, const char *path, char *err, size_t errlen)
 {
-    pl->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    /* A path without a slash that names a file here is that file, as a
+     * cmd: word is (dlopen would look it up on the library path). */
+    char whole[PATH_MAX];
+    struct stat st;
+    const char *open_as = path;
+    if (!strchr(path, '/') && stat(path, &st) == 0 && realpath(path, whole)) open_as = whole;
+    pl->dl = dlopen(open_as, RTLD_NOW | RTLD_LOCAL);
     if (!pl->dl) {
         snprintf(err, errlen, "plugin '%s': cannot load it: %s", path, dlerror());
         return -1;

@@ -644,8 +644,17 @@ static int start(program *pg, char *err, size_t errlen)
     o = 0;
     char opts[AGENT_SPEC_MAX], *save = NULL;
     strcpy(opts, pg->o.rest);
-    for (char *tok = strtok_r(opts, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "option %s\n", tok);
+    for (char *tok = strtok_r(opts, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        /* A value that names a file or directory relative to jamaica's
+         * working directory (a '/' in it: policy=results/x.pt) is made
+         * whole, as the command's words are: the program starts elsewhere. */
+        char *eq = strchr(tok, '='), real[PATH_MAX];
+        struct stat st;
+        if (eq && eq[1] != '/' && strchr(eq + 1, '/') && stat(eq + 1, &st) == 0 && realpath(eq + 1, real))
+            o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "option %.*s=%s\n", (int)(eq - tok), tok, real);
+        else
+            o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "option %s\n", tok);
+    }
     o += (size_t)snprintf(pg->out + o, sizeof pg->out - o, "ready\n");
     if (send_all(pg, pg->out, o, deadline, why, sizeof why) || read_line(pg, line, deadline, why, sizeof why)) goto fail;
     if (strcmp(line, "ready")) {

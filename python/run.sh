@@ -4,11 +4,15 @@
 # /usr/bin/python3; `make test` installs python3-numpy and python3-torch for
 # the latter), with this clone's module and library: `bin/python SCRIPT`,
 # `bin/python -m jamaica.exit ...`, whichever python3 comes first on PATH.
+# The packages are looked up, not imported (importlib's find_spec): a
+# start costs the interpreter's own, not torch's import (seconds on a busy
+# machine, past a program agent's startup).
 here=$(cd "$(dirname "$0")/.." && pwd)
 py=
-for need in "import numpy, torch" "import numpy"; do
+for need in "numpy torch" "numpy"; do
     for p in python3 /usr/bin/python3; do
-        if [ -z "$py" ] && "$p" -c "$need" >/dev/null 2>&1; then py=$p; fi
+        if [ -z "$py" ] && "$p" -c "import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in sys.argv[1:]))" \
+            $need >/dev/null 2>&1; then py=$p; fi
     done
 done
 if [ -z "$py" ]; then

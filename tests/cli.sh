@@ -274,6 +274,11 @@ rc=$?
 [ $rc -eq 2 ] && [ "$(cat "$tmp/a.csv")" = precious ] && grep -q "same file" "$tmp/e" && ok ||
     bad "same file under two names: exit $rc, a.csv: $(head -c 40 "$tmp/a.csv")"
 # A replaced file keeps its mode; no temporary file is left.
+# bin/python chooses its interpreter without importing torch: a torch that
+# takes 30 s to import (first on PYTHONPATH) leaves its start quick.
+mkdir -p "$tmp/slowtorch/torch" && echo 'import time; time.sleep(30)' >"$tmp/slowtorch/torch/__init__.py"
+[ "$(PYTHONPATH="$tmp/slowtorch" timeout 20 bin/python -c 'print(1)' 2>&1)" = 1 ] && ok ||
+    bad "bin/python imports torch to choose an interpreter (or no python3 imports numpy)"
 # A new output gets the mode the umask gives; a sealed run's stay private.
 for u in 022 077; do
     want=$([ $u = 022 ] && echo 644 || echo 600)

@@ -65,6 +65,10 @@ if make -s -C examples/plugin OUT="$tmp/lookahead.so" >"$tmp/e" 2>&1 &&
     "$P/bin/jamaica" tournament --players 4 --games 10 --agents "plugin:$tmp/lookahead.so",greedy,random,"cmd:sh tests/agents/faulty.sh good" \
         --out "$tmp/r.csv" >"$tmp/o" 2>"$tmp/e" && grep -q "lookahead.so\` | 240 |" "$tmp/o"; then ok; else
     bad "template plugin: $(cat "$tmp/e")"; fi
+# plugin:NAME.so with no '/', run where the file is: that file (it was
+# looked up on the library path, and said not to exist).
+(cd "$tmp" && "$P/bin/jamaica" sim --players 2 --games 2 --agents plugin:lookahead.so,random --out /dev/null >"$tmp/o" 2>"$tmp/e") &&
+    grep -q 'plugin:lookahead.so: wins' "$tmp/o" && ok || bad "plugin:lookahead.so from its directory: $(cat "$tmp/e")"
 for p in random abi99 recover crash; do
     # shellcheck disable=SC2046
     cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -pthread -o "$tmp/$p.so" "tests/plugins/$p.c" $(pkg-config --cflags --libs jamaica) \
