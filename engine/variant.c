@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "internal.h"
 
@@ -307,6 +308,7 @@ static int read_variant(const char *text, variant *v, reader *r)
     memset(v, 0, sizeof *v);
     jm_rules_default(&v->rules);
     v->behind = jm_board_behind(0);
+    if (!strncmp(text, "\xef\xbb\xbf", 3)) text += 3; /* a UTF-8 byte-order mark, as editors write it */
     for (const char *p = text; *p;) {
         r->line++;
         size_t len = strcspn(p, "\n");
@@ -594,6 +596,10 @@ int jm_variant_load_file(const char *path, jm_rules *rules, char *err, size_t er
 int jm__variant_file(const char *path, const char *edits, jm_rules *rules, char *err, size_t errlen)
 {
     reader r = {err, errlen, 0};
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* a FIFO would block, a directory read nothing */
+        return bad(&r, "variant file %s: %s", path, S_ISDIR(st.st_mode) ? "it is a directory"
+                                                                      : "not a regular file (a variant file is one)");
     FILE *f = fopen(path, "rb");
     if (!f) return bad(&r, "variant file %s: %s", path, strerror(errno));
     size_t cap = 1 << 20, n;

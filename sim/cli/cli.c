@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "cli.h"
+#include "../run/harness.h"
 
 static const char *current_command;
 int cli_quiet;
@@ -107,4 +109,12 @@ int cli_rules(const char *text, int players, jm_rules *rules)
     jm_state probe;
     if (jm_init(&probe, rules, players, 0, 0, NULL, err, sizeof err) != JM_OK) return cli_usage_error("%s", err);
     return 0;
+}
+
+void cli_progress(sim_config *c, uint64_t every)
+{
+    int tty = isatty(2);
+    c->progress = 1;
+    c->progress_every = every ? (unsigned)every : tty ? 0u : 60u;
+    c->progress_quiet = !every && !tty;
 }

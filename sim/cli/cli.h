@@ -37,6 +37,11 @@ int cli_parse_u64(const char *text, const char *what, uint64_t lo, uint64_t hi, 
  * -1 after reporting a count over CLI_MAX_THREADS (*t holds it anyway). */
 #define CLI_MAX_THREADS 1024
 int cli_default_threads(int *t);
+/* The progress settings of a run from --progress (0: not given): a line
+ * redrawn at a terminal, a line every N seconds with --progress N, and
+ * otherwise (a batch job's log) a line a minute once a minute has passed. */
+struct sim_config;
+void cli_progress(struct sim_config *c, uint64_t every);
 /* *threads = cli_default_threads' count when it is 0 (not given); -1
  * after reporting a count over the limit. */
 int cli_threads(uint64_t *threads);

@@ -147,6 +147,7 @@ static jm_seed drawn;          /* --seed random's, told when the process ends */
 static void tell_drawn_seed(void)
 {
     char text[JM_SEED_TEXT];
+    if (!drawn.sealed) return; /* refused before any run (opt_plain_seed): nothing records it */
     agent_kill_programs(); /* none is left to read it (a program shares jamaica's stderr) */
     fprintf(stderr, "jamaica: --seed random drew seed %s (the outputs record it)\n",
             jm_seed_format(&drawn, text, sizeof text));
@@ -209,7 +210,10 @@ int opt_seed_given(void)
 
 int opt_plain_seed(const jm_seed *seed, uint64_t *out)
 {
-    if (seed->sealed) return cli_usage_error("a sealed seed is for runs that seat outside agents; give a number");
+    if (seed->sealed) {
+        drawn.sealed = 0; /* a drawn one is told nowhere: this command plays no run */
+        return cli_usage_error("a sealed seed is for runs that seat outside agents; give a number");
+    }
     *out = seed->v;
     return 0;
 }

@@ -120,9 +120,9 @@ int opt_plain_seed(const jm_seed *seed, uint64_t *out);
     OPT_ROW_UINT("threads", "T", T, threads, "thread count", 1, CLI_MAX_THREADS, NULL, "OpenMP threads (all: {threads} here)")
 #define OPT_PROGRESS(T)                                                                                      \
     OPT_ROW_UINT("progress", "SECONDS", T, progress, "progress interval", 1, 86400, NULL,                     \
-                 "a progress line on stderr every SECONDS, also when stderr\n"                                   \
-                 "is not a terminal (a batch job's log); on a terminal the\n"                                    \
-                 "line is redrawn in place without it")
+                 "a progress line on stderr every SECONDS; without it the\n"                                   \
+                 "line is redrawn in place on a terminal, and elsewhere (a\n"                                    \
+                 "batch job's log) a line a minute once a minute has passed")
 #define OPT_RULES(T, HELP) OPT_ROW_TEXT("rules", "R", T, rules, "2021", HELP)
 #define OPT_AGENTS(T, DEF, HELP) OPT_ROW_TEXT("agents", "LIST", T, agents, DEF, HELP)
 #define OPT_OUT(T, DEF, HELP) OPT_ROW_TEXT("out", "PATH", T, out, DEF, HELP)

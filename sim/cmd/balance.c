@@ -349,8 +349,8 @@ static int play(balance *b, cell *c, uint64_t first, uint64_t games)
     s.rotate = 1;
     s.on_game = on_game;
     s.ctx = ctx;
-    s.progress = isatty(2) || a->progress;
-    s.progress_every = (unsigned)a->progress;
+    cli_progress(&s, a->progress);
+
     s.dist = sim_mpi_dist();
     s.journal = b->journal;
     return cli_run_games(&s, "nothing written");

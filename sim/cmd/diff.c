@@ -512,8 +512,8 @@ static int diff_rules(diff_opts *o)
     c.seed = o->seed;
     c.rotate = o->rotate;
     c.threads = (int)o->threads;
-    c.progress = isatty(2) || o->progress;
-    c.progress_every = (unsigned)o->progress;
+    cli_progress(&c, o->progress);
+
     char pa[4096] = "", pb[4096] = "";
     int rc = play_to(&c, o->rules, pa, sizeof pa);
     if (!rc) rc = play_to(&c, o->vs_rules, pb, sizeof pb);

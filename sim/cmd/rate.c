@@ -302,8 +302,8 @@ static int setup(rate_run *r, int argc, char **argv)
     c->own_chance = sim_own_chance(c);
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
-    c->progress = isatty(2) || o->progress;
-    c->progress_every = (unsigned)o->progress;
+    cli_progress(c, o->progress);
+
     r->t = standings_new(c->nspecs, P, c->nseatings, 0, 0, 0, 0.05, 0.05);
     if (!r->t) return cli_usage_error("out of memory");
     r->t->ships = P + jm_has_ghost_rules(&c->rules, P);

@@ -123,8 +123,8 @@ static int play(report *R, int side, int players)
     c.rotate = 1;
     c.on_game = on_game;
     c.ctx = v;
-    c.progress = isatty(2) || o->progress;
-    c.progress_every = (unsigned)o->progress;
+    cli_progress(&c, o->progress);
+
     if (c.progress) fprintf(stderr, "report: %s, %d players, %s\n", side ? "the variant" : "the base game", players, o->agent);
     return cli_run_games(&c, "nothing written");
 }

@@ -96,8 +96,8 @@ static int configure(sim_opts *o, sim_config *c)
     c->out_path = o->out;
     c->games_path = o->games_csv;
     c->timing_path = o->timing;
-    c->progress = isatty(2) || o->progress;
-    c->progress_every = (unsigned)o->progress;
+    cli_progress(c, o->progress);
+
     c->dist = sim_mpi_dist();
     const char *outs[] = {o->out, o->games_csv, o->timing};
     return cli_journal_open(&o->ck, "sim", outs, 3, &c->journal);

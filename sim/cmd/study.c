@@ -121,8 +121,8 @@ static int run_one(study_opts *o, const char *mix, int players, const char *rule
     c.rotate = 1;
     c.on_game = on_game;
     c.ctx = acc;
-    c.progress = isatty(2) || o->progress;
-    c.progress_every = o->progress;
+    cli_progress(&c, o->progress);
+
     c.dist = sim_mpi_dist();
     c.games_shared = o->want_games;
     c.games_into = o->games_of.f ? &o->games_of : NULL;
@@ -282,11 +282,23 @@ static int sweep_parse(const study_opts *o, const char *sweep, const char *measu
     }
     if (o->pmin != o->pmax) return cli_usage_error("sweep takes one player count");
     if (o->nmix != 1) return cli_usage_error("sweep takes one --agents");
+    /* A key with a dot is a variant file's field: each value loads a variant,
+     * and a process holds 15 besides the base game. */
+    if (strchr(s->key, '.') && (s->hi - s->lo) / s->step + 1 > 15)
+        return cli_usage_error("--sweep %s: %ld values of a file's field, and a process plays at most 15 variants "
+                               "(run 15 values at a time: --sweep %s=%ld..%ld:%ld, then the next from %ld)", s->key,
+                               (s->hi - s->lo) / s->step + 1, s->key, s->lo, s->lo + 14 * s->step, s->step,
+                               s->lo + 15 * s->step);
     char rules[700], err[512];
     for (long v = s->lo; v <= s->hi; v += s->step) {
         jm_rules r;
         snprintf(rules, sizeof rules, "%s,%s=%ld", o->rules, s->key, v);
-        if (jm_rules_parse(&r, rules, err, sizeof err)) return cli_usage_error("--sweep: %s", err);
+        if (jm_rules_parse(&r, rules, err, sizeof err)) {
+            if (strstr(err, "unknown rule option"))
+                return cli_usage_error("--sweep: %s, or a variant file's field (cost.N, score.N, score.behind, "
+                                       "card.N.morning, card.N.evening, treasure.K, die.F)", err);
+            return cli_usage_error("--sweep: %s", err);
+        }
         jm_state probe;
         if (jm_init(&probe, &r, o->pmin, 0, 0, NULL, err, sizeof err) != JM_OK)
             return cli_usage_error("--sweep %s=%ld: %s", s->key, v, err);

@@ -199,8 +199,8 @@ static int configure(tour_opts *o, sim_config *c)
     c->threads = (int)o->threads;
     c->games_path = o->games_csv;
     c->timing_path = o->timing;
-    c->progress = isatty(2) || o->progress;
-    c->progress_every = (unsigned)o->progress;
+    cli_progress(c, o->progress);
+
     c->dist = sim_mpi_dist();
     c->own_chance = sim_own_chance(c);
     return 0;
@@ -332,7 +332,8 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
         return;
     }
     if (c->threads)
-        printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s on %d thread%s (%.0f games/s%s).\n\n",
+        printf("Seed %s, rules `%s`, deals %llu..%llu; %.1f s of play on %d thread%s (%.0f games/s%s; the agents' "
+               "start-up before the first game not counted).\n\n",
                jm_seed_format(&c->seed, seed, sizeof seed), rules_fmt, (unsigned long long)c->first_game,
                (unsigned long long)(c->first_game + deals - (deals > 0)), res->seconds, c->threads,
                c->threads == 1 ? "" : "s",

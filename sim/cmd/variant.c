@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../cli/cli.h"
 #include "../cli/options.h"
@@ -40,6 +41,12 @@ static const opt_table table = {
 /* FILE's text (NUL-terminated, malloc'd), or NULL after one line. */
 static char *read_text(const char *path)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* a FIFO would block, a directory read nothing */
+        cli_usage_error("'%s': %s", path, S_ISDIR(st.st_mode) ? "it is a directory, not a variant file"
+                                                              : "not a regular file (a variant file is one)");
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         cli_usage_error("cannot read '%s': %s", path, strerror(errno));
@@ -51,7 +58,7 @@ static char *read_text(const char *path)
     fclose(f);
     if (failed || n > VARIANT_MAX_BYTES || memchr(text, '\0', n)) {
         cli_usage_error("'%s': %s", path, !text ? "out of memory" : failed ? "a read failed"
-                        : n > VARIANT_MAX_BYTES ? "larger than a variant file (1 MB)" : "not text (a NUL byte)");
+                        : n > VARIANT_MAX_BYTES ? "more than 1 MiB (larger than a variant file)" : "not text (a NUL byte)");
         free(text);
         return NULL;
     }
@@ -80,9 +87,6 @@ int cmd_variant(int argc, char **argv)
     char err[400];
     rc = jm_variant_check(text, err, sizeof err);
     free(text);
-    if (rc) {
-        fprintf(stderr, "jamaica: variant: %s: %s\n", o.check, err);
-        return 2;
-    }
+    if (rc) return cli_usage_error("variant: %s: %s", o.check, err);
     return 0;
 }

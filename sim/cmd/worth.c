@@ -77,8 +77,8 @@ int worth_run(const worth_cfg *w, worth_row *rows, int *nrows)
         tally t = {.players = w->players};
         c.on_game = on_game;
         c.ctx = &t;
-        c.progress = isatty(2) || w->progress;
-        c.progress_every = w->progress;
+        cli_progress(&c, w->progress);
+
         if (c.progress) fprintf(stderr, "worth of %s to %s, %d players\n", restrict_name(e), w->agent, w->players);
         int rc = cli_run_games(&c, "nothing written");
         if (rc) return rc;

@@ -317,6 +317,7 @@ typedef struct run {
     sim_timing *tm;              /* T x agents */
     sim_timing **tmby;           /* T x specs: the timing of each thread's spec */
     double t0, last;             /* the clock at the start and at the last progress line */
+    int said;                    /* a progress line was written */
     uint64_t resumed;            /* games consumed before this process (a checkpoint's) */
     journal *jn;                 /* rank 0's checkpoints, or NULL */
     int replaying;               /* consuming the games of the checkpoint resumed (logged already) */
@@ -334,6 +335,8 @@ static void progress(run *r, uint64_t done, uint64_t decisions, int force)
     double now = timing_seconds(), every = r->c->progress_every ? r->c->progress_every : 0.5;
     if (!force && now - r->last < every) return;
     double rate = now > r->t0 ? (double)(done - r->resumed) / (now - r->t0) : 0;
+    if (force && r->c->progress_quiet && !r->said) return; /* a short run: nothing said */
+    r->said = 1;
     fprintf(stderr, "%s%llu/%llu games  %llu decisions  %.1f games/s  ETA %.0f s%s", r->c->progress_every ? "" : "\r",
             (unsigned long long)done, (unsigned long long)r->units, (unsigned long long)decisions, rate,
             rate > 0 ? (double)(r->units - done) / rate : 0.0, r->c->progress_every ? "\n" : "   ");

@@ -56,6 +56,8 @@ typedef struct sim_config {
     int progress;                /* report on stderr */
     unsigned progress_every;     /* 0: a line redrawn in place (a terminal); N: a whole line
                                     every N seconds (batch logs: --progress N) */
+    int progress_quiet;          /* stderr is no terminal and no --progress: a line a minute,
+                                    from the first minute on, and the last only after one */
     jm_rules rules;
     char specs[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* the agent of each seat (before rotation),
                                                  or a tournament's agents */
