@@ -790,7 +790,8 @@ if has replay; then
     mkdir -p results/replay
     $J replay --seed 2 --agents sharp,mcts:iters=100,greedy,random --out results/replay/game-4p.html
     # The page at step 260 (round 9), the size of a laptop's browser window
-    # (the README's picture), and at 1024x768 (the board above the players).
+    # (the README's picture), and at 1024x768 (the board beside the players,
+    # all on the first screen).
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,950 \
         --screenshot="$(pwd)/results/replay/replay-4p.png" "file://$(pwd)/results/replay/game-4p.html#step=260" 2>/dev/null
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1024,768 \
