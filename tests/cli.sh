@@ -536,9 +536,16 @@ expect2 "give the agent without forbid=" study worth --agents greedy:forbid=lair
 expect2 "cost.0=3: space 0 is royal: it costs nothing" sim --rules cost.0=3 --games 1
 # report: the page and its Markdown beside it, nothing when refused
 (cd "$tmp" && $JA report --rules card6.variant --players 2-3 --games 30 --worth-games 20 --out rep.html 2>"$tmp/e") &&
-    grep -q '<svg class="plot"' "$tmp/rep.html" && grep -q '^- card 6: gold / forward (base: gold / gold)$' "$tmp/rep.md" &&
+    grep -q '<svg class="plot"' "$tmp/rep.html" && grep -q '^- `card.6.evening=forward` (base: gold)$' "$tmp/rep.md" &&
     grep -q '^| 3 players | ' "$tmp/rep.md" && grep -q '^## What each element is worth' "$tmp/rep.md" &&
     ok || bad "report: $(tail -n 2 "$tmp/e")"
+# Its verdict first, a line a measure; intervals of shares inside 0..100;
+# a difference column for the seats and the elements.
+awk '/^## Verdict/ { v = 1 } /^## What the variant/ { exit } v && /^- / { n++ } END { exit n != 5 }' "$tmp/rep.md" &&
+    ! awk '/^## (Ghost Ship|Shared wins|Seat balance)/ { s = 1; next } /^## / { s = 0 } s && /^\| [^|]*\|([^|]*\|)?[^|]*\[-/' "$tmp/rep.md" |
+    grep -q . && grep -q '^| seat | base game | variant | variant - base, same deals |' "$tmp/rep.md" &&
+    grep -q '^| element | base game | variant | variant - base |' "$tmp/rep.md" && ok ||
+    bad "report: no verdict, a share's interval below 0, or no difference column: $(sed -n '/Verdict/,/What the/p' "$tmp/rep.md")"
 expect2 "report needs --rules FILE" report --out "$tmp/r2.html"
 expect2 "names no variant file" report --rules classic --out "$tmp/r2.html"
 expect2 "a built-in agent" report --rules "$tmp/keep.variant" --agents cmd:true --out "$tmp/r2.html"

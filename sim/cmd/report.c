@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../analysis/stats.h"
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
@@ -40,12 +41,16 @@ static const char *const m_name[NM] = {"first Captain's edge", "Ghost Ship's win
                                        "winner's margin", "shared wins"};
 static const char *const m_unit[NM] = {"percentage points", "%", "rounds", "points", "% of games"};
 static const double m_scale[NM] = {100, 100, 1, 1, 100};
+/* What each measure can be (unscaled): an interval stays inside it
+ * (docs/STATISTICS.md); rounds and margins are unbounded (NAN). */
+static const double m_lo[NM] = {-1, 0, NAN, NAN, 0}, m_hi[NM] = {1, 1, NAN, NAN, 1};
 
 typedef struct run_vals {
     int players;
     uint64_t n;
     float *m[NM];                 /* [game] */
     double seat[JM_MAX_PLAYERS], seat2[JM_MAX_PLAYERS];
+    float *seatw[JM_MAX_PLAYERS]; /* [game]: each seat's win share */
 } run_vals;
 
 static int on_game(void *ctx, const sim_game *r)
@@ -60,6 +65,7 @@ static int on_game(void *ctx, const sim_game *r)
         tot += w[k];
         v->seat[k] += w[k];
         v->seat2[k] += w[k] * w[k];
+        v->seatw[k][g] = (float)w[k];
         int s = r->seat[k].score;
         if (s > best) second = best, best = s;
         else if (s > second) second = s;
@@ -73,16 +79,26 @@ static int on_game(void *ctx, const sim_game *r)
     return 0;
 }
 
-static est mean_of(const float *x, const float *base, uint64_t n, double scale)
+/* The mean of x (less base, deal by deal, when base is not NULL) and its
+ * 95% interval, kept inside [lo, hi] (a difference inside [lo - hi, hi -
+ * lo]) when they are numbers, scaled. */
+static est mean_of(const float *x, const float *base, uint64_t n, double scale, double lo, double hi)
 {
-    double s = 0, s2 = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        double d = x[i] - (base ? base[i] : 0);
-        s += d;
-        s2 += d * d;
+    an_moments m = {0};
+    for (uint64_t i = 0; i < n; i++) an_moments_add(&m, (double)x[i] - (base ? (double)base[i] : 0));
+    an_interval ci;
+    if (!isnan(lo) && !base) {
+        ci = an_moments_bounded(&m, lo, hi);
+    } else { /* a difference deal by deal: Student's t, kept inside what a difference can be */
+        ci = an_mean_interval(&m, 0);
+        if (!isnan(lo)) {
+            ci.lo = ci.lo < lo - hi ? lo - hi : ci.lo;
+            ci.hi = ci.hi > hi - lo ? hi - lo : ci.hi;
+        }
     }
-    double m = s / n, var = n > 1 ? (s2 - n * m * m) / (n - 1) : 0, h = 1.959964 * sqrt(var > 0 ? var / n : 0);
-    return (est){scale * m, scale * (m - h), scale * (m + h)};
+    est e = {scale * ci.mean, scale * ci.lo, scale * ci.hi};
+    if (fabs(e.v) < 5e-9) e.v = 0; /* no "-0.00" */
+    return e;
 }
 
 typedef struct report_opts {
@@ -111,6 +127,8 @@ static int play(report *R, int side, int players)
     v->players = players;
     for (int m = 0; m < NM; m++)
         if (!(v->m[m] = calloc(o->games, sizeof *v->m[m]))) return cli_usage_error("out of memory");
+    for (int k = 0; k < players; k++)
+        if (!(v->seatw[k] = calloc(o->games, sizeof *v->seatw[k]))) return cli_usage_error("out of memory");
     sim_config c;
     memset(&c, 0, sizeof c);
     char err[512];
@@ -172,6 +190,14 @@ static void changes(FILE *f, int v, int html)
         if (sp < jm_board_spaces(0) && k == jm_board_kind(0, sp) && c == jm_board_cost(0, sp) &&
             s == jm_board_score(0, sp) && a == jm_board_next(0, sp, 0) && b == jm_board_next(0, sp, 1))
             continue;
+        if (sp < jm_board_spaces(0) && k == jm_board_kind(0, sp) && a == jm_board_next(0, sp, 0) &&
+            b == jm_board_next(0, sp, 1)) { /* a field of the file: by its key */
+            if (c != jm_board_cost(0, sp))
+                fprintf(f, "%s`cost.%d=%d` (base: %d)%s", li, sp, c, jm_board_cost(0, sp), end), n++;
+            if (s != jm_board_score(0, sp))
+                fprintf(f, "%s`score.%d=%d` (base: %d)%s", li, sp, s, jm_board_score(0, sp), end), n++;
+            continue;
+        }
         fprintf(f, "%sspace %d: %s, cost %d, score %d, next %d", li, sp, kinds[k], c, s, a);
         if (b >= 0) fprintf(f, " %d", b);
         if (sp < jm_board_spaces(0)) {
@@ -183,26 +209,33 @@ static void changes(FILE *f, int v, int html)
         fputs(end, f), n++;
     }
     for (int c = 0; c < JM_CARDS; c++)
-        if (jm_board_card(v, c, 0) != jm_board_card(0, c, 0) || jm_board_card(v, c, 1) != jm_board_card(0, c, 1))
-            fprintf(f, "%scard %d: %s / %s (base: %s / %s)%s", li, c, jm_act_name(jm_board_card(v, c, 0)),
-                    jm_act_name(jm_board_card(v, c, 1)), jm_act_name(jm_board_card(0, c, 0)),
-                    jm_act_name(jm_board_card(0, c, 1)), end), n++;
-    for (int t = 0; t < JM_TREASURES; t++) {
+        for (int h = 0; h < 2; h++)
+            if (jm_board_card(v, c, h) != jm_board_card(0, c, h))
+                fprintf(f, "%s`card.%d.%s=%s` (base: %s)%s", li, c, h ? "evening" : "morning",
+                        jm_act_name(jm_board_card(v, c, h)), jm_act_name(jm_board_card(0, c, h)), end), n++;
+    for (int t = JM_T_P3A; t < JM_TREASURES; t++) { /* the scoring cards: treasure.K, K = t - 4 */
         int in = jm_board_in_game(v, t), val = jm_board_treasure(v, t);
         if (in != jm_board_in_game(0, t) || (in && val != jm_board_treasure(0, t))) {
-            if (!in) fprintf(f, "%streasure card %d (%s): not in the game%s", li, t, jm_treasure_name(t), end);
-            else fprintf(f, "%streasure card %d: %+d (base: %s)%s", li, t, val, jm_treasure_name(t), end);
+            if (!in) fprintf(f, "%sscoring card %d (%s): not in the game%s", li, t - JM_T_P3A, jm_treasure_name(t), end);
+            else fprintf(f, "%s`treasure.%d=%d` (base: %+d, the card %s)%s", li, t - JM_T_P3A, val,
+                         jm_treasure_value(t), jm_treasure_name(t), end);
             n++;
         }
     }
+    for (int t = 0; t < JM_T_P3A; t++)
+        if (jm_board_in_game(v, t) != jm_board_in_game(0, t))
+            fprintf(f, "%s%s: %s%s", li, jm_treasure_name(t), jm_board_in_game(v, t) ? "in the game" : "not in the game",
+                    end), n++;
     for (int face = 0; face < 6; face++)
         if (jm_board_die(v, face) != jm_board_die(0, face)) {
-            fprintf(f, "%sthe combat die:", li);
-            for (int k = 0; k < 6; k++)
-                jm_board_die(v, k) < 0 ? fputs(" star", f) : fprintf(f, " %d", jm_board_die(v, k));
-            fputs(end, f), n++;
-            break;
+            char a[8], b[8];
+            snprintf(a, sizeof a, "%d", jm_board_die(v, face));
+            snprintf(b, sizeof b, "%d", jm_board_die(0, face));
+            fprintf(f, "%s`die.%d=%s` (base: %s)%s", li, face, jm_board_die(v, face) < 0 ? "star" : a,
+                    jm_board_die(0, face) < 0 ? "star" : b, end), n++;
         }
+    if (jm_board_behind(v) != jm_board_behind(0))
+        fprintf(f, "%s`score.behind=%d` (base: %d)%s", li, jm_board_behind(v), jm_board_behind(0), end), n++;
     if (!n) fprintf(f, "%snothing on the board, the cards, the treasures or the die (the rule options may differ)%s", li, end);
 }
 
@@ -277,8 +310,9 @@ static void measure_block(FILE *f, int html, report *R, int m)
     for (int P = o->pmin; P <= o->pmax; P++) {
         if (m == M_GHOST && !jm_has_ghost_rules(&R->rules[0], P)) continue;
         snprintf(labels[nc], sizeof labels[nc], "%d players", P);
-        for (int s = 0; s < SIDES; s++) val[nc][s] = mean_of(R->v[s][P].m[m], NULL, o->games, m_scale[m]);
-        diff[nc] = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m]);
+        for (int s = 0; s < SIDES; s++)
+            val[nc][s] = mean_of(R->v[s][P].m[m], NULL, o->games, m_scale[m], m_lo[m], m_hi[m]);
+        diff[nc] = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
         nc++;
     }
     if (!nc) return;
@@ -299,26 +333,24 @@ static void seat_block(FILE *f, int html, report *R)
     report_opts *o = R->o;
     int P = o->pmin <= 4 && o->pmax >= 4 ? 4 : o->pmax;
     char labels[JM_MAX_PLAYERS][24];
-    est val[JM_MAX_PLAYERS][SIDES];
+    est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
     for (int k = 0; k < P; k++) {
         snprintf(labels[k], sizeof labels[k], "seat %d", k);
-        for (int s = 0; s < SIDES; s++) {
-            const run_vals *v = &R->v[s][P];
-            double n = (double)o->games, m = v->seat[k] / n, var = (v->seat2[k] - n * m * m) / (n - 1);
-            double h = 1.959964 * sqrt(var > 0 ? var / n : 0);
-            val[k][s] = (est){100 * m, 100 * (m - h), 100 * (m + h)};
-        }
+        for (int s = 0; s < SIDES; s++) val[k][s] = mean_of(R->v[s][P].seatw[k], NULL, o->games, 100, 0, 1);
+        diff[k] = mean_of(R->v[1][P].seatw[k], R->v[0][P].seatw[k], o->games, 100, 0, 1);
     }
     fprintf(f, html ? "<h2>Seat balance at %d players</h2>\n<p>Each seat's win share (an even share is %.2f%%); the "
                       "first Captain is drawn, so a seat's place is not its turn order.</p>\n"
                     : "## Seat balance at %d players\n\nEach seat's win share (an even share is %.2f%%).\n\n",
             P, 100.0 / P);
     if (html) svg_bars(f, "win share by seat", P, labels, val, "%");
-    fputs(html ? "<table><tr><th>seat</th><th>base game</th><th>variant</th></tr>\n" : "| seat | base game | variant |\n|---|---:|---:|\n", f);
+    fputs(html ? "<table><tr><th>seat</th><th>base game</th><th>variant</th><th>variant - base, same deals</th></tr>\n"
+               : "| seat | base game | variant | variant - base, same deals |\n|---|---:|---:|---:|\n", f);
     for (int k = 0; k < P; k++)
-        fprintf(f, html ? "<tr><td>%s</td><td>%.2f%% [%.2f, %.2f]</td><td>%.2f%% [%.2f, %.2f]</td></tr>\n"
-                        : "| %s | %.2f%% [%.2f, %.2f] | %.2f%% [%.2f, %.2f] |\n",
-                labels[k], val[k][0].v, val[k][0].lo, val[k][0].hi, val[k][1].v, val[k][1].lo, val[k][1].hi);
+        fprintf(f, html ? "<tr><td>%s</td><td>%.2f%% [%.2f, %.2f]</td><td>%.2f%% [%.2f, %.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
+                        : "| %s | %.2f%% [%.2f, %.2f] | %.2f%% [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] |\n",
+                labels[k], val[k][0].v, val[k][0].lo, val[k][0].hi, val[k][1].v, val[k][1].lo, val[k][1].hi, diff[k].v,
+                diff[k].lo, diff[k].hi);
     fputs(html ? "</table>\n" : "\n", f);
 }
 
@@ -340,16 +372,54 @@ static void worth_block(FILE *f, int html, report *R)
                       "element, against %d unrestricted copies, %llu deals each (percentage points; <code>jamaica study "
                       "worth</code>).</p>\n"
                     : "## What each element is worth\n\nThe win share a seat of `%s` loses when it may not use the element, "
-                      "against %d unrestricted copies, %llu deals each (percentage points).\n\n",
+                      "against %d unrestricted copies, %llu deals each (percentage points; the difference's interval "
+                      "from the two runs' intervals).\n\n",
             R->o->agent, P - 1, (unsigned long long)R->o->worth_games);
     if (html) svg_bars(f, "win share lost without the element", R->nworth, labels, val, "percentage points");
-    fputs(html ? "<table><tr><th>element</th><th>base game</th><th>variant</th></tr>\n"
-               : "| element | base game | variant |\n|---|---:|---:|\n", f);
-    for (int i = 0; i < R->nworth; i++)
-        fprintf(f, html ? "<tr><td>%s</td><td>%+.2f [%+.2f, %+.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
-                        : "| %s | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] |\n",
-                labels[i], val[i][0].v, val[i][0].lo, val[i][0].hi, val[i][1].v, val[i][1].lo, val[i][1].hi);
+    fputs(html ? "<table><tr><th>element</th><th>base game</th><th>variant</th><th>variant - base</th></tr>\n"
+               : "| element | base game | variant | variant - base |\n|---|---:|---:|---:|\n", f);
+    for (int i = 0; i < R->nworth; i++) {
+        /* two runs: the difference's half-width from both halves (normal approximation) */
+        double d = val[i][1].v - val[i][0].v, h0 = (val[i][0].hi - val[i][0].lo) / 2, h1 = (val[i][1].hi - val[i][1].lo) / 2;
+        double h = sqrt(h0 * h0 + h1 * h1);
+        fprintf(f, html ? "<tr><td>%s</td><td>%+.2f [%+.2f, %+.2f]</td><td>%+.2f [%+.2f, %+.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
+                        : "| %s | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] |\n",
+                labels[i], val[i][0].v, val[i][0].lo, val[i][0].hi, val[i][1].v, val[i][1].lo, val[i][1].hi, d, d - h,
+                d + h);
+    }
     fputs(html ? "</table>\n" : "\n", f);
+}
+
+/* First, per measure and player count: moved beyond its interval (by how
+ * much), or not shown either way ("play more deals": the interval of the
+ * difference straddles zero). */
+static void verdict_block(FILE *f, int html, report *R)
+{
+    report_opts *o = R->o;
+    fputs(html ? "<h2>Verdict</h2>\n<ul>\n" : "## Verdict\n\n", f);
+    for (int m = 0; m < NM; m++) {
+        char moved[600] = "", open[300] = "";
+        size_t nm = 0, no = 0;
+        for (int P = o->pmin; P <= o->pmax; P++) {
+            if (m == M_GHOST && !jm_has_ghost_rules(&R->rules[0], P)) continue;
+            est d = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
+            if (d.lo > 0 || d.hi < 0)
+                nm += (size_t)snprintf(moved + nm, sizeof moved - nm, "%s%s at %d players by %+.2f [%+.2f, %+.2f]",
+                                       nm ? "; " : "", d.v > 0 ? "up" : "down", P, d.v, d.lo, d.hi);
+            else
+                no += (size_t)snprintf(open + no, sizeof open - no, "%s%d", no ? ", " : "", P);
+            if (nm >= sizeof moved || no >= sizeof open) break;
+        }
+        if (!nm && !no) continue;
+        fprintf(f, "%s%c%s (%s): ", html ? "<li>" : "- ", m_name[m][0] - 32 * (m_name[m][0] >= 'a'), m_name[m] + 1,
+                m_unit[m]);
+        if (nm) fprintf(f, "moved beyond its interval: %s", moved);
+        if (nm && no) fputs("; ", f);
+        if (no) fprintf(f, "no change shown at %s player%s (the difference's interval holds 0: play more deals to tell)",
+                        open, strchr(open, ',') ? "s" : (strcmp(open, "1") ? "s" : ""));
+        fputs(html ? "</li>\n" : "\n", f);
+    }
+    fputs(html ? "</ul>\n" : "\n", f);
 }
 
 static void html_text(FILE *f, const char *t)
@@ -416,8 +486,24 @@ static void write_report(FILE *f, int html, report *R)
                     : "Every seat `%s`; %llu deals of seed %s at each player count from %d to %d, the same deals under "
                       "both; rules `%s` and `%s`. Intervals are 95%%; a difference is taken deal by deal.\n\n",
             o->agent, (unsigned long long)o->games, R->seed_text, o->pmin, o->pmax, R->rules_text[0], R->rules_text[1]);
+    verdict_block(f, html, R);
     fputs(html ? "<h2>What the variant changes</h2>\n<ul>\n" : "## What the variant changes\n\n", f);
-    changes(f, v, html);
+    if (html) { /* the keys in <code>, where the Markdown has backticks */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&buf, &len);
+        if (m) {
+            changes(m, v, html);
+            fclose(m);
+            int open = 0;
+            for (size_t i = 0; i < len; i++)
+                if (buf[i] == '`') fputs((open = !open) ? "<code>" : "</code>", f);
+                else fputc(buf[i], f);
+            free(buf);
+        }
+    } else {
+        changes(f, v, html);
+    }
     fputs(html ? "</ul>\n" : "\n", f);
     for (int m = 0; m < NM; m++) measure_block(f, html, R, m);
     seat_block(f, html, R);
@@ -554,7 +640,9 @@ int cmd_report(int argc, char **argv)
     }
     rc = run_report(&R, md);
     for (int s = 0; s < SIDES; s++)
-        for (int P = 0; P <= JM_MAX_PLAYERS; P++)
+        for (int P = 0; P <= JM_MAX_PLAYERS; P++) {
             for (int m = 0; m < NM; m++) free(R.v[s][P].m[m]);
+            for (int k = 0; k < JM_MAX_PLAYERS; k++) free(R.v[s][P].seatw[k]);
+        }
     return rc;
 }
