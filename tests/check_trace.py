@@ -277,7 +277,10 @@ class Game:
         self.first = e["first_captain"]
         need(2 <= self.np <= 6, "S1: players")
         need(self.shortage_die == (self.rules["shortage"] == "die"), "S1: shortage rule against the run line")
-        need(e["pile"] == self.rules["treasures"], "S2: pile against the run line")
+        # S2 (and VARIANTS.md): `treasures` cards, or every card left when
+        # the game has fewer (the ghost's Lady Beth taken out first)
+        cards = len(self.B.powers) + len(self.B.tvalue) - (1 if e["ghost"] and "Lady Beth" in self.B.powers else 0)
+        need(e["pile"] == min(self.rules["treasures"], cards), "S2: pile against the run line")
         food, gold = self.rules["start_food"], self.rules["start_gold"]
         for p in range(self.np):
             self.ships[p] = Ship([("food", food) if food else None, ("gold", gold) if gold else None,

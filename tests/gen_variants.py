@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """gen_variants.py BASE OUTDIR N SEED: N variant files made from BASE (the
 file `jamaica variant --print` writes) by changing every kind of field at
-random: space costs and scores (one below the lap-0 score, so that lap 0
+random: space kinds (sea and port swapped, a lair made sea), costs and
+scores (one below the lap-0 score, so that lap 0
 must not take the track's lowest), card halves, scoring treasures (the
 single cards -2, -3, -4 and +5 only, each pair of +3 and +7 kept alike: a
 trace names a card, not which of two), the die's faces (a face numbered 0
@@ -23,6 +24,12 @@ def mutate(lines, rng):
         w = line.split()
         if w and w[0] == "space" and w[1] != "0":
             kind = w[2]
+            r = rng.random()
+            if kind in ("sea", "port") and r < 0.1:  # a space's kind: sea and port swapped
+                kind = w[2] = "port" if kind == "sea" else "sea"
+            elif kind == "lair" and r < 0.1:         # a lair made a sea space (one token fewer)
+                kind = w[2] = "sea"
+                w[w.index("cost") + 1] = "1"
             if kind in ("sea", "port") and rng.random() < 0.3:
                 w[w.index("cost") + 1] = str(rng.randint(0, 7))
             if rng.random() < 0.2:
