@@ -33,6 +33,7 @@ typedef struct diff_parting {
     size_t at, na, nb;     /* the first differing event's index; each game's events */
     int same;              /* every event the same */
     char a[1024], b[1024]; /* the two events as JSON lines, or "(the game has ended)" */
+    char wa[512], wb[512]; /* the same in the text trace's words */
 } diff_parting;
 int diff_part(const struct games_row *a, const struct games_row *b, diff_parting *p, char *why, size_t len);
 int cmd_tune(int argc, char **argv);

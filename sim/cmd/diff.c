@@ -107,8 +107,11 @@ int diff_part(const games_row *a, const games_row *b, diff_parting *p, char *why
         p->nb = eb.n;
         snprintf(p->a, sizeof p->a, "(the game has ended)");
         snprintf(p->b, sizeof p->b, "(the game has ended)");
-        if (k < ea.n) trace_event_json_buf(&ea.ev[k], p->a, sizeof p->a);
-        if (k < eb.n) trace_event_json_buf(&eb.ev[k], p->b, sizeof p->b);
+        snprintf(p->wa, sizeof p->wa, "(the game has ended)");
+        snprintf(p->wb, sizeof p->wb, "(the game has ended)");
+        trace_out words = {0};
+        if (k < ea.n) trace_event_json_buf(&ea.ev[k], p->a, sizeof p->a), trace_event_words(&words, &ea.ev[k], p->wa, sizeof p->wa);
+        if (k < eb.n) trace_event_json_buf(&eb.ev[k], p->b, sizeof p->b), trace_event_words(&words, &eb.ev[k], p->wb, sizeof p->wb);
         p->same = k == ea.n && k == eb.n;
     }
     free(ea.ev);

@@ -432,6 +432,14 @@ static void html_text(FILE *f, const char *t)
     }
 }
 
+/* The round of a JSON event line ("?" where there is none). */
+static const char *round_of(const char *json)
+{
+    static char r[16];
+    if (sscanf(json, "{\"round\":%15[0-9]", r) != 1) snprintf(r, sizeof r, "?");
+    return r;
+}
+
 static void parts_block(FILE *f, int html, report *R)
 {
     fprintf(f, html ? "<h2>Where the games part</h2>\n<p>The first %d deals at %d players, replayed under both: the "
@@ -451,15 +459,20 @@ static void parts_block(FILE *f, int html, report *R)
             fputs(html ? "</p>\n" : "\n", f);
             continue;
         }
-        if (html) {
-            fprintf(f, "<div class=\"part\">Deal %d: event %zu of %zu / %zu<pre>base:    ", i, p->at + 1, p->na, p->nb);
+        if (html) { /* in the text trace's words (the JSON event as the tooltip) */
+            fprintf(f, "<div class=\"part\">Deal %d, round %s: event %zu of %zu / %zu<ul><li title=\"", i, round_of(p->a),
+                    p->at + 1, p->na, p->nb);
             html_text(f, p->a);
-            fputs("\nvariant: ", f);
+            fputs("\">base: ", f);
+            html_text(f, p->wa);
+            fputs("</li><li title=\"", f);
             html_text(f, p->b);
-            fputs("</pre></div>\n", f);
+            fputs("\">variant: ", f);
+            html_text(f, p->wb);
+            fputs("</li></ul></div>\n", f);
         } else {
-            fprintf(f, "- Deal %d: event %zu of %zu / %zu\n  - base: `%s`\n  - variant: `%s`\n", i, p->at + 1, p->na, p->nb,
-                    p->a, p->b);
+            fprintf(f, "- Deal %d, round %s: event %zu of %zu / %zu\n  - base: %s\n  - variant: %s\n", i, round_of(p->a),
+                    p->at + 1, p->na, p->nb, p->wa, p->wb);
         }
     }
     if (!html) fputc('\n', f);
