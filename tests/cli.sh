@@ -371,6 +371,10 @@ r=$(awk -F, '$1=="random"{print $10}' "$tmp/r1.csv")
 awk -v g="$g" -v r="$r" 'BEGIN{exit !(g > r + 100)}' && ok || bad "tournament: greedy rated $g, random $r"
 awk -F, 'NR>1{s[$1","$2]=$4} END{for(k in s){split(k,a,","); d=s[k]+s[a[2]","a[1]]-1; if(d>1e-5||d<-1e-5) exit 1}}' \
     "$tmp/p1.csv" && ok || bad "tournament: pairwise shares do not add to 1"
+# At 2 players the Ghost Ship is a row of the table: the shares add to 100%.
+$J tournament --games 40 --agents greedy,random --players 2 --out "$tmp/tgh.csv" >"$tmp/tgh.md" &&
+    awk -F'|' '/^\| (`|the Ghost)/ { split($4, w, "%"); s += w[1] } /^\| the Ghost Ship \| 80 \|/ { g = 1 }
+        END { exit !(g && s > 99.99 && s < 100.01) }' "$tmp/tgh.md" && ok || bad "tournament: no Ghost Ship row at 2 players: $(cat "$tmp/tgh.md")"
 # An SPRT of a slow searcher stops within a few games of its decision (the
 # blocks start at two games a thread), with the report of the deals it
 # decided on, the same bytes as a run of just those deals, on 1 and 2

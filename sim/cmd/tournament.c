@@ -275,6 +275,11 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
         else if (rt->have) printf("%+.1f |\n", rt->elo[a]);
         else printf("- |\n");
     }
+    if (t->ships > t->P && t->ghost_win.n) { /* the Ghost Ship sails: its share of the games, as sim's table gives it */
+        an_interval g = an_cluster_bounded(&t->ghost_win, 0, 1);
+        printf("| the Ghost Ship | %llu | %.2f%% [%.2f, %.2f] | - | - |\n", (unsigned long long)t->ghost_win.n,
+               100 * g.mean, 100 * g.lo, 100 * g.hi);
+    }
     printf("\nFinished ahead (row ahead of column; ties count half):\n\n|   |");
     for (int b = 0; b < t->K; b++) printf(" %d |", b + 1);
     printf("\n|---|");

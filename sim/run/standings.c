@@ -73,6 +73,7 @@ static void end_deal(standings *t)
         an_cluster_close(&t->rank[a]);
         for (int b = 0; b < t->K; b++) an_cluster_close(&t->ahead[a][b]);
     }
+    if (t->ships > t->P) an_cluster_close(&t->ghost_win);
     if (!t->sprt_on || !t->deal_n) return;
     if (!t->hist) {
         t->grid = t->deal_n;
@@ -150,6 +151,7 @@ int standings_on_game(void *ctx, const sim_game *r)
             }
         }
     }
+    if (t->ships > P) an_cluster_add(&t->ghost_win, r->seat[P].winner && r->nwin ? 1.0 / r->nwin : 0);
     if (r->seating + 1 == t->S) {
         end_deal(t);
         if (t->decision) return 1;

@@ -23,6 +23,7 @@ typedef struct standings {
     /* per agent, clustered by deal (the seat-games of a deal share its
      * dice): win share (1/k for a win shared by k), rank */
     an_cluster win[SIM_MAX_AGENTS], rank[SIM_MAX_AGENTS];
+    an_cluster ghost_win;  /* the Ghost Ship's win share, where it sails, clustered by deal */
     /* ahead[a][b]: per meeting of a and b, 1 if a finished ahead, 1/2 tied */
     an_cluster ahead[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
     /* distinct finishing orders, and each game's */
