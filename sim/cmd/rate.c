@@ -366,6 +366,9 @@ int cmd_rate(int argc, char **argv)
         return cli_usage_error("%s", err);
     }
     sim_outcome res;
+    /* Before the run: its size (the progress line gives the time left). */
+    fprintf(stderr, "rate: %llu deals x %d seatings = %llu games against the %d anchors\n",
+            (unsigned long long)r.c.games, r.c.nseatings, (unsigned long long)(r.c.games * (uint64_t)r.c.nseatings), r.l.n);
     cli_catch_stop();
     rc = cli_run(&r.c, &res);
     cli_release_stop();

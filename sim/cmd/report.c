@@ -24,6 +24,7 @@
 #include "../io/games_csv.h"
 #include "../io/outfile.h"
 #include "../run/lineup.h"
+#include "../run/timing.h"
 #include "cmd.h"
 #include "worth.h"
 
@@ -598,10 +599,24 @@ static int write_outputs(report *R, const char *html_path, const char *md_path)
 static int run_report(report *R, const char *md_path)
 {
     report_opts *o = R->o;
+    /* Before a long run: how many games, and once the first configuration
+     * is played, about how long at its pace (larger player counts and the
+     * elements' runs take longer a game: an estimate, not a promise). */
+    int counts = o->pmax - o->pmin + 1;
+    uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games;
+    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals, and %d elements x 2 x "
+            "%llu deals for their worth)\n", (unsigned long long)all, counts, counts == 1 ? "" : "s",
+            (unsigned long long)o->games, RESTRICT_COUNT, (unsigned long long)o->worth_games);
+    double t0 = timing_seconds();
     for (int P = o->pmin; P <= o->pmax; P++)
         for (int s = 0; s < SIDES; s++) {
             int rc = play(R, s, P);
             if (rc) return rc;
+            if (P == o->pmin && s == 0 && all > o->games) {
+                double took = timing_seconds() - t0, left = took * (double)all / (double)o->games;
+                fprintf(stderr, "report: the first %llu games took %.1f s: about %.0f %s in all at that pace\n",
+                        (unsigned long long)o->games, took, left < 120 ? left : left / 60, left < 120 ? "s" : "minutes");
+            }
         }
     for (int s = 0; s < SIDES && o->worth_games; s++) {
         worth_cfg *w = &R->wc[s];
