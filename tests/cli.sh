@@ -471,7 +471,7 @@ $J variant --print >"$tmp/base.variant" && $J variant --check "$tmp/base.variant
 sed 's/^space 49 sea cost 3 score 10 next 0$/space 49 sea cost 3 score 10 next 48/' "$tmp/base.variant" >"$tmp/loop.variant"
 $J variant --check "$tmp/loop.variant" >"$tmp/o" 2>"$tmp/e"; st=$?
 [ $st -eq 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
-    grep -q "^jamaica: variant: $tmp/loop.variant: line [0-9]*: space [0-9]*: next: no way home to Port Royal from here\$" "$tmp/e" &&
+    grep -q "^jamaica: variant: $tmp/loop.variant: line [0-9]*: space [0-9]*: next: no way home to Port Royal from here (see 'jamaica variant --help')\$" "$tmp/e" &&
     ok || bad "variant: a track with no way home: exit $st, $(cat "$tmp/e")"
 expect2 "variant needs --print or --check FILE" variant
 expect2 "variant needs --print or --check FILE" variant --print --check "$tmp/base.variant"
