@@ -85,7 +85,7 @@ tour="$J tournament --agents random,first,greedy:samples=1 --players 3 --games 8
 ref tour-ref $tour
 killed 4 tour $tour
 same tour-ref tour t.csv p.csv
-grep -v ' s on ' "$tmp/tour-ref/out" >"$tmp/a" && grep -v ' s on ' "$tmp/tour/out" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" && ok ||
+grep -v ' s of play on ' "$tmp/tour-ref/out" >"$tmp/a" && grep -v ' s of play on ' "$tmp/tour/out" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" && ok ||
     bad "tournament: the report differs from the uninterrupted run's"
 
 # A study: several harness runs (2 players, and 3-5 without and with the
