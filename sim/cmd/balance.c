@@ -23,6 +23,7 @@
 #include "../io/outfile.h"
 #include "../run/lineup.h"
 #include "../run/mpi.h"
+#include "../run/timing.h"
 #include "cmd.h"
 
 #define MAX_VARY 4
@@ -452,6 +453,17 @@ static int search(balance *b, int *out_of_reach, uint64_t *end, int *rc)
 {
     halving h;
     if (halving_init(&h, b->ncells, b->a->games)) return *rc = cli_usage_error("out of memory"), -1;
+    /* Before the run: its games, round by round (each keeps half the
+     * settings on twice the deals), and the confirmation. */
+    uint64_t all = b->a->confirm, batch = b->a->games;
+    for (int n = b->ncells; n > 1 || n == b->ncells; n = (n + 1) / 2, batch *= 2) { /* one setting: one round */
+        all += (uint64_t)n * batch;
+        if (n == 1) break;
+    }
+    if (!cli_quiet)
+        fprintf(stderr, "balance: %d setting%s: %llu games in all, the confirmation's %llu among them\n", b->ncells,
+                b->ncells == 1 ? "" : "s", (unsigned long long)all, (unsigned long long)b->a->confirm);
+    double t0 = timing_seconds();
     double *loss = calloc((size_t)b->ncells, sizeof *loss);
     int best = -1;
     *rc = loss ? 0 : cli_usage_error("out of memory");
@@ -464,7 +476,13 @@ static int search(balance *b, int *out_of_reach, uint64_t *end, int *rc)
         if (*rc) break;
         *end = h.start + h.batch;
         losses(b, &h, loss);
-        if (h.round == 0) reach(b, out_of_reach);
+        if (h.round == 0) {
+            reach(b, out_of_reach);
+            double took = timing_seconds() - t0, left = took * (double)all / (double)(h.nalive * h.batch);
+            if (!cli_quiet && all > (uint64_t)h.nalive * h.batch)
+                fprintf(stderr, "balance: the first round took %.1f s: about %.0f %s in all at that pace\n", took,
+                        left < 120 ? left : left / 60, left < 120 ? "s" : "minutes");
+        }
         int round = h.round, n = h.nalive, was[MAX_CELLS];
         memcpy(was, h.alive, (size_t)n * sizeof *was);
         if (n > 1) halving_next(&h, loss);
