@@ -174,24 +174,36 @@ static void test_E2_lap0_score_variant(void **state)
 static void test_G5_ghost_bonus_without_beth_refused(void **state)
 {
     (void)state;
-    char text[8192], path[] = "/tmp/jamaica-test-nobeth-XXXXXX";
+    char text[8192], path[512], rules[600], err[300];
     int n = jm_variant_base(text, sizeof text);
     assert_true(n > 0 && n < (int)sizeof text);
     char *beth = strstr(text, "power beth\n");
     assert_non_null(beth);
     memmove(beth, beth + 11, strlen(beth + 11) + 1);
+    /* On the command line: the file, then the option. */
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/jamaica-test-nobeth-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
     close(fd);
-    char rules[128], err[300];
     jm_rules r;
     snprintf(rules, sizeof rules, "%s,ghost_bonus=3", path);
-    assert_int_equal(jm_rules_parse(&r, rules, err, sizeof err), JM_EINVALID);
-    assert_non_null(strstr(err, "ghost_bonus=3: this variant has no Lady Beth"));
-    snprintf(rules, sizeof rules, "%s,ghost_bonus=2", path); /* the default: nothing to act */
-    assert_int_equal(jm_rules_parse(&r, rules, err, sizeof err), JM_OK);
+    int rc = jm_rules_parse(&r, rules, err, sizeof err);
     unlink(path);
+    assert_int_equal(rc, JM_EINVALID);
+    assert_non_null(strstr(err, "ghost_bonus=3: this variant has no Lady Beth"));
+    /* In the file's own rules line (variant --check reads it so). */
+    char *line = strstr(text, "\nrules ");
+    assert_non_null(line);
+    char *eol = strchr(line + 1, '\n');
+    assert_non_null(eol);
+    char with[8300];
+    snprintf(with, sizeof with, "%.*s,ghost_bonus=4%s", (int)(eol - text), text, eol);
+    assert_int_equal(jm_variant_check(with, err, sizeof err), JM_EINVALID);
+    assert_non_null(strstr(err, "ghost_bonus=4: no Lady Beth"));
+    /* The default bonus (2) has nothing to act on and is no setting. */
+    assert_int_equal(jm_variant_check(text, err, sizeof err), JM_OK);
 }
 
 /* G1 variant: ghost_gold fills holds of 5 (13: 5, 5 and 3; 0: none). */

@@ -50,6 +50,31 @@ static void test_S2_treasure_pile_nine_three_out(void **state)
     assert_int_equal(seen, 0xfff);
 }
 
+/* S2 under a variant with fewer cards than the pile's 9 (no Map, Sabre,
+ * 6th Hold or +5: Lady Beth and seven scoring cards): the pile is every
+ * card it has, less Lady Beth where the ghost takes her (docs/VARIANTS.md). */
+static void test_S2_pile_of_a_variant_with_fewer_cards(void **state)
+{
+    (void)state;
+    char text[8192], err[300];
+    int n = jm_variant_base(text, sizeof text);
+    assert_true(n > 0 && n < (int)sizeof text);
+    for (const char *const *p = (const char *const[]){"power map\n", "power sabre\n", "power hold6\n", "treasure +5\n", NULL}; *p; p++) {
+        char *at = strstr(text, *p);
+        assert_non_null(at);
+        memmove(at, at + strlen(*p), strlen(at + strlen(*p)) + 1);
+    }
+    jm_rules r;
+    assert_true(jm_variant_load(text, "fewer-cards", &r, err, sizeof err) > 0);
+    for (int np = 2; np <= 3; np++) {
+        jm_state s;
+        assert_int_equal(jm_init(&s, &r, np, 1, 0, NULL, err, sizeof err), JM_OK);
+        int pile = 0;
+        for (int t = 0; t < JM_TREASURES; t++) pile += tloc_get(&s, t) == TL_PILE;
+        assert_int_equal(pile, np == 2 ? 8 - 1 : 8);
+    }
+}
+
 static void test_S3_token_on_each_lair(void **state)
 {
     (void)state;
@@ -309,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_S1_players_2_to_6_ghost_with_2),
         cmocka_unit_test(test_S2_treasure_pile_nine_three_out),
+        cmocka_unit_test(test_S2_pile_of_a_variant_with_fewer_cards),
         cmocka_unit_test(test_S3_token_on_each_lair),
         cmocka_unit_test(test_S4_start_holds_on_port_royal),
         cmocka_unit_test(test_S5_hand_of_three_from_eleven),
