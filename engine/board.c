@@ -175,6 +175,9 @@ static int put_opts(opt3 *o, const int *v, int n)
 int jm__board_moves(jm_board *b)
 {
     int v[64], n, bad = 0;
+    b->cursed = 0; /* E2, B7 (c): by value, whatever the card */
+    for (int t = JM_T_P3A; t < JM_TREASURES; t++)
+        if (b->tvalue[t] < 0) b->cursed |= 1ULL << (4 * t);
     memset(b->dest, 0, sizeof b->dest);
     memset(b->seek, 0, sizeof b->seek);
     for (int back = 0; back < 2; back++)

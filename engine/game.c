@@ -447,15 +447,6 @@ static void spend(jm_state *s, int i, int n)
 
 
 
-/* The cursed treasures (E2, B7 c): those whose value is negative, by the
- * board's values (the base game's -2, -3 and -4), as bits 4t. */
-static uint64_t cursed(const jm_state *s)
-{
-    uint64_t m = 0;
-    for (int t = JM_T_P3A; t < JM_TREASURES; t++)
-        if (BD(s)->tvalue[t] < 0) m |= 1ULL << (4 * t);
-    return m;
-}
 
 /* B7, G7, G8: the winner's choices. */
 static int loot_opts(const jm_state *s, int *out)
@@ -482,7 +473,7 @@ static int loot_opts(const jm_state *s, int *out)
     }
     if (blind) out[n++] = JM_LOOT_BLIND;
     if (w != GHOST)
-        for (uint64_t m = tl_at(s, w) & cursed(s); m; m &= m - 1) out[n++] = JM_LOOT_CURSE(tl_first(m));
+        for (uint64_t m = tl_at(s, w) & BD(s)->cursed; m; m &= m - 1) out[n++] = JM_LOOT_CURSE(tl_first(m));
     return n;
 }
 
@@ -493,7 +484,7 @@ static int loot_any(const jm_state *s)
     uint64_t has = tl_at(s, l);
     if (l == GHOST) has &= ~(1ULL << (4 * JM_T_BETH));
     if (has) return 1; /* a power or a blind steal */
-    if (w != GHOST && (tl_at(s, w) & cursed(s))) return 1; /* a curse to give */
+    if (w != GHOST && (tl_at(s, w) & BD(s)->cursed)) return 1; /* a curse to give */
     uint32_t h = s->holds[l], full = holds_full(h) & (nholds(s, l) == 6 ? HOLD_LO : HOLD_REG);
     for (int t = JM_GOLD; t <= JM_POWDER; t++)
         if (full & holds_typed(h, t)) {

@@ -93,6 +93,7 @@ typedef struct jm_board {
     uint8_t nspaces, nlairs, circuit; /* circuit: the steps of a whole lap */
     int8_t behind;                /* the score of a ship behind Port Royal */
     uint16_t tin;                 /* the treasures in the game: bit t */
+    uint64_t cursed;              /* the cursed treasures (a negative value: E2, B7 c), as bits 4t */
     /* Built from the track (game.c, jm__board_moves): every move's
      * destinations [backward][ship byte: pos | lap << 6][die], and where a
      * shortage search stops [JM_SH_PORT..JM_SH_LAIR][space]. */
