@@ -81,3 +81,7 @@ static const char *const dnames[JM_D_COUNT] = {
 };
 
 const char *jm_decision_name(int d) { return (d >= 0 && d < JM_D_COUNT) ? dnames[d] : "?"; }
+
+static const char *const chance_names[JM_CH_KINDS] = {"pile", "draw", "captain", "dice", "battle", "shortage",
+                                                      "treasure", "blind"};
+const char *jm_chance_name(int kind) { return kind >= 0 && kind < JM_CH_KINDS ? chance_names[kind] : NULL; }

@@ -84,10 +84,35 @@ static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
 
 /* ---------------------------------------------------------------- basics */
 
-/* The game's chance: PCG32, or under jm_init_sealed() the keyed generator. */
-static inline int rnd(jm_state *s, int n)
+/* A thread's chance probe (jm_apply_chance() and the calls beside it):
+ * the draws of one step listed, or one of them given another outcome.  Set
+ * only inside those calls, on states that carry F_PROBE meanwhile, so the
+ * draws of every other state never look at it. */
+typedef struct probe {
+    jm_chance *ev;                 /* the draws listed here (NULL: none) */
+    int max, n;                    /* room in ev; draws made so far */
+    int alt, x;                    /* draw alt gives x (alt -1: none) */
+} probe;
+static _Thread_local probe *probing;
+
+static int rnd_probed(jm_state *s, int n, int kind, int ship)
 {
-    if (__builtin_expect(s->flags & F_SEALED, 0)) return (int)jm__sealed_bounded(&s->rng, (uint32_t)n);
+    int v = s->flags & F_SEALED ? (int)jm__sealed_bounded(&s->rng, (uint32_t)n)
+                                : (int)jm__bounded(&s->rng, (uint32_t)n);
+    probe *p = probing;
+    if (!p) return v;
+    int j = p->n++;
+    if (j == p->alt && p->x >= 0 && p->x < n) v = p->x; /* the generator moved on as it did */
+    if (p->ev && j < p->max) p->ev[j] = (jm_chance){(uint8_t)kind, (int8_t)ship, (uint8_t)n, (uint8_t)v};
+    return v;
+}
+
+/* The game's chance: PCG32, or under jm_init_sealed() the keyed generator.
+ * kind and ship name the draw for a probe (JM_CH_*; the ship it concerns,
+ * or -1). */
+static inline int rnd(jm_state *s, int n, int kind, int ship)
+{
+    if (__builtin_expect(s->flags & (F_SEALED | F_PROBE), 0)) return rnd_probed(s, n, kind, ship);
     return (int)jm__bounded(&s->rng, (uint32_t)n);
 }
 /* Append to out the holds of m (bit 5j for hold j) in index order, but a
@@ -305,7 +330,7 @@ static void lair_take(jm_state *s, const jm_tracer *tr, int i)
         EMIT(JM_EV_TREASURE, i, 4, pos, -1, 0, 0);
         return;
     }
-    for (int r = rnd(s, tl_count(pile)); r > 0; r--) pile &= pile - 1; /* the r-th in id order */
+    for (int r = rnd(s, tl_count(pile), JM_CH_TREASURE, i); r > 0; r--) pile &= pile - 1; /* the r-th in id order */
     int t = tl_first(pile);
     int up = is_power(t) && i != GHOST;
     give_treasure(s, t, -1, i, up);
@@ -385,7 +410,7 @@ static void shortage(jm_state *s, const jm_tracer *tr, int i, int res, int cost)
         s->sh_kind = JM_SH_RETREAT;
         s->sh_roll = NOROLL;
     } else {
-        s->sh_roll = (uint8_t)rnd(s, 6);
+        s->sh_roll = (uint8_t)rnd(s, 6, JM_CH_SHORTAGE, i);
         s->sh_kind = jm__short_face[s->sh_roll];
         if (s->sh_kind == JM_SH_STAY) {
             EMIT(JM_EV_SHORTAGE, i, 9, res, cost, paid, (int)s->holds[i],
@@ -517,7 +542,7 @@ static void do_loot(jm_state *s, const jm_tracer *tr, int a)
         for (int t = 0; t < JM_TREASURES; t++)
             if (tloc_get(s, t) == l && (l == GHOST ? t != JM_T_BETH : !is_power(t))) c[n++] = t;
         if (n == 0) return; /* not offered then (loot_opts) */
-        int t = c[rnd(s, n)];
+        int t = c[rnd(s, n, JM_CH_BLIND, w)];
         give_treasure(s, t, l, w, is_power(t) && w != GHOST);
         EMIT(JM_EV_LOOT, w, 8, chooser, l, JM_LOOT_KIND_BLIND, -1, 0, t, 0, (int)s->holds[l]);
     } else { /* JM_LOOT_CURSE(t) */
@@ -580,7 +605,7 @@ ALWAYS_INLINE void draw_up(jm_state *s, const jm_tracer *tr, int p)
             EMIT(JM_EV_RESHUFFLE, p, 1, mask_count(disc));
             draw = disc;
         }
-        for (int r = rnd(s, mask_count(draw)); r > 0; r--) draw &= draw - 1; /* drop the r lowest */
+        for (int r = rnd(s, mask_count(draw), JM_CH_DRAW, p); r > 0; r--) draw &= draw - 1; /* drop the r lowest */
         w |= draw & -draw; /* the lowest left goes 00 -> 01: into the hand */
     }
     s->cards[p] = w;
@@ -629,7 +654,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
     while (s->dec == JM_D_NONE) {
         switch (s->step) {
         case ST_ROUND: at_ST_ROUND: { /* T1 */
-            int d1 = 1 + rnd(s, 6), d2 = 1 + rnd(s, 6);
+            int d1 = 1 + rnd(s, 6, JM_CH_DICE, s->captain), d2 = 1 + rnd(s, 6, JM_CH_DICE, s->captain);
             EMIT(JM_EV_ROUND, -1, 3, s->captain, d1, d2);
             s->dm = (uint8_t)d1;
             s->de = (uint8_t)d2;
@@ -741,7 +766,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             CONTINUE_AT(ST_B_AROLL);
         case ST_B_AROLL: at_ST_B_AROLL:
             spend(s, s->b_att, s->b_apow);
-            s->b_aroll = (uint8_t)rnd(s, 6);
+            s->b_aroll = (uint8_t)rnd(s, 6, JM_CH_BATTLE, s->b_att);
             CONTINUE_AT(ST_B_ASABRE);
         case ST_B_ASABRE: at_ST_B_ASABRE: /* B6 */
         case ST_B_DSABRE: at_ST_B_DSABRE: {
@@ -767,7 +792,7 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
             CONTINUE_AT(ST_B_DROLL);
         case ST_B_DROLL: at_ST_B_DROLL:
             spend(s, s->b_def, s->b_dpow);
-            s->b_droll = (uint8_t)rnd(s, 6);
+            s->b_droll = (uint8_t)rnd(s, 6, JM_CH_BATTLE, s->b_def);
             CONTINUE_AT(ST_B_DSABRE);
         case ST_B_DCHECK: at_ST_B_DCHECK: /* B4, B5 */
             if (s->b_droll == BD(s)->star) {
@@ -840,7 +865,7 @@ int jm_has_ghost_rules(const jm_rules *r, int players)
 }
 
 /* Set up a game whose chance generator is *rng (sealed: keyed, pcg.c). */
-static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng, int sealed, const jm_tracer *tr,
+static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng, unsigned flags, const jm_tracer *tr,
                 char *err, size_t errlen)
 {
     if (players < 2 || players > JM_MAX_PLAYERS) {
@@ -863,7 +888,7 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
     s->rng = *rng;
     s->np = (uint8_t)players;
     s->flags = (uint8_t)((ghost ? F_GHOST : 0) | (r->shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0) |
-                         (sealed ? F_SEALED : 0));
+                         (flags & (F_SEALED | F_PROBE)));
     s->hand = r->hand;
     s->round_cap = r->round_cap;
     s->ghost_rules = jm__ghost_rules(r);
@@ -886,7 +911,7 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
         }
     }
     for (int i = 0; i < r->treasures && i < nrest; i++) {
-        int j = i + rnd(s, nrest - i), t = rest[j];
+        int j = i + rnd(s, nrest - i, JM_CH_PILE, -1), t = rest[j];
         rest[j] = rest[i];
         rest[i] = t;
         tloc_set(s, t, TL_PILE);
@@ -901,13 +926,14 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
     /* S5 */
     for (int p = 0; p < players; p++) draw_up(s, NULL, p);
     /* S6 */
-    s->first_captain = (uint8_t)(r->first_captain >= 0 ? r->first_captain : rnd(s, players));
+    s->first_captain = (uint8_t)(r->first_captain >= 0 ? r->first_captain : rnd(s, players, JM_CH_CAPTAIN, -1));
     s->captain = s->first_captain;
     int npile = 0;
     for (int t = 0; t < JM_TREASURES; t++) npile += tloc_get(s, t) == TL_PILE;
     EMIT(JM_EV_SETUP, -1, 5, players, ghost, s->first_captain, npile, r->shortage == JM_SHORTAGE_DIE);
     s->step = ST_ROUND;
     run(s, tr);
+    s->flags &= (uint8_t)~F_PROBE;
     return JM_OK;
 }
 
@@ -924,7 +950,43 @@ int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uin
 {
     jm_pcg32 rng;
     jm__sealed_seed(&rng, k0, k1, game);
-    return init(s, r, players, &rng, 1, tr, err, errlen);
+    return init(s, r, players, &rng, F_SEALED, tr, err, errlen);
+}
+
+/* ---------------------------------------------------------------- chance probes */
+
+/* Game `game` of seed, set up under the probe p (init clears F_PROBE). */
+static int init_probed(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                       const jm_tracer *tr, probe *p, char *err, size_t errlen)
+{
+    jm_pcg32 rng;
+    unsigned fl = F_PROBE;
+    if (seed->sealed) {
+        jm__sealed_seed(&rng, seed->v, seed->k1, game);
+        fl |= F_SEALED;
+    } else {
+        jm_pcg32_seed(&rng, seed->v, game);
+    }
+    probe *outer = probing;
+    probing = p;
+    int rc = init(s, r, players, &rng, fl, tr, err, errlen);
+    probing = outer;
+    return rc;
+}
+
+int jm_init_chance(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                   const jm_tracer *tr, jm_chance *ev, int max, int *ndraws, char *err, size_t errlen)
+{
+    probe p = {ev, max, 0, -1, -1};
+    int rc = init_probed(s, r, players, seed, game, tr, &p, err, errlen);
+    if (ndraws) *ndraws = p.n;
+    return rc;
+}
+
+int jm_init_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int j, int x)
+{
+    probe p = {NULL, 0, 0, j, x};
+    return init_probed(s, r, players, seed, game, NULL, &p, NULL, 0);
 }
 
 /* ================================================ decisions */
@@ -1066,10 +1128,10 @@ ALWAYS_INLINE void apply(jm_state *s, int a, const jm_tracer *tr, int inline_run
             s->b_sabre_by = s->who;
             if (att) {
                 s->b_aroll0 = s->b_aroll;
-                s->b_aroll = (uint8_t)rnd(s, 6);
+                s->b_aroll = (uint8_t)rnd(s, 6, JM_CH_BATTLE, s->b_att);
             } else {
                 s->b_droll0 = s->b_droll;
-                s->b_droll = (uint8_t)rnd(s, 6);
+                s->b_droll = (uint8_t)rnd(s, 6, JM_CH_BATTLE, s->b_def);
             }
         }
         s->step = att ? ST_B_ACHECK : ST_B_DCHECK;
@@ -1118,6 +1180,30 @@ void jm_apply_trusted(jm_state *s, int a, const jm_tracer *tr)
     jm_tracer buf;
     apply(s, a, tracer(tr, &buf), 0);
     debug_check(s, a, d);
+}
+
+/* jm_apply_trusted() under the probe p. */
+static void apply_probed(jm_state *s, int a, const jm_tracer *tr, probe *p)
+{
+    probe *outer = probing;
+    probing = p;
+    s->flags |= F_PROBE;
+    jm_apply_trusted(s, a, tr);
+    s->flags &= (uint8_t)~F_PROBE;
+    probing = outer;
+}
+
+int jm_apply_chance(jm_state *s, int a, const jm_tracer *tr, jm_chance *ev, int max)
+{
+    probe p = {ev, max, 0, -1, -1};
+    apply_probed(s, a, tr, &p);
+    return p.n;
+}
+
+void jm_apply_alt(jm_state *s, int a, int j, int x)
+{
+    probe p = {NULL, 0, 0, j, x};
+    apply_probed(s, a, NULL, &p);
 }
 
 /* jm_play_random() and jm_play_random_to(): the loop, compiled into each

@@ -460,6 +460,53 @@ int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
 enum { JM_FACE_2, JM_FACE_4, JM_FACE_6, JM_FACE_8, JM_FACE_10, JM_FACE_STAR };
 int jm_force_dice(jm_state *s, int n, const int *draws);
 
+/* Chance probes, for luck-adjusted estimates (docs/STATISTICS.md).  Every
+ * chance draw of the engine is one of n equally likely outcomes 0..n-1 (an
+ * action die: its value - 1; a combat or shortage die: its face index; a
+ * card, a treasure, a blind steal, the first Captain, a place in the pile's
+ * shuffle: the index among the candidates in increasing id order), drawn
+ * from the game's generator.  A probe lists the draws a step makes, and
+ * makes the step again with one draw's outcome changed: the draws before it
+ * are those of the first time, since the state and the generator are, and
+ * the draws after it take the same generator words as the first time (the
+ * changed draw moves the generator on exactly as the real one did).  So
+ * for an outcome drawn uniformly and independently of the words after it,
+ * the mean over x of a function of the "other" state, less the function of
+ * the real one, has mean zero: AIVAT's correction term. */
+enum {
+    JM_CH_PILE,      /* S2: a place in the treasure pile's shuffle */
+    JM_CH_DRAW,      /* S5, T4: a card from a player's draw pile */
+    JM_CH_CAPTAIN,   /* S6: the first Captain */
+    JM_CH_DICE,      /* T1: an action die */
+    JM_CH_BATTLE,    /* B3-B6: a combat die (a Sabre's reroll too) */
+    JM_CH_SHORTAGE,  /* H2: the shortage die */
+    JM_CH_TREASURE,  /* P3: a treasure from the pile */
+    JM_CH_BLIND,     /* B7: a blind steal */
+    JM_CH_KINDS
+};
+typedef struct jm_chance {
+    uint8_t kind;    /* JM_CH_* */
+    int8_t ship;     /* the ship it concerns (the drawing player, the Captain, the die's
+                        side of a battle), or -1 */
+    uint8_t n;       /* its outcomes, equally likely */
+    uint8_t outcome; /* the one drawn, 0..n-1 */
+} jm_chance;
+#define JM_MAX_CHANCE 96 /* more than any one step draws (set-up: 12 + 6 x 4 + 3) */
+/* jm_apply_trusted() that also writes the step's draws into ev[0..max), in
+ * order; returns how many it drew (those past max are drawn, not written). */
+int jm_apply_chance(jm_state *s, int action, const jm_tracer *tr, jm_chance *ev, int max);
+/* The same step from the same state, its draw j giving outcome x (0 <= x <
+ * that draw's n) and every other draw as described above; no events. */
+void jm_apply_alt(jm_state *s, int action, int j, int x);
+/* jm_init_seed() that writes the set-up's draws (up to the first decision)
+ * into ev[0..max) and their count into *ndraws; and the same set-up with
+ * draw j giving x (the arguments as the first call had them; 0 or JM_EARG). */
+int jm_init_chance(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                   const jm_tracer *tr, jm_chance *ev, int max, int *ndraws, char *err, size_t errlen);
+int jm_init_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int j, int x);
+/* The kind's name ("dice", "draw", ...), or NULL. */
+const char *jm_chance_name(int kind);
+
 /* Invariant check (cards, treasures, holds, positions, decision).  Returns
  * JM_OK, or JM_EINVALID with the first broken invariant described in why. */
 int jm_check(const jm_state *s, char *why, size_t len);

@@ -10,6 +10,7 @@
 #endif
 
 #include "cli.h"
+#include "../../agents/value.h"
 #include "../run/harness.h"
 
 static const char *current_command;
@@ -100,6 +101,21 @@ const char *cli_rules_named(const char *text, char *buf, size_t len)
     if (jm_rules_parse(&r, text, err, len) || !r.variant) return text;
     jm_rules_format(&r, buf, len);
     return buf;
+}
+
+int cli_luck(const char *text, const jm_rules *rules, value_fn *v)
+{
+    char err[600];
+    memset(v, 0, sizeof *v);
+    if (!text) return 0;
+    if (!*text) return cli_usage_error("--luck: empty (hand, or a network file FILE.jmn)");
+    if (value_open(v, text, err, sizeof err)) return cli_usage_error("--luck: %s", err);
+    if (v->kind == VALUE_NET && rules->variant) {
+        value_close(v);
+        return cli_usage_error("--luck %s: a network of the base game, and the run plays a variant (use --luck hand)",
+                               text);
+    }
+    return 0;
 }
 
 int cli_rules(const char *text, int players, jm_rules *rules)

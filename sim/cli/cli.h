@@ -53,5 +53,17 @@ int cli_threads(uint64_t *threads);
  * same file back. */
 const char *cli_rules_named(const char *text, char *buf, size_t len);
 int cli_rules(const char *text, int players, jm_rules *rules);
+/* --luck: the value function of the luck-adjusted estimates ("hand" or a
+ * network file) into *v, or v->kind 0 for text NULL; 0, or 2 after
+ * reporting what is wrong (a network of another variant than rules'). */
+struct value_fn;
+int cli_luck(const char *text, const jm_rules *rules, struct value_fn *v);
+/* The option's help, the same in every command that takes it. */
+#define CLI_LUCK_HELP                                                         \
+    "luck-adjusted estimates beside the plain ones (columns\n"                \
+    "ending _adj): every chance draw's luck cancelled by the\n"               \
+    "value function V, 'hand' (the hand evaluation) or a\n"                   \
+    "network FILE.jmn's value head; unbiased whatever V\n"                    \
+    "(docs/STATISTICS.md)"
 
 #endif

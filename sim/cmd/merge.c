@@ -28,6 +28,7 @@ typedef struct shard {
     uint64_t games_total, first_game;
     int players, rotate, nrows;
     char rules_q[600];
+    char luck[320];                  /* the value function of the adjusted columns, "" without */
     char group[MAX_ROWS][32], key[MAX_ROWS][CSV_QUOTED_SPEC];
     sim_tally t[MAX_ROWS];
 } shard;
@@ -66,16 +67,17 @@ static int read_shard(shard *s, const char *path)
     if (!f) return cli_usage_error("cannot read '%s': %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
-    int lineno = 0, rc = 0;
+    int lineno = 0, rc = 0, kind = 0;
     while (!rc && csv_read_line(f, &line, &cap)) {
         summary_read r;
         if (++lineno == 1) {
-            if (!summary_is_header(line))
+            if (!(kind = summary_is_header(line)))
                 rc = cli_usage_error("'%s' is not a summary of this version (its header differs; rerun the shard)",
                                      path);
-        } else if (summary_parse_row(line, &r)) {
+        } else if (summary_parse_row(line, &r, kind == 2)) {
             rc = cli_usage_error("%s:%d: not a summary row", path, lineno);
         } else {
+            if (r.luck) snprintf(s->luck, sizeof s->luck, "%s", r.luck);
             rc = add_row(s, &r, lineno);
         }
     }
@@ -96,6 +98,7 @@ static int same_run(const shard *sh, int n)
                            : strcmp(b->rules_q, a->rules_q) ? "rules"
                            : b->players != a->players       ? "players"
                            : b->rotate != a->rotate         ? "rotation"
+                           : strcmp(b->luck, a->luck)       ? "--luck"
                            : b->nrows != a->nrows           ? "agents"
                                                             : NULL;
         for (int r = 0; !what && r < a->nrows; r++)
@@ -146,15 +149,18 @@ static int write_merged(const char *out_path, shard *sh, shard **order, int n)
             sum[r].rounds += sh[i].t[r].rounds;
             sum[r].score += sh[i].t[r].score;
             sum[r].wins_sq += sh[i].t[r].wins_sq;
+            sum[r].wins_adj += sh[i].t[r].wins_adj;
+            sum[r].wins_adj_sq += sh[i].t[r].wins_adj_sq;
         }
     }
     outfile of = {.slot = -1};
     char err[512];
     if (outfile_open(&of, out_path, err, sizeof err)) return cli_usage_error("%s", err);
     summary_run run = {.seed = a->seed, .games_total = total, .first_game = order[0]->first_game,
-                       .players = a->players, .rotate = a->rotate, .rules_q = a->rules_q};
+                       .players = a->players, .rotate = a->rotate, .rules_q = a->rules_q,
+                       .luck = a->luck[0] ? a->luck : NULL};
     for (int r = 0; r < a->nrows; r++) run.ghost |= !strcmp(a->group[r], "ghost");
-    summary_header(of.f);
+    summary_header(of.f, a->luck[0] != 0);
     for (int r = 0; r < a->nrows; r++)
         summary_row(of.f, &run, a->group[r], a->key[r], &sum[r], strcmp(a->group[r], "all") != 0);
     if (outfile_commit(&of, err, sizeof err)) {

@@ -7,15 +7,17 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
 #include "../run/lineup.h"
 #include "../run/mpi.h"
 #include "cmd.h"
 
 typedef struct sim_opts {
     uint64_t games, players, threads, first_game, progress;    jm_seed seed;
-    const char *agents, *rules, *out, *games_csv, *timing;
+    const char *agents, *rules, *out, *games_csv, *timing, *luck;
     int rotate;
     ckpt_opts ck;
+    value_fn value;                  /* --luck's */
 } sim_opts;
 
 static const opt options[] = {
@@ -46,6 +48,7 @@ static const opt options[] = {
     OPT_ROW_UINT("first-game", "K", sim_opts, first_game, "first game", 0, INT64_MAX, "0",
                  "play games K..K+N-1 of the run ({default}): a shard for a job\n"
                  "array; 'jamaica merge' combines the shards' summaries"),
+    OPT_ROW_TEXT("luck", "V", sim_opts, luck, NULL, CLI_LUCK_HELP),
     OPT_CHECKPOINT(sim_opts),
 };
 
@@ -87,6 +90,8 @@ static int configure(sim_opts *o, sim_config *c)
         return cli_usage_error("--first-game %llu with --games %llu passes game 2^63 (PCG32 streams are 63-bit)",
                                (unsigned long long)o->first_game, (unsigned long long)o->games);
     if (cli_threads(&o->threads)) return 2;
+    if (cli_luck(o->luck, &c->rules, &o->value)) return 2;
+    c->luck = o->luck ? &o->value : NULL;
     c->games = o->games;
     c->first_game = o->first_game;
     c->players = (int)o->players;
@@ -105,13 +110,19 @@ static int configure(sim_opts *o, sim_config *c)
 
 /* A win rate with its 95% interval (the game as the unit: an agent's
  * seats of one game together), as SUMMARY.csv has it. */
-static void print_win(const char *who, const sim_tally *t, uint64_t games, int exact)
+static void print_win(const char *who, const sim_tally *t, uint64_t games, int exact, int luck)
 {
     double lo, hi;
     summary_win_interval(t, games, exact, &lo, &hi);
-    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games\n", who,
+    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games", who,
            t->n ? 100.0 * (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0, 100 * lo, 100 * hi,
            (unsigned long long)t->n);
+    if (luck && !exact) {
+        double m;
+        summary_adj_interval(t, games, &m, &lo, &hi);
+        printf("; luck-adjusted %.2f%% [%.2f, %.2f]", 100 * m, 100 * lo, 100 * hi);
+    }
+    putchar('\n');
 }
 
 /* The run on stdout: games, speed and files, each agent's win rate (95%
@@ -139,8 +150,11 @@ static void report(const sim_config *c, const sim_outcome *res)
     }
     for (int a = 0; a < res->nagents; a++)
         print_win(res->agent[a], &res->tally[a], res->games_done,
-                  summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0));
-    if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done, 0);
+                  summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0), c->luck != NULL);
+    if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done, 0, c->luck != NULL);
+    if (c->luck)
+        printf("  luck-adjusted (--luck %s): %.0f values a game\n", c->luck->name,
+               (double)res->luck_evals / (double)res->games_done);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
         printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
@@ -180,5 +194,6 @@ int cmd_sim(int argc, char **argv)
                 strsignal(cli_stop), (unsigned long long)res.games_done, (unsigned long long)c.games);
     if (rc) cli_journal_kept(c.journal);
     journal_close(c.journal, rc != 0);
+    value_close(&o.value);
     return rc;
 }

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "games_csv.h"
+#include "summary.h"
 
 const char *const games_col_name[GAMES_NCOL] = {
     "game", "seed", "players", "rules", "seat", "agent", "is_ghost", "first_captain", "captain_offset",
     "rounds", "capped", "finished", "score", "rank", "win", "position_score", "gold", "treasure_points",
-    "battles_won", "battles_lost", "shortages", "trace_hash", "seating", "faults",
+    "battles_won", "battles_lost", "shortages", "trace_hash", "seating", "faults", "win_adj", "luck_captain",
 };
 
 /* The run's columns in order (the optional ones when it has them); how many. */
@@ -17,7 +18,9 @@ static int run_columns(const games_run *run, games_col *cols)
 {
     int n = 0;
     for (int c = 0; c < GAMES_NCOL; c++)
-        if ((c != GC_SEATING || run->seatings) && (c != GC_FAULTS || run->faults)) cols[n++] = (games_col)c;
+        if ((c != GC_SEATING || run->seatings) && (c != GC_FAULTS || run->faults) &&
+            ((c != GC_WIN_ADJ && c != GC_LUCK_CAPTAIN) || run->luck))
+            cols[n++] = (games_col)c;
     return n;
 }
 
@@ -72,6 +75,11 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
     case GC_TRACE_HASH: return snprintf(buf, n, "%016llx", (unsigned long long)r->trace_hash);
     case GC_SEATING: return snprintf(buf, n, "%d", r->seating);
     case GC_FAULTS: return ghost ? snprintf(buf, n, "%s", "") : snprintf(buf, n, "%d", t->faults);
+    case GC_WIN_ADJ: {
+        long long w = t->winner ? SUMMARY_ADJ_UNIT / r->nwin : 0;
+        return snprintf(buf, n, "%.6f", (double)(w + t->luck) / SUMMARY_ADJ_UNIT);
+    }
+    case GC_LUCK_CAPTAIN: return snprintf(buf, n, "%.6f", (double)t->luck_captain / SUMMARY_ADJ_UNIT);
     case GAMES_NCOL: break;
     }
     return 0;
@@ -149,7 +157,8 @@ void games_reader_close(games_reader *d)
 /* The columns read as whole numbers (the others are text, or read apart). */
 static int numeric(int c)
 {
-    return c != GC_RULES && c != GC_AGENT && c != GC_TRACE_HASH && c != GC_WIN && c != GC_SEED && c != GC_GAME;
+    return c != GC_RULES && c != GC_AGENT && c != GC_TRACE_HASH && c != GC_WIN && c != GC_SEED && c != GC_GAME &&
+           c != GC_WIN_ADJ && c != GC_LUCK_CAPTAIN;
 }
 
 static int parse_num(const char *s, long long *v)

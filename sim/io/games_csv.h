@@ -24,6 +24,8 @@ typedef enum games_col {
     GC_SEATING,                  /* a tournament's files only */
     GC_FAULTS,                   /* only when a seat may play on after its agent failed
                                     (on_fault=random): that seat's failures in the game */
+    GC_WIN_ADJ, GC_LUCK_CAPTAIN, /* only with --luck: the win share plus the game's luck
+                                    corrections, and of those the first Captain's draw's */
     GAMES_NCOL
 } games_col;
 
@@ -35,6 +37,7 @@ typedef struct games_run {
     int players, ships;          /* ships: players and the ghost, when it plays */
     int seatings;                /* 1: the `seating` column */
     int faults;                  /* 1: the `faults` column */
+    int luck;                    /* 1: the `win_adj` and `luck_captain` columns */
     const char *rules_q;         /* the rules, already a CSV field */
     const char (*specs_q)[CSV_QUOTED_SPEC]; /* each agent spec, already a CSV field */
 } games_run;

@@ -21,6 +21,10 @@ typedef struct sim_seat {
     uint8_t faults;              /* its agent's failures played through at random (on_fault=random) */
     uint32_t decisions;          /* its decisions with two or more actions (the report's counts, and a
                                     resumed run's: the checkpoint's log keeps them) */
+    /* Luck-adjusted runs (sim/run/luck.h): the sum of its corrections over
+     * the game's chance draws, in SUMMARY_ADJ_UNIT of a win, and of those the
+     * first Captain's draw's alone (kept out of figures conditioned on it). */
+    int32_t luck, luck_captain;
 } sim_seat;
 
 typedef struct sim_game {
@@ -31,6 +35,7 @@ typedef struct sim_game {
     int8_t first_captain, capped, nwin;
     int8_t failed;               /* 1 + the seat whose agent failed and stopped the game; 0 */
     uint32_t decisions;          /* with two or more legal actions */
+    uint32_t luck_evals;         /* values the luck corrections computed (their cost) */
     uint64_t trace_hash;         /* the hash of the game's events, as `jamaica trace` prints
                                     it (computed only when GAMES.csv is written) */
     sim_seat seat[JM_MAX_SHIPS]; /* players 0..P-1, then the ghost at P */

@@ -7,25 +7,29 @@
 #include "csv.h"
 #include "summary.h"
 
-const char *const summary_col_name[SUMMARY_NCOL] = {
+const char *const summary_col_name[SUMMARY_NCOL_LUCK] = {
     "seed", "rules", "players", "games_total", "group", "key", "games", "wins", "win_rate", "wilson_low",
     "wilson_high", "mean_score", "mean_rounds", "capped_share", "first_game", "rotate", "wins_420", "score_sum",
-    "rounds_sum", "capped_games", "wins_sq_420",
+    "rounds_sum", "capped_games", "wins_sq_420", "win_rate_adj", "win_rate_adj_low", "win_rate_adj_high", "luck",
+    "wins_adj", "wins_adj_sq",
 };
 
-void summary_header(FILE *f)
+void summary_header(FILE *f, int luck)
 {
-    char h[512];
-    csv_header(summary_col_name, SUMMARY_NCOL, h, sizeof h);
+    char h[640];
+    csv_header(summary_col_name, luck ? SUMMARY_NCOL_LUCK : SUMMARY_NCOL, h, sizeof h);
     fputs(h, f);
 }
 
 int summary_is_header(const char *line)
 {
-    char h[512];
-    size_t n = csv_header(summary_col_name, SUMMARY_NCOL, h, sizeof h);
-    h[n - 1] = '\0';
-    return !strcmp(line, h);
+    for (int luck = 0; luck < 2; luck++) {
+        char h[640];
+        size_t n = csv_header(summary_col_name, luck ? SUMMARY_NCOL_LUCK : SUMMARY_NCOL, h, sizeof h);
+        h[n - 1] = '\0';
+        if (!strcmp(line, h)) return 1 + luck;
+    }
+    return 0;
 }
 
 int summary_exact(const sim_tally *t, uint64_t games, int players, int ghost)
@@ -50,6 +54,18 @@ void summary_win_interval(const sim_tally *t, uint64_t games, int exact, double 
     *hi = iv.hi;
 }
 
+void summary_adj_interval(const sim_tally *t, uint64_t games, double *mean, double *lo, double *hi)
+{
+    double G = (double)games, U = SUMMARY_ADJ_UNIT;
+    long double sy = t->wins_adj, ss = (long double)t->wins_adj_sq - sy * sy / (G > 0 ? G : 1);
+    an_cluster cl = {.clusters = games, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
+                     .mn = G > 0 ? (double)t->n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
+    an_interval iv = an_cluster_bounded(&cl, 0, 1);
+    *mean = t->n ? (double)t->wins_adj / U / (double)t->n : 0;
+    *lo = iv.lo;
+    *hi = iv.hi;
+}
+
 /* Column c of a row; empty where it is undefined (no games, or no wins in
  * the group "all"). */
 static void field(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
@@ -58,6 +74,10 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     double n = (double)t->n, w = (double)t->wins / SUMMARY_WIN_UNIT, lo = 0, hi = 0;
     if (c >= SC_WINS && c <= SC_MEAN_SCORE && !(with_wins && t->n)) return;
     if ((c == SC_MEAN_ROUNDS || c == SC_CAPPED_SHARE) && !t->n) return;
+    if (c >= SC_WIN_RATE_ADJ && c <= SC_WIN_RATE_ADJ_HIGH && !(with_wins && t->n)) return;
+    if (c == SC_WINS_ADJ && !with_wins) return;
+    double adj = 0;
+    if (c >= SC_WIN_RATE_ADJ && c <= SC_WIN_RATE_ADJ_HIGH) summary_adj_interval(t, run->games_total, &adj, &lo, &hi);
     if (c == SC_WILSON_LOW || c == SC_WILSON_HIGH) summary_win_interval(t, run->games_total, summary_exact(t, run->games_total, run->players, run->ghost), &lo, &hi);
     switch (c) {
     case SC_SEED: {
@@ -85,24 +105,31 @@ static void field(FILE *f, const summary_run *run, const char *group, const char
     case SC_ROUNDS_SUM: fprintf(f, "%llu", (unsigned long long)t->rounds); break;
     case SC_CAPPED_GAMES: fprintf(f, "%llu", (unsigned long long)t->capped); break;
     case SC_WINS_SQ_420: fprintf(f, "%llu", (unsigned long long)t->wins_sq); break;
-    case SUMMARY_NCOL: break;
+    case SC_WIN_RATE_ADJ: fprintf(f, "%.6f", adj); break;
+    case SC_WIN_RATE_ADJ_LOW: fprintf(f, "%.6f", lo); break;
+    case SC_WIN_RATE_ADJ_HIGH: fprintf(f, "%.6f", hi); break;
+    case SC_LUCK: fputs(run->luck, f); break;
+    case SC_WINS_ADJ: fprintf(f, "%lld", (long long)t->wins_adj); break;
+    case SC_WINS_ADJ_SQ: fprintf(f, "%llu", (unsigned long long)t->wins_adj_sq); break;
+    case SUMMARY_NCOL_LUCK: break;
     }
 }
 
 void summary_row(FILE *f, const summary_run *run, const char *group, const char *key, const sim_tally *t,
                  int with_wins)
 {
-    for (int c = 0; c < SUMMARY_NCOL; c++) {
+    for (int c = 0; c < (run->luck ? SUMMARY_NCOL_LUCK : SUMMARY_NCOL); c++) {
         if (c) fputc(',', f);
         field(f, run, group, key, t, with_wins, (summary_col)c);
     }
     fputc('\n', f);
 }
 
-int summary_parse_row(char *line, summary_read *r)
+int summary_parse_row(char *line, summary_read *r, int luck)
 {
-    char *f[SUMMARY_NCOL + 1];
-    if (csv_split(line, f, SUMMARY_NCOL + 1) != SUMMARY_NCOL) return -1;
+    char *f[SUMMARY_NCOL_LUCK + 1];
+    int ncol = luck ? SUMMARY_NCOL_LUCK : SUMMARY_NCOL;
+    if (csv_split(line, f, SUMMARY_NCOL_LUCK + 1) != ncol) return -1;
     uint64_t players, rotate;
     memset(r, 0, sizeof *r);
     if (jm_seed_parse(f[SC_SEED], &r->seed) || csv_parse_u64(f[SC_GAMES_TOTAL], &r->games_total) ||
@@ -116,5 +143,11 @@ int summary_parse_row(char *line, summary_read *r)
     r->rules = f[SC_RULES];
     r->group = f[SC_GROUP];
     r->key = f[SC_KEY];
+    if (luck) {
+        r->luck = f[SC_LUCK];
+        if ((*f[SC_WINS_ADJ] && csv_parse_i64(f[SC_WINS_ADJ], &r->t.wins_adj)) ||
+            csv_parse_u64(f[SC_WINS_ADJ_SQ], &r->t.wins_adj_sq) || !*r->luck)
+            return -1;
+    }
     return 0;
 }

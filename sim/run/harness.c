@@ -1,6 +1,6 @@
 /*
- * harness.c - the harness (see harness.h): one game, the summary's tallies,
- * and the run: blocks of games in parallel, consumed in order.
+ * harness.c - the harness (see harness.h): one game, and the run: blocks of
+ * games in parallel, consumed in order into the tallies (tally.c).
  */
 #include <limits.h>
 #include <math.h>
@@ -12,6 +12,7 @@
 #endif
 
 #include "../../agents/agent.h"
+#include "../../agents/value.h"
 #include "../io/csv.h"
 #include "../io/games_csv.h"
 #include "../io/outfile.h"
@@ -21,6 +22,7 @@
 #include "harness.h"
 #include "journal.h"
 #include "play.h"
+#include "tally.h"
 
 #define BLOCK 2048            /* games per parallel block */
 
@@ -129,7 +131,18 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
     const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
-    jm_init_seed(&s, &c->rules, np, &c->seed, chance, trp, NULL, 0);
+    luck_game lg;
+    if (c->luck) { /* every draw corrected as it comes, the set-up's too (luck.h) */
+        memset(&lg, 0, sizeof lg);
+        jm_chance ev[JM_MAX_CHANCE];
+        int nd = 0;
+        jm_init_chance(&s, &c->rules, np, &c->seed, chance, trp, ev, JM_MAX_CHANCE, &nd, NULL, 0);
+        luck_setup(c->luck, &c->rules, np, &c->seed, chance, &s, ev, nd, &lg);
+        st.luck = c->luck;
+        st.luck_out = &lg;
+    } else {
+        jm_init_seed(&s, &c->rules, np, &c->seed, chance, trp, NULL, 0);
+    }
     int played = sim_play(&s, seats, trp, &st);
     jm_score sc[JM_MAX_SHIPS];
     memset(r, 0, sizeof *r);
@@ -160,22 +173,12 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         o->shortages = cn.shortages[ship];
         o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
         o->decisions = k < np ? st.seat_decisions[k] : 0;
+        if (c->luck) {
+            o->luck = luck_units(&lg, ship, 0);
+            o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN));
+        }
     }
-}
-
-/* ---------------------------------------------------------------- tallies */
-
-/* The counts come first: a checkpoint holds them (sim_tally_bytes). */
-typedef struct tallies {
-    sim_tally agent[SIM_MAX_AGENTS], seat[JM_MAX_PLAYERS], offset[JM_MAX_PLAYERS], ghost, all;
-    uint64_t decisions[SIM_MAX_AGENTS]; /* each agent's decisions in the games tallied (a checkpoint keeps them) */
-    int agent_of_spec[SIM_MAX_AGENTS]; /* distinct agent index of each spec */
-    int nagents;
-} tallies;
-
-size_t sim_tally_bytes(void)
-{
-    return offsetof(tallies, agent_of_spec);
+    if (c->luck) r->luck_evals = lg.evals;
 }
 
 /* A value on one line: backslashes and line breaks escaped. */
@@ -214,75 +217,16 @@ char *sim_identity(const sim_config *c, int logs)
         h = (h ^ b[i]) * 0x100000001b3ULL;
     fprintf(f, "\nrotate %d\nfirst-game %llu\ngames %llu\nseatings %d %016llx\ngames-csv %d\n", c->rotate,
             (unsigned long long)c->first_game, (unsigned long long)c->games, c->nseatings, (unsigned long long)h, logs);
+    if (c->luck) { /* the corrections are in the tallies: a checkpoint resumes under the same V */
+        fputs("luck ", f);
+        put_value(f, c->luck->name);
+        fputc('\n', f);
+    }
     if (fclose(f)) {
         free(s);
         return NULL;
     }
     return s;
-}
-
-/* A seat's wins in 420ths. */
-static uint64_t win_units(const sim_game *r, const sim_seat *s)
-{
-    return s->winner ? (uint64_t)(SUMMARY_WIN_UNIT / r->nwin) : 0;
-}
-
-/* One seat-game into a group; wins_sq takes the seat's own square (the
- * groups of one seat a game; tally_game squares an agent's whole game). */
-static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s, int one_seat)
-{
-    uint64_t w = win_units(r, s);
-    t->n++;
-    t->wins += w;
-    if (one_seat) t->wins_sq += w * w;
-    t->capped += (uint64_t)r->capped;
-    t->rounds += (uint64_t)r->rounds;
-    t->score += s->score;
-}
-
-static void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
-{
-    int np = c->players;
-    uint64_t agent_w[SIM_MAX_AGENTS] = {0};
-    for (int k = 0; k < np; k++) {
-        const sim_seat *s = &r->seat[k];
-        int a = ts->agent_of_spec[(int)s->agent];
-        tally_add(&ts->agent[a], r, s, 0);
-        ts->decisions[a] += s->decisions;
-        agent_w[a] += win_units(r, s);
-        tally_add(&ts->seat[k], r, s, 1);
-        tally_add(&ts->offset[(k - r->first_captain + np) % np], r, s, 1);
-    }
-    for (int a = 0; a < ts->nagents; a++) ts->agent[a].wins_sq += agent_w[a] * agent_w[a];
-    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np], 1);
-    ts->all.n++;
-    ts->all.capped += (uint64_t)r->capped;
-    ts->all.rounds += (uint64_t)r->rounds;
-}
-
-static void write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
-                          const char (*specs_q)[CSV_QUOTED_SPEC])
-{
-    char key[16];
-    summary_run run = {.seed = c->seed, .games_total = ts->all.n, .first_game = c->first_game,
-                       .players = c->players, .rotate = c->rotate,
-                       .ghost = jm_has_ghost_rules(&c->rules, c->players), .rules_q = rules_q};
-    summary_header(f);
-    summary_row(f, &run, "all", "all", &ts->all, 0);
-    for (int a = 0; a < ts->nagents; a++) {
-        int k = 0;
-        while (ts->agent_of_spec[k] != a) k++;
-        summary_row(f, &run, "agent", specs_q[k], &ts->agent[a], 1);
-    }
-    for (int i = 0; i < c->players; i++) {
-        snprintf(key, sizeof key, "%d", i);
-        summary_row(f, &run, "seat", key, &ts->seat[i], 1);
-    }
-    for (int i = 0; i < c->players; i++) {
-        snprintf(key, sizeof key, "%d", i);
-        summary_row(f, &run, "captain_offset", key, &ts->offset[i], 1);
-    }
-    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, &run, "ghost", "ghost", &ts->ghost, 1);
 }
 
 /* ---------------------------------------------------------------- the run */
@@ -401,19 +345,12 @@ static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
     char rules_text[256];
     jm_rules_format(&c->rules, rules_text, sizeof rules_text);
     csv_field(r->rules_q, sizeof r->rules_q, rules_text);
-    tallies *ts = &r->ts;
-    for (int k = 0; k < r->nspecs; k++) {
-        csv_field(r->specs_q[k], sizeof r->specs_q[k], c->specs[k]);
-        int a = -1;
-        for (int j = 0; j < k && a < 0; j++)
-            if (!strcmp(c->specs[j], c->specs[k])) a = ts->agent_of_spec[j];
-        ts->agent_of_spec[k] = a >= 0 ? a : ts->nagents++;
-        if (a < 0) out->agent[ts->nagents - 1] = c->specs[k];
-    }
-    out->nagents = ts->nagents;
+    for (int k = 0; k < r->nspecs; k++) csv_field(r->specs_q[k], sizeof r->specs_q[k], c->specs[k]);
+    out->nagents = tally_agents(&r->ts, c, out->agent);
     r->rows = (games_run){.seed = c->seed, .players = c->players,
                           .ships = c->players + jm_has_ghost_rules(&c->rules, c->players),
                           .seatings = c->nseatings > 0, .faults = plays_on_after_faults(c, r->nspecs),
+                          .luck = c->luck != NULL,
                           .rules_q = r->rules_q,
                           .specs_q = (const char(*)[CSV_QUOTED_SPEC])r->specs_q};
     if (!r->games || (c->games_shared && !c->games_header)) return 0;
@@ -705,7 +642,7 @@ static int write_outputs(run *r, const sim_outcome *out, char *err, size_t errle
 {
     const sim_config *c = r->c;
     if (c->out_path)
-        write_summary(r->of[OUT_SUMMARY].f, c, &r->ts, r->rules_q, (const char(*)[CSV_QUOTED_SPEC])r->specs_q);
+        tally_write_summary(r->of[OUT_SUMMARY].f, c, &r->ts, r->rules_q, (const char(*)[CSV_QUOTED_SPEC])r->specs_q);
     if (c->timing_path) {
         timing_row rows[SIM_MAX_AGENTS];
         for (int a = 0; a < out->nagents; a++) {
@@ -812,6 +749,7 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
     out->seconds = timing_seconds() - r->t0;
     memcpy(out->tally, r->ts.agent, sizeof out->tally);
     out->ghost = r->ts.ghost;
+    out->luck_evals = r->ts.luck_evals;
     /* Times include the games of a block after an interruption that are
      * not in the files; the counts here are of every game played. */
     for (int t = 0; t < r->T; t++)

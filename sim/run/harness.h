@@ -99,6 +99,10 @@ typedef struct sim_config {
      * a signal or an agent's failure leaves a checkpoint of the games it
      * consumed. */
     struct journal *journal;
+    /* Luck-adjusted estimates (luck.h): the value function, or NULL.  Every
+     * game's corrections are computed as it is played; SUMMARY.csv gains
+     * the adjusted columns. */
+    const struct value_fn *luck;
 } sim_config;
 
 typedef struct sim_outcome {
@@ -116,6 +120,7 @@ typedef struct sim_outcome {
     sim_timing timing[SIM_MAX_AGENTS];      /* their decisions and times */
     sim_tally tally[SIM_MAX_AGENTS];        /* their SUMMARY.csv tallies (rank 0), */
     sim_tally ghost;                        /* and the ghost's (n 0 when it does not sail) */
+    uint64_t luck_evals;                    /* the values the luck corrections computed */
 } sim_outcome;
 
 /* Play game u of the run into *r (thread-safe; agents[k] is this thread's

@@ -25,7 +25,7 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
     jm_pcg32 *rng[JM_MAX_PLAYERS];
     for (int p = 0; p < np; p++) {
         rng[p] = &agents[p]->rng;
-        if (agents[p]->ops->uniform && !agents[p]->forbid) uniform |= 1u << p; /* restricted: it chooses */
+        if (agents[p]->ops->uniform && !agents[p]->forbid && !(st && st->luck)) uniform |= 1u << p; /* restricted: it chooses */
     }
     jm_play_counts pc = {{0}, 0, 0};
     for (;;) {
@@ -67,6 +67,13 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
             }
         }
         if (st) st->applies++;
+        if (st && st->luck) {
+            jm_state pre = *s;
+            jm_chance ev[JM_MAX_CHANCE];
+            int nd = jm_apply_chance(s, a, tr, ev, JM_MAX_CHANCE);
+            if (nd) luck_step(st->luck, &pre, a, s, ev, nd, st->luck_out);
+            continue;
+        }
         jm_apply_trusted(s, a, tr);
     }
     add_counts(st, &pc, np);

@@ -3,6 +3,7 @@
 #define SIM_PLAY_H
 
 #include "../../agents/agent.h"
+#include "luck.h"
 #include "timing.h"
 
 typedef struct play_stats {
@@ -13,6 +14,11 @@ typedef struct play_stats {
      * unless its agent is cheap, timed. */
     sim_timing *timing[JM_MAX_PLAYERS];
     uint32_t seat_decisions[JM_MAX_PLAYERS]; /* each seat's decisions with two or more actions */
+    /* Optional: the value function of luck-adjusted estimates (luck.h) and
+     * where the game's corrections go (every seat is then played decision
+     * by decision, with the same draws). */
+    const value_fn *luck;
+    luck_game *luck_out;
 } play_stats;
 
 /* Play s to the end; agents[seat] decides for each seat.  Returns 0; -1

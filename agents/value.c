@@ -1,0 +1,68 @@
+/* value.c - value functions of the full state (see value.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "heuristic.h"
+#include "value.h"
+
+int value_open(value_fn *v, const char *spec, char *err, size_t errlen)
+{
+    memset(v, 0, sizeof *v);
+    if ((size_t)snprintf(v->name, sizeof v->name, "%s", spec) >= sizeof v->name) {
+        snprintf(err, errlen, "--luck: the file name is too long");
+        return -1;
+    }
+    if (!strcmp(spec, "hand")) {
+        v->kind = VALUE_HAND;
+        return 0;
+    }
+    if (nn_load(&v->net, spec, err, errlen)) return -1;
+    if (v->net.variant[0]) { /* the value of another game's states means nothing here */
+        nn_free(&v->net);
+        snprintf(err, errlen, "--luck %s: a network of the variant '%s'; a luck value must be the base game's", spec,
+                 v->net.variant);
+        return -1;
+    }
+    v->kind = VALUE_NET;
+    return 0;
+}
+
+void value_close(value_fn *v)
+{
+    if (v->kind == VALUE_NET) nn_free(&v->net);
+    v->kind = 0;
+}
+
+/* The real shares of an ended game. */
+static void ended(const jm_state *s, double *share)
+{
+    jm_score sc[JM_MAX_SHIPS];
+    int k = jm_scores(s, sc);
+    for (int i = 0; i < JM_MAX_SHIPS; i++) share[i] = 0;
+    for (int i = 0; i < jm_ships(s); i++) {
+        int ship = i < jm_players(s) ? i : JM_GHOST;
+        share[ship] = sc[ship].winner ? 1.0 / k : 0.0;
+    }
+}
+
+void value_shares(const value_fn *v, const jm_state *s, double *share)
+{
+    if (jm_over(s)) {
+        ended(s, share);
+        return;
+    }
+    int np = jm_players(s);
+    for (int i = 0; i < JM_MAX_SHIPS; i++) share[i] = 0;
+    if (v->kind == VALUE_HAND) {
+        heur_staged_shares(s, &heur_hand, share);
+        return;
+    }
+    double ghost = 0;
+    for (int p = 0; p < np; p++) {
+        float val[NN_VALUES];
+        nn_eval_state(&v->net, s, p, NULL, 0, NULL, val);
+        share[p] = val[p];
+        ghost += val[JM_GHOST];
+    }
+    if (jm_ships(s) > np) share[JM_GHOST] = ghost / np;
+}

@@ -1,0 +1,39 @@
+/*
+ * value.h - a value function of the full state: each ship's expected share
+ * of the win, for luck-adjusted estimates (sim/run/luck.c,
+ * docs/STATISTICS.md).  It is an evaluator, not a player: it reads the true
+ * state (every hand, the pile's contents), never the future (the order of
+ * what is still to be drawn is not in the state, the generator it never
+ * reads).  Fixed before a run and named in its outputs.
+ *
+ *   hand       the hand evaluation: the staged log-odds fit with the hand's
+ *              features (heuristic.h's heur_hand, fitted by `jamaica learn
+ *              --hand` on games of sharp), a softmax over the players; the
+ *              Ghost Ship gets no share before the end
+ *   FILE.jmn   a network's value head (nnet.h): ship i's share as seat i's
+ *              view of the true state gives it, the ghost's as the mean of
+ *              the seats' views
+ * Once the game is over every value is the ship's real share of the win.
+ */
+#ifndef AGENT_VALUE_H
+#define AGENT_VALUE_H
+
+#include <stddef.h>
+
+#include "nnet.h"
+
+typedef struct value_fn {
+    int kind;                /* VALUE_HAND or VALUE_NET */
+    char name[300];          /* "hand", or the file's path */
+    nn_net net;              /* VALUE_NET's network */
+} value_fn;
+enum { VALUE_HAND = 1, VALUE_NET = 2 };
+
+/* "hand" or a network file: 0, or -1 with one line in err. */
+int value_open(value_fn *v, const char *spec, char *err, size_t errlen);
+void value_close(value_fn *v);
+/* Each ship's value in share[0..JM_MAX_SHIPS) (the ghost at JM_GHOST; 0
+ * for ships not in play). */
+void value_shares(const value_fn *v, const jm_state *s, double *share);
+
+#endif

@@ -1,0 +1,178 @@
+/* Luck-adjusted estimates: the engine's chance probes (a step made again
+ * with one draw changed), the corrections' mean of zero, and the harness's
+ * adjusted tallies (sim/run/luck.c, docs/STATISTICS.md). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../agents/value.h"
+#include "../sim/run/harness.h"
+#include "../sim/run/luck.h"
+
+static const char *const SETS[2] = {"2021", "classic"};
+
+/* Every step of random games: the step made again with each draw given
+ * its real outcome is the real step, byte for byte; with another outcome it
+ * is another state (for the dice, the draw's outcome is in the state). */
+static void test_alt_with_the_real_outcome_is_the_step(void **state)
+{
+    (void)state;
+    int steps = 0, draws = 0, dice_other = 0;
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < 2; r++)
+            for (uint64_t g = 0; g < 12; g++) {
+                jm_rules rules;
+                jm_rules_parse(&rules, SETS[r], NULL, 0);
+                if (np < 6 && g % 3 == 0) rules.ghost = 1;
+                jm_seed seed = g % 2 ? JM_SEED(77) : (jm_seed){.v = 5, .k1 = 9, .sealed = 1};
+                jm_state s, t;
+                jm_chance ev[JM_MAX_CHANCE];
+                int nd = 0;
+                assert_int_equal(jm_init_chance(&s, &rules, np, &seed, g, NULL, ev, JM_MAX_CHANCE, &nd, NULL, 0), JM_OK);
+                jm_state plain;
+                jm_init_seed(&plain, &rules, np, &seed, g, NULL, NULL, 0);
+                assert_memory_equal(&s, &plain, sizeof s); /* probing changes nothing */
+                for (int j = 0; j < nd; j++) {
+                    jm_init_alt(&t, &rules, np, &seed, g, j, ev[j].outcome);
+                    assert_memory_equal(&s, &t, sizeof s);
+                }
+                jm_pcg32 pick;
+                jm_pcg32_seed(&pick, g, (uint64_t)np);
+                int a[JM_MAX_ACTIONS];
+                while (!jm_over(&s)) {
+                    int n = jm_legal(&s, a), act = a[jm_pcg32_bounded(&pick, (uint32_t)n)];
+                    jm_state pre = s;
+                    plain = s;
+                    nd = jm_apply_chance(&s, act, NULL, ev, JM_MAX_CHANCE);
+                    jm_apply_trusted(&plain, act, NULL);
+                    assert_memory_equal(&s, &plain, sizeof s);
+                    assert_true(nd <= JM_MAX_CHANCE);
+                    steps++;
+                    for (int j = 0; j < nd; j++) {
+                        assert_true(ev[j].kind < JM_CH_KINDS && ev[j].outcome < ev[j].n);
+                        t = pre;
+                        jm_apply_alt(&t, act, j, ev[j].outcome);
+                        assert_memory_equal(&s, &t, sizeof s);
+                        draws++;
+                        if (ev[j].kind == JM_CH_DICE && ev[j].n == 6) {
+                            t = pre;
+                            jm_apply_alt(&t, act, j, (ev[j].outcome + 1) % 6);
+                            dice_other += memcmp(&s, &t, sizeof s) != 0;
+                        }
+                    }
+                }
+            }
+    assert_true(steps > 10000 && draws > 5000 && dice_other > 1000);
+}
+
+/* Before a round's end: the state whose next step draws cards and rolls
+ * the next round's dice. */
+static int round_end_state(jm_state *s, int *act, uint64_t g)
+{
+    jm_rules rules;
+    jm_rules_parse(&rules, "2021", NULL, 0);
+    jm_init(s, &rules, 4, 31, g, NULL, NULL, 0);
+    jm_pcg32 pick;
+    jm_pcg32_seed(&pick, g, 1);
+    int a[JM_MAX_ACTIONS];
+    while (!jm_over(s)) {
+        int n = jm_legal(s, a), x = a[jm_pcg32_bounded(&pick, (uint32_t)n)];
+        jm_state t = *s;
+        jm_chance ev[JM_MAX_CHANCE];
+        int nd = jm_apply_chance(&t, x, NULL, ev, JM_MAX_CHANCE), dice = 0;
+        for (int j = 0; j < nd; j++) dice += ev[j].kind == JM_CH_DICE;
+        if (dice && nd > dice && jm_round(s) >= 5) {
+            *act = x;
+            return 1;
+        }
+        jm_apply_trusted(s, x, NULL);
+    }
+    return 0;
+}
+
+/* The correction's mean is zero: from one state, its generator re-seeded
+ * many times (the chance a step may meet), the mean over x of each draw's
+ * alternatives matches the brute-force mean of the values the real draws
+ * reach, each ship within 4.5 standard errors; and the sum of the step's
+ * corrections averages 0. */
+static void test_correction_has_mean_zero(void **state)
+{
+    (void)state;
+    jm_state pre;
+    int act = 0;
+    assert_true(round_end_state(&pre, &act, 3));
+    value_fn v;
+    char err[256];
+    assert_int_equal(value_open(&v, "hand", err, sizeof err), 0);
+    enum { K = 6000 };
+    double sum[JM_MAX_SHIPS] = {0}, sq[JM_MAX_SHIPS] = {0};
+    for (int k = 0; k < K; k++) {
+        jm_state s = pre;
+        jm_pcg32_seed(&s.rng, 1000 + (uint64_t)k, 7);
+        jm_state p2 = s;
+        jm_chance ev[JM_MAX_CHANCE];
+        int nd = jm_apply_chance(&s, act, NULL, ev, JM_MAX_CHANCE);
+        luck_game g;
+        memset(&g, 0, sizeof g);
+        luck_step(&v, &p2, act, &s, ev, nd, &g);
+        for (int i = 0; i < jm_players(&s); i++) {
+            double c = 0;
+            for (int q = 0; q < JM_CH_KINDS; q++) c += g.by_kind[q][i];
+            sum[i] += c;
+            sq[i] += c * c;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        double m = sum[i] / K, sd = sqrt(sq[i] / K - m * m);
+        assert_true(sd > 1e-4); /* the draws move the value: a test that could fail */
+        if (fabs(m) > 4.5 * sd / sqrt(K)) fail_msg("ship %d: mean correction %g, sd %g", i, m, sd);
+    }
+    value_close(&v);
+}
+
+/* A wrong correction is caught by the same test: the mean over the
+ * outcomes is replaced by the first outcome's value (a biased "expectation"). */
+static void test_a_biased_correction_would_be_seen(void **state)
+{
+    (void)state;
+    jm_state pre;
+    int act = 0;
+    assert_true(round_end_state(&pre, &act, 3));
+    value_fn v;
+    char err[256];
+    assert_int_equal(value_open(&v, "hand", err, sizeof err), 0);
+    enum { K = 3000 };
+    double sum = 0, sq = 0;
+    for (int k = 0; k < K; k++) {
+        jm_state s = pre;
+        jm_pcg32_seed(&s.rng, 1000 + (uint64_t)k, 7);
+        jm_state p2 = s;
+        jm_chance ev[JM_MAX_CHANCE];
+        int nd = jm_apply_chance(&s, act, NULL, ev, JM_MAX_CHANCE);
+        double vr[JM_MAX_SHIPS], vx[JM_MAX_SHIPS], c = 0;
+        value_shares(&v, &s, vr);
+        for (int j = 0; j < nd; j++) {
+            if (ev[j].kind != JM_CH_DICE) continue;
+            jm_state t = p2;
+            jm_apply_alt(&t, act, j, 5); /* always a 6: not the mean */
+            value_shares(&v, &t, vx);
+            c += vx[0] - vr[0];
+        }
+        sum += c;
+        sq += c * c;
+    }
+    double m = sum / K, sd = sqrt(sq / K - m * m);
+    assert_true(fabs(m) > 4.5 * sd / sqrt(K));
+    value_close(&v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_alt_with_the_real_outcome_is_the_step),
+        cmocka_unit_test(test_correction_has_mean_zero),
+        cmocka_unit_test(test_a_biased_correction_would_be_seen),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
