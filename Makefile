@@ -134,6 +134,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@$(SUITE) lib sh tests/lib.sh
 	@$(SUITE) agents sh tests/agents.sh
 	@$(SUITE) sealed sh tests/sealed.sh
+	@$(SUITE) luck sh tests/luck.sh
 	@if command -v python3 >/dev/null 2>&1; then $(SUITE) includes python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
 	@if command -v python3 >/dev/null 2>&1; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
 	    $(SUITE) coverage python3 tests/coverage.py bin/jamaica --runs 1000 --check; \

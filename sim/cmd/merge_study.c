@@ -27,7 +27,7 @@ static int same_config(const study_row *a, const study_row *b)
 {
     return !strcmp(a->agents, b->agents) && a->players == b->players && a->offset == b->offset &&
            !strcmp(a->measure, b->measure) && !strcmp(a->option, b->option) && a->value == b->value &&
-           jm_seed_equal(&a->seed, &b->seed) && !strcmp(a->rules, b->rules);
+           jm_seed_equal(&a->seed, &b->seed) && !strcmp(a->rules, b->rules) && !strcmp(a->luck, b->luck);
 }
 
 /* A shard read, its rows all of one slice of deals; 0, or 2. */
@@ -48,7 +48,7 @@ static int same_study(const sshard *sh, int n)
     for (int i = 1; i < n; i++) {
         const char *what = sh[i].kind != sh[0].kind ? "kind of study" : sh[i].n != sh[0].n ? "configurations" : NULL;
         for (int r = 0; !what && r < sh[0].n; r++)
-            if (!same_config(&sh[0].rows[r], &sh[i].rows[r])) what = "configurations, seed or rules";
+            if (!same_config(&sh[0].rows[r], &sh[i].rows[r])) what = "configurations, seed, rules or --luck";
         if (what)
             return cli_usage_error("shard '%s' is of another study than '%s' (they differ in %s)", sh[i].path,
                                    sh[0].path, what);
@@ -90,6 +90,10 @@ static void sum_into_first(sshard *sh, int n)
             a->games += b->games;
             for (int s = 0; s < 3; s++) a->sum[s] += b->sum[s];
             a->sq += b->sq;
+            for (int s = 0; s < 2; s++) {
+                a->adj[s] += b->adj[s];
+                a->adj_sq[s] += b->adj_sq[s];
+            }
         }
 }
 

@@ -21,6 +21,7 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../io/study_csv.h"
@@ -47,6 +48,7 @@ typedef struct study_opts {
     journal *jn;                     /* checkpoints (rank 0), or NULL */
     study_row *rows;                 /* the study's results, rendered at the end */
     int nrows, cap;
+    const value_fn *luck;            /* --luck's value function, or NULL */
 } study_opts;
 
 /* One configuration's tallies, in exact integers (study_csv.h). */
@@ -59,13 +61,50 @@ typedef struct study_acc {
     int64_t seat_wins[JM_MAX_SHIPS], ghost_wins;
     int64_t rounds, shortages, battles;
     uint64_t rounds_sq;
+    int luck;                               /* the games carry luck corrections */
     /* ghost on/off pairing: the first run keeps its per-game values */
     int16_t *keep;                          /* 3 per game */
     uint64_t first_game;                    /* keep[0] is this game's */
     int64_t d_sum[3];                       /* rounds, shortages, battles: on - off */
     uint64_t d_sq[3];
     int pairing;                            /* 1: keeping, 2: differencing */
+    /* luck-adjusted (SUMMARY_ADJ_UNIT; study_csv.h): the offsets' wins and
+     * advantages without the first Captain's draw's correction, the seats'
+     * and the ghost's with every draw's */
+    int64_t offset_adj[JM_MAX_PLAYERS], adv_adj[JM_MAX_PLAYERS], seat_adj[JM_MAX_SHIPS], ghost_adj;
+    uint64_t offset_adj_sq[JM_MAX_PLAYERS], adv_adj_sq[JM_MAX_PLAYERS], seat_adj_sq[JM_MAX_SHIPS], ghost_adj_sq;
 } study_acc;
+
+/* Seat k's luck-adjusted win share (SUMMARY_ADJ_UNIT), with or without the
+ * first Captain's draw's correction. */
+static int64_t adj_win(const sim_game *r, int k, int with_captain)
+{
+    const sim_seat *t = &r->seat[k];
+    int64_t w = t->winner && r->nwin ? SUMMARY_ADJ_UNIT / r->nwin : 0;
+    return w + t->luck - (with_captain ? 0 : t->luck_captain);
+}
+
+static void on_game_adj(study_acc *a, const sim_game *r)
+{
+    int P = a->players;
+    int64_t wc[JM_MAX_PLAYERS], tot = 0;
+    for (int k = 0; k < P; k++) tot += wc[k] = adj_win(r, k, 0);
+    for (int k = 0; k < P; k++) {
+        int off = (k - r->first_captain + P) % P;
+        int64_t adv = wc[k] * (P - 1) - (tot - wc[k]), ws = adj_win(r, k, 1);
+        a->offset_adj[off] += wc[k];
+        a->offset_adj_sq[off] += (uint64_t)(wc[k] * wc[k]);
+        a->adv_adj[off] += adv;
+        a->adv_adj_sq[off] += (uint64_t)(adv * adv);
+        a->seat_adj[k] += ws;
+        a->seat_adj_sq[k] += (uint64_t)(ws * ws);
+    }
+    if (a->ghost) {
+        int64_t g = adj_win(r, P, 1);
+        a->ghost_adj += g;
+        a->ghost_adj_sq += (uint64_t)(g * g);
+    }
+}
 
 static int on_game(void *ctx, const sim_game *r)
 {
@@ -101,6 +140,7 @@ static int on_game(void *ctx, const sim_game *r)
             a->d_sq[m] += (uint64_t)(d * d);
         }
     }
+    if (a->luck) on_game_adj(a, r);
     a->games++;
     return 0;
 }
@@ -129,6 +169,8 @@ static int run_one(study_opts *o, const char *mix, int players, const char *rule
     c.games_header = o->games_header;
     c.games_faults = o->games_faults;
     c.journal = o->jn;
+    c.luck = o->luck;
+    acc->luck = o->luck != NULL;
     acc->players = players;
     acc->first_game = o->first_game;
     acc->ghost = jm_has_ghost_rules(&c.rules, players);
@@ -160,6 +202,7 @@ static study_row *add_row(study_opts *o, const char *mix, int players, const stu
     r->seed = o->seed;
     r->first_game = o->first_game;
     r->games = acc->games;
+    if (o->luck) snprintf(r->luck, sizeof r->luck, "%s", o->luck->name);
     return r;
 }
 
@@ -182,6 +225,10 @@ static int study_captain(study_opts *o)
                 r->sum[0] = a->offset_wins[k];
                 r->sum[1] = a->adv[k];
                 r->sq = a->adv_sq[k];
+                r->adj[0] = a->offset_adj[k];
+                r->adj_sq[0] = a->offset_adj_sq[k];
+                r->adj[1] = a->adv_adj[k];
+                r->adj_sq[1] = a->adv_adj_sq[k];
             }
             free(a);
             if (rc) return rc;
@@ -203,6 +250,8 @@ static int study_ghost(study_opts *o)
         if (r) {
             snprintf(r->measure, sizeof r->measure, "ghost_win_rate");
             r->sum[1] = a->ghost_wins;
+            r->adj[1] = a->ghost_adj;
+            r->adj_sq[1] = a->ghost_adj_sq;
         } else if (!rc) {
             rc = 2;
         }
@@ -323,10 +372,10 @@ static int study_sweep(study_opts *o, const sweep_spec *s, const char *measure)
             snprintf(r->option, sizeof r->option, "%s", s->key);
             snprintf(r->measure, sizeof r->measure, "%s", measure);
             r->value = v;
-            if (seat >= 0) r->sum[0] = a->seat_wins[seat];
-            else if (!strcmp(measure, "ghost")) r->sum[0] = a->ghost_wins;
+            if (seat >= 0) r->sum[0] = a->seat_wins[seat], r->adj[0] = a->seat_adj[seat], r->adj_sq[0] = a->seat_adj_sq[seat];
+            else if (!strcmp(measure, "ghost")) r->sum[0] = a->ghost_wins, r->adj[0] = a->ghost_adj, r->adj_sq[0] = a->ghost_adj_sq;
             else if (!strcmp(measure, "rounds")) r->sum[0] = a->rounds, r->sq = a->rounds_sq;
-            else r->sum[0] = a->adv[0], r->sq = a->adv_sq[0];
+            else r->sum[0] = a->adv[0], r->sq = a->adv_sq[0], r->adj[0] = a->adv_adj[0], r->adj_sq[0] = a->adv_adj_sq[0];
         } else if (!rc) {
             rc = 2;
         }
@@ -353,7 +402,7 @@ typedef struct study_args {
     player_range players;
     uint64_t games, threads, progress, first_game;
     jm_seed seed;
-    const char *rules, *sweep, *measure, *out, *md, *games_csv;
+    const char *rules, *sweep, *measure, *out, *md, *games_csv, *luck;
     ckpt_opts ck;
 } study_args;
 
@@ -403,6 +452,7 @@ static const opt options[] = {
                  "one row per game and seat, as sim's, every configuration's\ngames in the study's order"),
     OPT_ROW_UINT("first-game", "K", study_args, first_game, "first deal", 0, INT64_MAX, "0",
                  "play deals K..K+N-1 of each configuration ({default}): a\nshard; 'jamaica merge' sums the shards' CSVs"),
+    OPT_ROW_TEXT("luck", "V", study_args, luck, NULL, CLI_LUCK_HELP),
     OPT_CHECKPOINT(study_args),
 };
 
@@ -479,6 +529,9 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
         }
     }
     if (is_sweep && sweep_parse(o, a->sweep, a->measure, sw)) return 2;
+    static value_fn value; /* the study's one value function, for its whole run */
+    if (cli_luck(a->luck, &r, &value)) return 2;
+    o->luck = a->luck ? &value : NULL;
     if (cli_threads(&a->threads)) return 2;
     o->threads = (int)a->threads;
     o->progress = (unsigned)a->progress;

@@ -14,6 +14,21 @@
 const char *const study_kind_name[STUDY_NKINDS] = {"captain", "ghost", "sweep"};
 
 static const csv_table *const kind_table[STUDY_NKINDS] = {&captain_csv, &ghost_csv, &sweep_csv};
+static const csv_table *const adj_table[STUDY_NKINDS] = {&captain_adj_csv, &ghost_adj_csv, &sweep_adj_csv};
+
+/* The luck-adjusted table of rows (NULL without --luck). */
+static const csv_table *adj_of(study_kind k, const study_row *rows, int n)
+{
+    return n && rows[0].luck[0] ? adj_table[k] : NULL;
+}
+
+/* The adjusted mean and 95% interval of sums s, q over games (bounded to
+ * [lo, hi]), unit per whole. */
+static an_interval adj_interval(uint64_t games, int64_t s, uint64_t q, double unit, double lo, double hi)
+{
+    an_moments m = an_moments_of_sums(games, (long double)s, (long double)q, unit);
+    return an_moments_bounded(&m, lo, hi);
+}
 
 /* Where each of a row's fields sits in its kind's table (-1: not there). */
 typedef struct row_cols {
@@ -76,7 +91,8 @@ static void games_phrase(FILE *md, const study_row *r, const char *each)
 static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 {
     char seed[JM_SEED_TEXT];
-    csv_table_header(csv, &captain_csv);
+    const csv_table *ext = adj_of(STUDY_CAPTAIN, rows, n);
+    csv_table_header2(csv, &captain_csv, ext);
     fprintf(md, "# First Captain's advantage\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
     fprintf(md, ", seed %s, rules `%s`, agents rotated over the seats.  `adv` is the paired difference, game by "
@@ -84,8 +100,14 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
                 "other players' (95%% interval kept inside [-1, 1], docs/STATISTICS.md; p of the t test of 0); `p "
                 "vs 1/P` tests the offset's win rate against 1/P (no ghost).\n\n",
             n ? jm_seed_format(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
+    if (ext)
+        fprintf(md, "The luck-adjusted advantage (`--luck %s`, docs/STATISTICS.md) is the same figure with each "
+                    "chance draw's luck cancelled by the value function, the first Captain's draw kept out (the figure is conditioned on it): an "
+                    "unbiased estimate with its own interval.\n\n",
+                rows[0].luck);
     fprintf(md, "| agents | players | first Captain's win rate [95%%] | fair share | p vs 1/P | advantage "
-                "[95%%] (points) | p |\n|---|---|---|---|---|---|---|\n");
+                "[95%%] (points) | p |%s\n|---|---|---|---|---|---|---|%s\n",
+            ext ? " luck-adjusted advantage [95%] (points) |" : "", ext ? "---|" : "");
     /* A configuration is P rows, offsets 0..P-1. */
     for (int i = 0; i < n; i += rows[i].players) {
         const study_row *cf = &rows[i];
@@ -109,13 +131,33 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
             common_fields(STUDY_CAPTAIN, r, v, seed, sizeof seed);
             double p_fair = an_binomial_z_p(w, games, 1.0 / P, NULL);
             if (!ghost) v[CA_P_VS_FAIR] = csv_real(p_fair);
-            csv_table_row(csv, &captain_csv, v);
+            an_interval wa = {0}, da = {0};
+            csv_val ve[CAJ_NCOL] = {{0}};
+            if (ext) {
+                wa = adj_interval(r->games, r->adj[0], r->adj_sq[0], SUMMARY_ADJ_UNIT, 0, 1);
+                da = adj_interval(r->games, r->adj[1], r->adj_sq[1], SUMMARY_ADJ_UNIT * (double)(P - 1), -1, 1);
+                ve[CAJ_WIN_RATE_ADJ] = csv_real(wa.mean);
+                ve[CAJ_WIN_RATE_ADJ_LOW] = csv_real(wa.lo);
+                ve[CAJ_WIN_RATE_ADJ_HIGH] = csv_real(wa.hi);
+                ve[CAJ_ADV_ADJ] = csv_real(da.mean);
+                ve[CAJ_ADV_ADJ_LOW] = csv_real(da.lo);
+                ve[CAJ_ADV_ADJ_HIGH] = csv_real(da.hi);
+                ve[CAJ_ADV_ADJ_P] = csv_real(da.p);
+                ve[CAJ_LUCK] = csv_text(r->luck);
+                ve[CAJ_WINS_ADJ] = csv_int(r->adj[0]);
+                ve[CAJ_WINS_ADJ_SQ] = csv_u64(r->adj_sq[0]);
+                ve[CAJ_ADV_ADJ_SUM] = csv_int(r->adj[1]);
+                ve[CAJ_ADV_ADJ_SQ] = csv_u64(r->adj_sq[1]);
+            }
+            csv_table_row2(csv, &captain_csv, v, ext, ve);
             if (k) continue;
             fprintf(md, "| `%s` | %d%s | %.2f%% [%.2f, %.2f] | %.2f%% | ", r->agents, P, ghost ? " + ghost" : "",
                     100 * w / games, 100 * lo, 100 * hi, 100 * fair);
             if (ghost) fprintf(md, "- | ");
             else fprintf(md, "%.3g | ", p_fair);
-            fprintf(md, "%+.2f [%+.2f, %+.2f] | %.3g |\n", 100 * d.mean, 100 * d.lo, 100 * d.hi, d.p);
+            fprintf(md, "%+.2f [%+.2f, %+.2f] | %.3g |", 100 * d.mean, 100 * d.lo, 100 * d.hi, d.p);
+            if (ext) fprintf(md, " %+.2f [%+.2f, %+.2f] |", 100 * da.mean, 100 * da.lo, 100 * da.hi);
+            fputc('\n', md);
         }
     }
 }
@@ -125,12 +167,18 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 {
     char seed[JM_SEED_TEXT];
-    csv_table_header(csv, &ghost_csv);
+    const csv_table *ext = adj_of(STUDY_GHOST, rows, n);
+    csv_val ve[GAJ_NCOL] = {{0}};
+    csv_table_header2(csv, &ghost_csv, ext);
     fprintf(md, "# Ghost Ship\n\n");
     if (n) games_phrase(md, &rows[0], "a configuration");
-    fprintf(md, ", seed %s, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n| "
-                "agents | ghost win rate [95%%] | each player |\n|---|---|---|\n",
+    fprintf(md, ", seed %s, rules `%s`, agents rotated.\n\n## Two players: the ghost's share of the wins\n\n",
             n ? jm_seed_format(&rows[0].seed, seed, sizeof seed) : "", n ? rows[0].rules : "");
+    if (ext)
+        fprintf(md, "The luck-adjusted share (`--luck %s`, docs/STATISTICS.md): every chance draw's luck cancelled "
+                    "by the value function.\n\n", rows[0].luck);
+    fprintf(md, "| agents | ghost win rate [95%%] | each player |%s\n|---|---|---|%s\n",
+            ext ? " luck-adjusted ghost win rate [95%] |" : "", ext ? "---|" : "");
     int i = 0;
     for (; i < n && !strcmp(rows[i].measure, "ghost_win_rate"); i++) {
         const study_row *r = &rows[i];
@@ -139,9 +187,21 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
         csv_val v[GH_NCOL] = {[GH_MEASURE] = csv_text(r->measure), [GH_GHOST_ON] = csv_real(w / games),
                               [GH_LOW] = csv_real(lo), [GH_HIGH] = csv_real(hi), [GH_ON_SUM] = csv_int(r->sum[1])};
         common_fields(STUDY_GHOST, r, v, seed, sizeof seed);
-        csv_table_row(csv, &ghost_csv, v);
-        fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |\n", r->agents, 100 * w / games, 100 * lo, 100 * hi,
+        an_interval ga = {0};
+        if (ext) {
+            ga = adj_interval(r->games, r->adj[1], r->adj_sq[1], SUMMARY_ADJ_UNIT, 0, 1);
+            ve[GAJ_GHOST_ON_ADJ] = csv_real(ga.mean);
+            ve[GAJ_GHOST_ON_ADJ_LOW] = csv_real(ga.lo);
+            ve[GAJ_GHOST_ON_ADJ_HIGH] = csv_real(ga.hi);
+            ve[GAJ_LUCK] = csv_text(r->luck);
+            ve[GAJ_ON_ADJ_SUM] = csv_int(r->adj[1]);
+            ve[GAJ_ON_ADJ_SQ] = csv_u64(r->adj_sq[1]);
+        }
+        csv_table_row2(csv, &ghost_csv, v, ext, ve);
+        fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |", r->agents, 100 * w / games, 100 * lo, 100 * hi,
                 100 * (1 - w / games) / 2);
+        if (ext) fprintf(md, " %.2f%% [%.2f, %.2f] |", 100 * ga.mean, 100 * ga.lo, 100 * ga.hi);
+        fputc('\n', md);
     }
     if (i == n) return; /* --players 2: the share alone, no pairs to show */
     fprintf(md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
@@ -159,7 +219,8 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
                               [GH_OFF_SUM] = csv_int(r->sum[0]), [GH_ON_SUM] = csv_int(r->sum[1]),
                               [GH_DIFF_SUM] = csv_int(r->sum[2]), [GH_DIFF_SQ] = csv_u64(r->sq)};
         common_fields(STUDY_GHOST, r, v, seed, sizeof seed);
-        csv_table_row(csv, &ghost_csv, v);
+        csv_val none[GAJ_NCOL] = {[GAJ_LUCK] = csv_text(r->luck)}; /* rounds and counts: no luck adjustment */
+        csv_table_row2(csv, &ghost_csv, v, ext, none);
         fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", r->agents, r->players,
                 r->measure, off, on, d.mean, d.lo, d.hi, d.p);
     }
@@ -170,7 +231,8 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
 {
     char seed[JM_SEED_TEXT];
-    csv_table_header(csv, &sweep_csv);
+    const csv_table *ext = adj_of(STUDY_SWEEP, rows, n);
+    csv_table_header2(csv, &sweep_csv, ext);
     if (!n) return;
     const study_row *a = &rows[0];
     if (n == 1) fprintf(md, "# Sweep of `%s` at %lld\n\n", a->option, a->value);
@@ -202,7 +264,17 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
                               [SW_LOW] = csv_real(lo), [SW_HIGH] = csv_real(hi), [SW_SUM] = csv_int(r->sum[0]),
                               [SW_SUM_SQ] = csv_u64(r->sq)};
         common_fields(STUDY_SWEEP, r, v, seed, sizeof seed);
-        csv_table_row(csv, &sweep_csv, v);
+        csv_val ve[SAJ_NCOL] = {[SAJ_LUCK] = csv_text(r->luck)};
+        if (ext && !rounds) { /* rounds: no luck adjustment */
+            an_interval e = adj_interval(r->games, r->adj[0], r->adj_sq[0], unit * SUMMARY_ADJ_UNIT / SUMMARY_WIN_UNIT,
+                                         share ? 0 : -1, 1);
+            ve[SAJ_ESTIMATE_ADJ] = csv_real(e.mean);
+            ve[SAJ_ESTIMATE_ADJ_LOW] = csv_real(e.lo);
+            ve[SAJ_ESTIMATE_ADJ_HIGH] = csv_real(e.hi);
+            ve[SAJ_SUM_ADJ] = csv_int(r->adj[0]);
+            ve[SAJ_SUM_ADJ_SQ] = csv_u64(r->adj_sq[0]);
+        }
+        csv_table_row2(csv, &sweep_csv, v, ext, ve);
         if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
         else fprintf(md, "| %lld | %.2f%% [%.2f, %.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
     }
@@ -217,20 +289,35 @@ void study_render(study_kind k, const study_row *rows, int n, FILE *csv, FILE *m
 
 /* ---------------------------------------------------------------- reading */
 
-int study_csv_kind(const char *header)
+/* Does p start with table t's columns, then `end` (',' or '\0')?  Where it
+ * goes on, or NULL. */
+static const char *has_columns(const char *p, const csv_table *t, char end)
+{
+    for (int c = 0; c < t->n; c++) {
+        size_t len = strlen(t->cols[c].name);
+        if (strncmp(p, t->cols[c].name, len) || p[len] != (c + 1 < t->n ? ',' : end)) return NULL;
+        p += len + 1;
+    }
+    return p;
+}
+
+/* The kind, and *luck 1 when the adjusted columns follow. */
+static int kind_of(const char *header, int *luck)
 {
     for (int k = 0; k < STUDY_NKINDS; k++) {
-        const csv_table *t = kind_table[k];
-        const char *p = header;
-        int c = 0;
-        for (; c < t->n; c++) {
-            size_t len = strlen(t->cols[c].name);
-            if (strncmp(p, t->cols[c].name, len) || p[len] != (c + 1 < t->n ? ',' : '\0')) break;
-            p += len + 1;
-        }
-        if (c == t->n) return k;
+        *luck = 0;
+        if (has_columns(header, kind_table[k], '\0')) return k;
+        const char *p = has_columns(header, kind_table[k], ',');
+        *luck = 1;
+        if (p && has_columns(p, adj_table[k], '\0')) return k;
     }
     return -1;
+}
+
+int study_csv_kind(const char *header)
+{
+    int luck;
+    return kind_of(header, &luck);
 }
 
 /* A text field into dst[cap]; -1 if it does not fit. */
@@ -240,12 +327,14 @@ static int copy_text(char *dst, size_t cap, const char *s)
 }
 
 /* One line of a kind's CSV into *r; 0, or -1. */
-static int parse_row(study_kind k, char *line, study_row *r)
+static int parse_adj(study_kind k, char **f, study_row *r);
+
+static int parse_row(study_kind k, int luck, char *line, study_row *r)
 {
     const csv_table *t = kind_table[k];
     const row_cols *c = &kind_cols[k];
-    char *f[32];
-    if (csv_split(line, f, 32) != t->n) return -1;
+    char *f[48];
+    if (csv_split(line, f, 48) != t->n + (luck ? adj_table[k]->n : 0)) return -1;
     memset(r, 0, sizeof *r);
     uint64_t players, offset = 0;
     int64_t value = 0;
@@ -263,6 +352,22 @@ static int parse_row(study_kind k, char *line, study_row *r)
     r->value = value;
     for (int s = 0; s < 3; s++) /* an empty tally (one that does not apply) is 0 */
         if (c->sum[s] >= 0 && *f[c->sum[s]] && csv_parse_i64(f[c->sum[s]], &r->sum[s])) return -1;
+    return luck ? parse_adj(k, f + t->n, r) : 0;
+}
+
+/* The adjusted columns f[0..) of a row (empty tallies are 0). */
+static int parse_adj(study_kind k, char **f, study_row *r)
+{
+    static const int luck_col[STUDY_NKINDS] = {CAJ_LUCK, GAJ_LUCK, SAJ_LUCK};
+    static const int cols[STUDY_NKINDS][4] = {{CAJ_WINS_ADJ, CAJ_WINS_ADJ_SQ, CAJ_ADV_ADJ_SUM, CAJ_ADV_ADJ_SQ},
+                                              {-1, -1, GAJ_ON_ADJ_SUM, GAJ_ON_ADJ_SQ},
+                                              {SAJ_SUM_ADJ, SAJ_SUM_ADJ_SQ, -1, -1}};
+    if (!*f[luck_col[k]] || copy_text(r->luck, sizeof r->luck, f[luck_col[k]])) return -1;
+    for (int i = 0; i < 2; i++) {
+        const int *c = &cols[k][2 * i];
+        if (c[0] >= 0 && *f[c[0]] && csv_parse_i64(f[c[0]], &r->adj[i])) return -1;
+        if (c[1] >= 0 && *f[c[1]] && csv_parse_u64(f[c[1]], &r->adj_sq[i])) return -1;
+    }
     return 0;
 }
 
@@ -277,10 +382,10 @@ int study_csv_read(const char *path, study_kind *kind, study_row **rows, int *n,
     }
     char *line = NULL;
     size_t cap = 0;
-    int rc = 0, lineno = 0, k = -1, have = 0;
+    int rc = 0, lineno = 0, k = -1, have = 0, luck = 0;
     while (!rc && csv_read_line(f, &line, &cap)) {
         if (++lineno == 1) {
-            k = study_csv_kind(line);
+            k = kind_of(line, &luck);
             if (k < 0) {
                 snprintf(err, errlen, "'%s' is not a study's CSV of this version (its header differs; rerun it)", path);
                 rc = -1;
@@ -297,7 +402,7 @@ int study_csv_read(const char *path, study_kind *kind, study_row **rows, int *n,
             }
             *rows = grown;
         }
-        if (parse_row((study_kind)k, line, &(*rows)[*n])) {
+        if (parse_row((study_kind)k, luck, line, &(*rows)[*n])) {
             snprintf(err, errlen, "%s:%d: not a row of a %s study", path, lineno, study_kind_name[k]);
             rc = -1;
         } else {

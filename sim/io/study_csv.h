@@ -41,6 +41,15 @@ typedef struct study_row {
     char rules[STUDY_TEXT];      /* the study's --rules */
     int64_t sum[3];
     uint64_t sq;
+    /* luck-adjusted (--luck; luck[0] 0 without), in SUMMARY_ADJ_UNIT:
+     *   captain  adj[0], adj_sq[0]: the offset's adjusted wins and their
+     *            squares; adj[1], adj_sq[1]: the adjusted advantage x (P - 1)
+     *   ghost    ghost_win_rate: adj[1], adj_sq[1] the ghost's adjusted wins
+     *   sweep    adj[0], adj_sq[0]: the adjusted measure (win, ghost, captain)
+     * The first Captain's draw is kept out of captain's and sweep captain's. */
+    char luck[300];
+    int64_t adj[2];
+    uint64_t adj_sq[2];
 } study_row;
 
 /* The unit a row's sums count in (420, 420 (P - 1) or 1). */

@@ -10,11 +10,33 @@ void csv_table_header(FILE *f, const csv_table *t)
     fputc('\n', f);
 }
 
+void csv_table_header2(FILE *f, const csv_table *t, const csv_table *ext)
+{
+    for (int c = 0; c < t->n; c++) fprintf(f, "%s%s", c ? "," : "", t->cols[c].name);
+    for (int c = 0; ext && c < ext->n; c++) fprintf(f, ",%s", ext->cols[c].name);
+    fputc('\n', f);
+}
+
+static void put_fields(FILE *f, const csv_table *t, const csv_val *v, int comma);
+
 void csv_table_row(FILE *f, const csv_table *t, const csv_val *v)
+{
+    put_fields(f, t, v, 0);
+    fputc('\n', f);
+}
+
+void csv_table_row2(FILE *f, const csv_table *t, const csv_val *v, const csv_table *ext, const csv_val *ve)
+{
+    put_fields(f, t, v, 0);
+    if (ext) put_fields(f, ext, ve, 1);
+    fputc('\n', f);
+}
+
+static void put_fields(FILE *f, const csv_table *t, const csv_val *v, int comma)
 {
     for (int c = 0; c < t->n; c++) {
         const char *fmt = t->cols[c].fmt;
-        if (c) fputc(',', f);
+        if (c || comma) fputc(',', f);
         switch (v[c].kind) {
         case CSV_EMPTY: break;
         case CSV_TEXT: {
@@ -28,7 +50,6 @@ void csv_table_row(FILE *f, const csv_table *t, const csv_val *v)
         case CSV_REAL: fprintf(f, fmt, v[c].x); break;
         }
     }
-    fputc('\n', f);
 }
 
 #define TABLE(name, cols) const csv_table name = {cols, (int)(sizeof cols / sizeof cols[0])}
@@ -68,3 +89,22 @@ static const csv_col sweep_cols[SW_NCOL] = {
     {"first_game", "%llu"}, {"rules", "%s"}, {"sum", "%lld"}, {"sum_sq", "%llu"},
 };
 TABLE(sweep_csv, sweep_cols);
+
+static const csv_col captain_adj_cols[CAJ_NCOL] = {
+    {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"adv_adj", "%.6f"},
+    {"adv_adj_low", "%.6f"}, {"adv_adj_high", "%.6f"}, {"adv_adj_p", "%.4g"}, {"luck", "%s"}, {"wins_adj", "%lld"},
+    {"wins_adj_sq", "%llu"}, {"adv_adj_sum", "%lld"}, {"adv_adj_sq", "%llu"},
+};
+TABLE(captain_adj_csv, captain_adj_cols);
+
+static const csv_col ghost_adj_cols[GAJ_NCOL] = {
+    {"ghost_on_adj", "%.6f"}, {"ghost_on_adj_low", "%.6f"}, {"ghost_on_adj_high", "%.6f"}, {"luck", "%s"},
+    {"on_adj_sum", "%lld"}, {"on_adj_sq", "%llu"},
+};
+TABLE(ghost_adj_csv, ghost_adj_cols);
+
+static const csv_col sweep_adj_cols[SAJ_NCOL] = {
+    {"estimate_adj", "%.6f"}, {"estimate_adj_low", "%.6f"}, {"estimate_adj_high", "%.6f"}, {"luck", "%s"},
+    {"sum_adj", "%lld"}, {"sum_adj_sq", "%llu"},
+};
+TABLE(sweep_adj_csv, sweep_adj_cols);

@@ -37,6 +37,10 @@ static inline csv_val csv_real(double x) { return (csv_val){.kind = CSV_REAL, .x
 /* The header line; one row of t->n values (an unset value is empty). */
 void csv_table_header(FILE *f, const csv_table *t);
 void csv_table_row(FILE *f, const csv_table *t, const csv_val *v);
+/* The same with a second table's columns after the first's (ext NULL:
+ * the first alone): a study's luck-adjusted columns. */
+void csv_table_header2(FILE *f, const csv_table *t, const csv_table *ext);
+void csv_table_row2(FILE *f, const csv_table *t, const csv_val *v, const csv_table *ext, const csv_val *ve);
 
 /* tournament --out: one row per agent. */
 enum { RT_AGENT, RT_GAMES, RT_WINS, RT_WIN_RATE, RT_WILSON_LOW, RT_WILSON_HIGH, RT_MEAN_RANK, RT_RANK_LOW,
@@ -61,5 +65,16 @@ extern const csv_table ghost_csv;
 enum { SW_OPTION, SW_VALUE, SW_AGENTS, SW_PLAYERS, SW_GAMES, SW_MEASURE, SW_ESTIMATE, SW_LOW, SW_HIGH, SW_SEED,
        SW_FIRST_GAME, SW_RULES, SW_SUM, SW_SUM_SQ, SW_NCOL };
 extern const csv_table sweep_csv;
+/* With --luck, each study's rows go on with the luck-adjusted estimate of
+ * its figure, its interval, the value function and the tallies. */
+enum { CAJ_WIN_RATE_ADJ, CAJ_WIN_RATE_ADJ_LOW, CAJ_WIN_RATE_ADJ_HIGH, CAJ_ADV_ADJ, CAJ_ADV_ADJ_LOW, CAJ_ADV_ADJ_HIGH,
+       CAJ_ADV_ADJ_P, CAJ_LUCK, CAJ_WINS_ADJ, CAJ_WINS_ADJ_SQ, CAJ_ADV_ADJ_SUM, CAJ_ADV_ADJ_SQ, CAJ_NCOL };
+extern const csv_table captain_adj_csv;
+enum { GAJ_GHOST_ON_ADJ, GAJ_GHOST_ON_ADJ_LOW, GAJ_GHOST_ON_ADJ_HIGH, GAJ_LUCK, GAJ_ON_ADJ_SUM, GAJ_ON_ADJ_SQ,
+       GAJ_NCOL };
+extern const csv_table ghost_adj_csv;
+enum { SAJ_ESTIMATE_ADJ, SAJ_ESTIMATE_ADJ_LOW, SAJ_ESTIMATE_ADJ_HIGH, SAJ_LUCK, SAJ_SUM_ADJ, SAJ_SUM_ADJ_SQ,
+       SAJ_NCOL };
+extern const csv_table sweep_adj_csv;
 
 #endif

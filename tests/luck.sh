@@ -1,0 +1,89 @@
+#!/bin/sh
+# Luck-adjusted estimates (--luck) as a user meets them: the same games and
+# bytes on 1 and 2 threads, shards that merge exactly, bad values refused
+# before any output, and the adjusted estimate equal to the plain one within
+# its interval on random games (docs/STATISTICS.md).
+set -u
+cd "$(dirname "$0")/.."
+J=bin/jamaica
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "luck: FAIL: $*" >&2; }
+expect2() {
+    want=$1
+    shift
+    $J "$@" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "^jamaica: .*$want" "$tmp/e" && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/o" ]; then ok; else
+        bad "'$*' gave exit $rc: $(head -n 1 "$tmp/e")"; fi
+}
+
+# The same bytes on 1 and 2 threads; the games those of a run without --luck
+# (GAMES.csv's columns but the two new ones), the summary's plain columns too.
+for t in 1 2; do
+    $J sim --games 600 --players 3 --agents greedy,random,sharp --rotate --seed 4 --luck hand --threads $t \
+        --out "$tmp/s$t.csv" --games-csv "$tmp/g$t.csv" >"$tmp/o$t" || bad "sim --luck hand --threads $t"
+done
+cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "sim --luck: 1 and 2 threads differ"
+$J sim --games 600 --players 3 --agents greedy,random,sharp --rotate --seed 4 --out "$tmp/s0.csv" \
+    --games-csv "$tmp/g0.csv" >/dev/null
+# (the rules field holds commas: the new columns are cut from the end)
+sed 's/,[^,]*,[^,]*$//' "$tmp/g1.csv" | cmp -s - "$tmp/g0.csv" && ok || bad "sim --luck changed the games"
+head -n 1 "$tmp/g1.csv" | grep -q ',trace_hash,win_adj,luck_captain$' && ok || bad "GAMES.csv header: $(head -n 1 "$tmp/g1.csv")"
+sed 's/\(,[^,]*\)\{6\}$//' "$tmp/s1.csv" | cmp -s - "$tmp/s0.csv" && ok ||
+    bad "sim --luck changed the plain summary columns"
+head -n 1 "$tmp/s1.csv" | grep -q ',wins_sq_420,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck,wins_adj,wins_adj_sq$' &&
+    grep -q ',seat,0,.*,hand,' "$tmp/s1.csv" && ok || bad "SUMMARY.csv's adjusted columns: $(head -n 2 "$tmp/s1.csv")"
+grep -qE '^  greedy: wins [0-9.]+% \[[0-9.]+, [0-9.]+\] of 600 seat-games; luck-adjusted [0-9.]+% \[' "$tmp/o1" &&
+    grep -qE '^  luck-adjusted \(--luck hand\): [0-9]+ values a game$' "$tmp/o1" && ok || bad "sim --luck's report: $(cat "$tmp/o1")"
+
+# Shards merge into the single run, byte for byte; another V is another run.
+$J sim --games 500 --players 4 --seed 6 --luck hand --out "$tmp/full.csv" >/dev/null
+$J sim --games 200 --players 4 --seed 6 --luck hand --out "$tmp/a.csv" >/dev/null
+$J sim --games 300 --first-game 200 --players 4 --seed 6 --luck hand --out "$tmp/b.csv" >/dev/null
+$J merge "$tmp/m.csv" "$tmp/b.csv" "$tmp/a.csv" >/dev/null && cmp -s "$tmp/m.csv" "$tmp/full.csv" && ok ||
+    bad "sim --luck shards do not merge into the single run"
+$J sim --games 300 --first-game 200 --players 4 --seed 6 --out "$tmp/c.csv" >/dev/null
+expect2 "(they differ in --luck)" merge "$tmp/x.csv" "$tmp/a.csv" "$tmp/c.csv"
+
+# study captain and ghost: threads, shards, the columns.
+for t in 1 2; do
+    $J study captain --agents greedy --players 2-3 --games 300 --luck hand --threads $t --out "$tmp/c$t.csv" \
+        --md "$tmp/c$t.md" >/dev/null || bad "study captain --luck --threads $t"
+done
+cmp -s "$tmp/c1.csv" "$tmp/c2.csv" && cmp -s "$tmp/c1.md" "$tmp/c2.md" && ok || bad "study captain --luck: threads differ"
+head -n 1 "$tmp/c1.csv" | grep -q ',adv_sq,win_rate_adj,win_rate_adj_low,win_rate_adj_high,adv_adj,adv_adj_low,adv_adj_high,adv_adj_p,luck,' &&
+    grep -q 'luck-adjusted advantage \[95%\]' "$tmp/c1.md" && ok || bad "study captain --luck columns: $(head -n 1 "$tmp/c1.csv")"
+$J study captain --agents greedy --players 2-3 --games 100 --luck hand --out "$tmp/ca.csv" --md /dev/null >/dev/null
+$J study captain --agents greedy --players 2-3 --games 200 --first-game 100 --luck hand --out "$tmp/cb.csv" --md /dev/null >/dev/null
+$J merge "$tmp/cm.csv" "$tmp/ca.csv" "$tmp/cb.csv" --md "$tmp/cm.md" >/dev/null && cmp -s "$tmp/cm.csv" "$tmp/c1.csv" && ok ||
+    bad "study captain --luck shards do not merge"
+$J study ghost --agents random --players 2 --games 300 --luck hand --out "$tmp/gh.csv" --md "$tmp/gh.md" >/dev/null &&
+    head -n 1 "$tmp/gh.csv" | grep -q ',ghost_on_adj,ghost_on_adj_low,ghost_on_adj_high,luck,on_adj_sum,on_adj_sq$' &&
+    grep -q 'luck-adjusted ghost win rate' "$tmp/gh.md" && ok || bad "study ghost --luck: $(head -n 1 "$tmp/gh.csv")"
+
+# Bad values: one line, exit 2, nothing written.
+expect2 "--luck: empty" sim --games 5 --luck "" --out "$tmp/n.csv"
+expect2 "no-such.jmn" sim --games 5 --luck "$tmp/no-such.jmn" --out "$tmp/n.csv"
+[ ! -e "$tmp/n.csv" ] && ok || bad "a refused --luck left a file"
+$J variant --print | sed 's/^behind -5$/behind -4/' >"$tmp/v.txt"
+expect2 "a network of the base game, and the run plays a variant" study captain --games 5 \
+    --rules "$tmp/v.txt" --luck results/net/value/net.jmn --out "$tmp/n.csv"
+$J sim --help | grep -q -- '--luck V' && $J study --help | grep -q -- '--luck V' && ok || bad "--luck in --help"
+
+# Unbiased: on 40,000 random 4-player games seat 0's mean correction
+# (adjusted less plain) is 0 within 4.5 standard errors (all seats together
+# would say nothing: the hand's shares sum to 1, so their corrections cancel).
+# A bias of 0.2 points needs some 20 times the games to be seen: that check
+# is results/make.sh luck's (results/luck/coverage.md, 400,000 games).
+$J sim --games 40000 --players 4 --seed 12 --luck hand --out /dev/null --games-csv "$tmp/u.csv" >/dev/null &&
+    awk -F, 'NR > 1 && $(NF - 17) == 0 && $(NF - 19) == 0 { d = $(NF - 1) - $(NF - 9); n++; s += d; q += d * d }
+        END { m = s / n; se = sqrt((q / n - m * m) / n); printf "%.6f %.6f\n", m, se;
+              exit !(n == 40000 && m < 4.5 * se && -m < 4.5 * se && se > 0) }' "$tmp/u.csv" >"$tmp/bias" &&
+    ok || bad "seat 0's mean correction on random games (mean, standard error): $(cat "$tmp/bias")"
+
+echo "luck: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
