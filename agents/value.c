@@ -5,15 +5,20 @@
 #include "heuristic.h"
 #include "value.h"
 
+/* pile, draw, captain, dice, battle, shortage, treasure, blind */
+const double value_hand_weight[JM_CH_KINDS] = {0, 0.597, 1, 0.655, 0.053, 0.432, 0.829, 1.19};
+
 int value_open(value_fn *v, const char *spec, char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
+    for (int k = 0; k < JM_CH_KINDS; k++) v->weight[k] = 1;
     if ((size_t)snprintf(v->name, sizeof v->name, "%s", spec) >= sizeof v->name) {
         snprintf(err, errlen, "--luck: the file name is too long");
         return -1;
     }
     if (!strcmp(spec, "hand")) {
         v->kind = VALUE_HAND;
+        memcpy(v->weight, value_hand_weight, sizeof v->weight);
         return 0;
     }
     if (nn_load(&v->net, spec, err, errlen)) return -1;

@@ -26,7 +26,18 @@ typedef struct value_fn {
     int kind;                /* VALUE_HAND or VALUE_NET */
     char name[300];          /* "hand", or the file's path */
     nn_net net;              /* VALUE_NET's network */
+    /* Each kind of draw's weight (JM_CH_*): the correction of a draw of
+     * kind k is weight[k] times V's own.  Still mean zero (the value function
+     * at those draws is weight[k] V).  1 for a network; the hand's are
+     * value_hand_weight. */
+    double weight[JM_CH_KINDS];
 } value_fn;
+/* The hand's weights: fitted by least squares to cancel the most of the
+ * first Captain's edge's variance in 15,000 4-player games of sharp, seed
+ * 31 (results/luck/fit.md, by results/make.sh luckfit, whose last line
+ * holds the same numbers; tests/test_luck.c compares them), the first
+ * Captain's own draw at 1. */
+extern const double value_hand_weight[JM_CH_KINDS];
 enum { VALUE_HAND = 1, VALUE_NET = 2 };
 
 /* "hand" or a network file: 0, or -1 with one line in err. */

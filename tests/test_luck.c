@@ -3,6 +3,7 @@
  * adjusted tallies (sim/run/luck.c, docs/STATISTICS.md). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -167,12 +168,38 @@ static void test_a_biased_correction_would_be_seen(void **state)
     value_close(&v);
 }
 
+/* The hand's weights are the fit's: the last line of results/luck/fit.md. */
+static void test_hand_weights_are_the_fit(void **state)
+{
+    (void)state;
+    FILE *f = fopen("results/luck/fit.md", "r");
+    assert_non_null(f);
+    char line[512], last[512] = "";
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '#') snprintf(last, sizeof last, "%s", line);
+    fclose(f);
+    char *p = last;
+    for (int k = 0; k < JM_CH_KINDS; k++) {
+        char *end;
+        double w = strtod(p, &end);
+        assert_true(end != p);
+        if (fabs(w - value_hand_weight[k]) > 5e-4) fail_msg("kind %d: fit %g, value.c %g", k, w, value_hand_weight[k]);
+        p = end;
+    }
+    value_fn v;
+    char err[256];
+    assert_int_equal(value_open(&v, "hand", err, sizeof err), 0);
+    assert_memory_equal(v.weight, value_hand_weight, sizeof v.weight);
+    value_close(&v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_alt_with_the_real_outcome_is_the_step),
         cmocka_unit_test(test_correction_has_mean_zero),
         cmocka_unit_test(test_a_biased_correction_would_be_seen),
+        cmocka_unit_test(test_hand_weights_are_the_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../io/summary.h"
@@ -33,8 +34,9 @@ typedef struct sprt_args {
 
 typedef struct tour_opts {
     uint64_t games, players, threads, bootstrap, progress, first_game;    jm_seed seed;
-    const char *agents, *rules, *out, *pairs, *games_csv, *timing;
+    const char *agents, *rules, *out, *pairs, *games_csv, *timing, *luck;
     int seatings;                /* 0 all, 1 balanced, -1 not given */
+    value_fn value;              /* --luck's */
     sprt_args sprt;
     double alpha, beta;
     ckpt_opts ck;
@@ -111,6 +113,7 @@ static const opt options[] = {
      .def = "0.05", .help = "the SPRT's false positive rate"},
     {.name = "beta", .kind = OPT_CALL, .arg = "B", .offset = offsetof(tour_opts, beta), .parse = parse_beta,
      .def = "0.05", .help = "the SPRT's false negative rate"},
+    OPT_ROW_TEXT("luck", "V", tour_opts, luck, NULL, CLI_LUCK_HELP "; the win rates only\n(the finishing order, the ratings and the SPRT stay plain)"),
     OPT_CHECKPOINT(tour_opts),
 };
 
@@ -183,6 +186,8 @@ static int configure(tour_opts *o, sim_config *c)
     if (!*o->out) return cli_usage_error("tournament: empty --out path");
     if (plan(o, c)) return 2;
     if (cli_threads(&o->threads)) return 2;
+    if (cli_luck(o->luck, &c->rules, &o->value)) return 2;
+    c->luck = o->luck ? &o->value : NULL;
     if (o->pairs && !*o->pairs) return cli_usage_error("tournament: empty --pairs path");
     if (o->timing && !*o->timing) return cli_usage_error("tournament: empty --timing path");
     const char *paths[4] = {o->out, o->pairs, o->games_csv, o->timing};
@@ -230,7 +235,8 @@ static agent_line agent_stats(const standings *t, int a)
 
 static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
 {
-    csv_table_header(f, &ratings_csv);
+    const csv_table *ext = t->luck ? &ratings_adj_csv : NULL;
+    csv_table_header2(f, &ratings_csv, ext);
     for (int a = 0; a < t->K; a++) {
         agent_line l = agent_stats(t, a);
         csv_val v[RT_NCOL] = {[RT_AGENT] = csv_text(c->specs[a]), [RT_GAMES] = csv_u64(l.games),
@@ -243,7 +249,15 @@ static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, 
             v[RT_RATING_LOW] = csv_real(rt->lo[a]);
             v[RT_RATING_HIGH] = csv_real(rt->hi[a]);
         }
-        csv_table_row(f, &ratings_csv, v);
+        csv_val ve[RTJ_NCOL] = {{0}};
+        if (ext) {
+            an_interval w = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            ve[RTJ_WIN_RATE_ADJ] = csv_real(w.mean);
+            ve[RTJ_WIN_RATE_ADJ_LOW] = csv_real(w.lo);
+            ve[RTJ_WIN_RATE_ADJ_HIGH] = csv_real(w.hi);
+            ve[RTJ_LUCK] = csv_text(c->luck->name);
+        }
+        csv_table_row2(f, &ratings_csv, v, ext, ve);
     }
 }
 
@@ -265,20 +279,34 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
 /* The Markdown report's tables: per agent, then who finished ahead. */
 static void print_tables(const sim_config *c, const standings *t, const ratings *rt)
 {
-    printf("| agent | seat-games | win rate [95%%] | mean rank [95%%] | rating [95%%] |\n");
-    printf("|---|---|---|---|---|\n");
+    if (t->luck)
+        printf("Luck-adjusted win rates: --luck %s (docs/STATISTICS.md); the finishing order and the ratings are "
+               "plain.\n\n", c->luck->name);
+    printf("| agent | seat-games | win rate [95%%] | mean rank [95%%] | rating [95%%] |%s\n",
+           t->luck ? " luck-adjusted win rate [95%] |" : "");
+    printf("|---|---|---|---|---|%s\n", t->luck ? "---|" : "");
     for (int a = 0; a < t->K; a++) {
         agent_line l = agent_stats(t, a);
         printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a], (unsigned long long)l.games,
                100 * l.win.mean, 100 * l.win.lo, 100 * l.win.hi, l.rank.mean, l.rank.lo, l.rank.hi);
-        if (rt->have && rt->boot) printf("%+.1f [%+.1f, %+.1f] |\n", rt->elo[a], rt->lo[a], rt->hi[a]);
-        else if (rt->have) printf("%+.1f |\n", rt->elo[a]);
-        else printf("- |\n");
+        if (rt->have && rt->boot) printf("%+.1f [%+.1f, %+.1f] |", rt->elo[a], rt->lo[a], rt->hi[a]);
+        else if (rt->have) printf("%+.1f |", rt->elo[a]);
+        else printf("- |");
+        if (t->luck) {
+            an_interval w = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            printf(" %.2f%% [%.2f, %.2f] |", 100 * w.mean, 100 * w.lo, 100 * w.hi);
+        }
+        putchar('\n');
     }
     if (t->ships > t->P && t->ghost_win.n) { /* the Ghost Ship sails: its share of the games, as sim's table gives it */
         an_interval g = an_cluster_bounded(&t->ghost_win, 0, 1);
-        printf("| the Ghost Ship | %llu | %.2f%% [%.2f, %.2f] | - | - |\n", (unsigned long long)t->ghost_win.n,
+        printf("| the Ghost Ship | %llu | %.2f%% [%.2f, %.2f] | - | - |", (unsigned long long)t->ghost_win.n,
                100 * g.mean, 100 * g.lo, 100 * g.hi);
+        if (t->luck) {
+            an_interval w = an_cluster_bounded(&t->ghost_win_adj, 0, 1);
+            printf(" %.2f%% [%.2f, %.2f] |", 100 * w.mean, 100 * w.lo, 100 * w.hi);
+        }
+        putchar('\n');
     }
     printf("\nFinished ahead (row ahead of column; ties count half):\n\n|   |");
     for (int b = 0; b < t->K; b++) printf(" %d |", b + 1);
@@ -413,6 +441,7 @@ int cmd_tournament(int argc, char **argv)
     standings *t = standings_new(c.nspecs, c.players, c.nseatings, o.sprt.on, o.sprt.e0, o.sprt.e1, o.alpha, o.beta);
     if (!t) return cli_usage_error("out of memory");
     t->ships = c.players + jm_has_ghost_rules(&c.rules, c.players);
+    t->luck = c.luck != NULL;
     c.on_game = standings_on_game;
     c.ctx = t;
     c.stops_early = o.sprt.on;
@@ -451,5 +480,6 @@ int cmd_tournament(int argc, char **argv)
     if (rc >= 128 || rc == CLI_AGENT_FAILED) cli_journal_kept(c.journal);
     journal_close(c.journal, rc != 0);
     standings_free(t);
+    value_close(&o.value);
     return rc;
 }

@@ -11,6 +11,7 @@ const char *const games_col_name[GAMES_NCOL] = {
     "game", "seed", "players", "rules", "seat", "agent", "is_ghost", "first_captain", "captain_offset",
     "rounds", "capped", "finished", "score", "rank", "win", "position_score", "gold", "treasure_points",
     "battles_won", "battles_lost", "shortages", "trace_hash", "seating", "faults", "win_adj", "luck_captain",
+    "luck_pile", "luck_draw", "luck_dice", "luck_battle", "luck_shortage", "luck_treasure", "luck_blind",
 };
 
 /* The run's columns in order (the optional ones when it has them); how many. */
@@ -19,7 +20,7 @@ static int run_columns(const games_run *run, games_col *cols)
     int n = 0;
     for (int c = 0; c < GAMES_NCOL; c++)
         if ((c != GC_SEATING || run->seatings) && (c != GC_FAULTS || run->faults) &&
-            ((c != GC_WIN_ADJ && c != GC_LUCK_CAPTAIN) || run->luck))
+            (c < GC_WIN_ADJ || run->luck))
             cols[n++] = (games_col)c;
     return n;
 }
@@ -80,6 +81,12 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
         return snprintf(buf, n, "%.6f", (double)(w + t->luck) / SUMMARY_ADJ_UNIT);
     }
     case GC_LUCK_CAPTAIN: return snprintf(buf, n, "%.6f", (double)t->luck_captain / SUMMARY_ADJ_UNIT);
+    case GC_LUCK_PILE: case GC_LUCK_DRAW: case GC_LUCK_DICE: case GC_LUCK_BATTLE: case GC_LUCK_SHORTAGE:
+    case GC_LUCK_TREASURE: case GC_LUCK_BLIND: {
+        static const int8_t kind[] = {JM_CH_PILE, JM_CH_DRAW, JM_CH_DICE, JM_CH_BATTLE, JM_CH_SHORTAGE, JM_CH_TREASURE,
+                                      JM_CH_BLIND};
+        return snprintf(buf, n, "%.6f", (double)t->luck_kind[kind[c - GC_LUCK_PILE]] / SUMMARY_ADJ_UNIT);
+    }
     case GAMES_NCOL: break;
     }
     return 0;
@@ -158,7 +165,7 @@ void games_reader_close(games_reader *d)
 static int numeric(int c)
 {
     return c != GC_RULES && c != GC_AGENT && c != GC_TRACE_HASH && c != GC_WIN && c != GC_SEED && c != GC_GAME &&
-           c != GC_WIN_ADJ && c != GC_LUCK_CAPTAIN;
+           c < GC_WIN_ADJ;
 }
 
 static int parse_num(const char *s, long long *v)

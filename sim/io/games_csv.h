@@ -14,7 +14,7 @@
 #include "csv.h"
 #include "record.h"
 
-#define GAMES_ROW_MAX 448        /* bytes per row, at most */
+#define GAMES_ROW_MAX 768        /* bytes per row, at most */
 #define GAMES_RULES_MAX 512      /* the rules field, read back */
 
 typedef enum games_col {
@@ -26,6 +26,8 @@ typedef enum games_col {
                                     (on_fault=random): that seat's failures in the game */
     GC_WIN_ADJ, GC_LUCK_CAPTAIN, /* only with --luck: the win share plus the game's luck
                                     corrections, and of those the first Captain's draw's */
+    GC_LUCK_PILE, GC_LUCK_DRAW, GC_LUCK_DICE, GC_LUCK_BATTLE, GC_LUCK_SHORTAGE, GC_LUCK_TREASURE,
+    GC_LUCK_BLIND,               /* ... and each other kind's under V, before its weight */
     GAMES_NCOL
 } games_col;
 

@@ -25,6 +25,9 @@ typedef struct sim_seat {
      * the game's chance draws, in SUMMARY_ADJ_UNIT of a win, and of those the
      * first Captain's draw's alone (kept out of figures conditioned on it). */
     int32_t luck, luck_captain;
+    /* and each kind of draw's (JM_CH_*) correction under V itself, before
+     * the kind's weight (GAMES.csv's luck_KIND: what fits the weights) */
+    int32_t luck_kind[JM_CH_KINDS];
 } sim_seat;
 
 typedef struct sim_game {

@@ -108,3 +108,8 @@ static const csv_col sweep_adj_cols[SAJ_NCOL] = {
     {"sum_adj", "%lld"}, {"sum_adj_sq", "%llu"},
 };
 TABLE(sweep_adj_csv, sweep_adj_cols);
+
+static const csv_col ratings_adj_cols[RTJ_NCOL] = {
+    {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"luck", "%s"},
+};
+TABLE(ratings_adj_csv, ratings_adj_cols);

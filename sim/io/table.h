@@ -49,6 +49,9 @@ extern const csv_table ratings_csv;
 /* tournament --pairs: one row per ordered pair of agents who met. */
 enum { PR_AGENT, PR_OPPONENT, PR_GAMES, PR_AHEAD, PR_LOW, PR_HIGH, PR_NCOL };
 extern const csv_table pairs_csv;
+/* tournament --out with --luck: after those, the luck-adjusted win rate. */
+enum { RTJ_WIN_RATE_ADJ, RTJ_WIN_RATE_ADJ_LOW, RTJ_WIN_RATE_ADJ_HIGH, RTJ_LUCK, RTJ_NCOL };
+extern const csv_table ratings_adj_csv;
 /* The studies' CSVs (study_csv.h reads and writes them): the estimates,
  * then the run (seed, first_game, rules) and the integer tallies a merge of
  * shards sums.

@@ -174,8 +174,9 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
         o->decisions = k < np ? st.seat_decisions[k] : 0;
         if (c->luck) {
-            o->luck = luck_units(&lg, ship, 0);
-            o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN));
+            o->luck = luck_units(&lg, ship, 0, c->luck->weight);
+            o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN), c->luck->weight);
+            for (int q = 0; q < JM_CH_KINDS; q++) o->luck_kind[q] = luck_units(&lg, ship, ~(1u << q), NULL);
         }
     }
     if (c->luck) r->luck_evals = lg.evals;

@@ -67,10 +67,10 @@ void luck_setup(const value_fn *v, const jm_rules *r, int players, const jm_seed
     correct(v, &m, real, ev, n, g);
 }
 
-int32_t luck_units(const luck_game *g, int ship, unsigned without)
+int32_t luck_units(const luck_game *g, int ship, unsigned without, const double *weight)
 {
     double c = 0;
     for (int k = 0; k < JM_CH_KINDS; k++)
-        if (!(without >> k & 1u)) c += g->by_kind[k][ship];
+        if (!(without >> k & 1u)) c += (weight ? weight[k] : 1.0) * g->by_kind[k][ship];
     return (int32_t)lrint(c * LUCK_UNIT);
 }

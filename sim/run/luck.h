@@ -39,7 +39,7 @@ void luck_step(const value_fn *v, const jm_state *pre, int a, const jm_state *re
 void luck_setup(const value_fn *v, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
                 const jm_state *real, const jm_chance *ev, int n, luck_game *g);
 /* A ship's correction in luck units: every kind but those of `without`
- * (bit k: kind k), rounded. */
-int32_t luck_units(const luck_game *g, int ship, unsigned without);
+ * (bit k: kind k), each times its weight (NULL: 1), rounded. */
+int32_t luck_units(const luck_game *g, int ship, unsigned without, const double *weight);
 
 #endif

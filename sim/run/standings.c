@@ -70,10 +70,12 @@ static void end_deal(standings *t)
     t->deals_done++;
     for (int a = 0; a < t->K; a++) {
         an_cluster_close(&t->win[a]);
+        an_cluster_close(&t->win_adj[a]);
         an_cluster_close(&t->rank[a]);
         for (int b = 0; b < t->K; b++) an_cluster_close(&t->ahead[a][b]);
     }
     if (t->ships > t->P) an_cluster_close(&t->ghost_win);
+    if (t->ships > t->P) an_cluster_close(&t->ghost_win_adj);
     if (!t->sprt_on || !t->deal_n) return;
     if (!t->hist) {
         t->grid = t->deal_n;
@@ -139,6 +141,7 @@ int standings_on_game(void *ctx, const sim_game *r)
         const sim_seat *s = &r->seat[i];
         int a = s->agent;
         an_cluster_add(&t->win[a], s->winner ? 1.0 / r->nwin : 0);
+        if (t->luck) an_cluster_add(&t->win_adj[a], (s->winner ? 1.0 / r->nwin : 0) + (double)s->luck / SUMMARY_ADJ_UNIT);
         an_cluster_add(&t->rank[a], s->rank);
         for (int j = 0; j < P; j++) {
             int b = r->seat[j].agent;
@@ -152,6 +155,9 @@ int standings_on_game(void *ctx, const sim_game *r)
         }
     }
     if (t->ships > P) an_cluster_add(&t->ghost_win, r->seat[P].winner && r->nwin ? 1.0 / r->nwin : 0);
+    if (t->ships > P && t->luck)
+        an_cluster_add(&t->ghost_win_adj, (r->seat[P].winner && r->nwin ? 1.0 / r->nwin : 0) +
+                                              (double)r->seat[P].luck / SUMMARY_ADJ_UNIT);
     if (r->seating + 1 == t->S) {
         end_deal(t);
         if (t->decision) return 1;

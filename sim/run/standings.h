@@ -24,6 +24,10 @@ typedef struct standings {
      * dice): win share (1/k for a win shared by k), rank */
     an_cluster win[SIM_MAX_AGENTS], rank[SIM_MAX_AGENTS];
     an_cluster ghost_win;  /* the Ghost Ship's win share, where it sails, clustered by deal */
+    /* with --luck (luck set by the caller): the luck-adjusted win shares,
+     * every draw corrected (GAMES.csv's win_adj), clustered by deal */
+    int luck;
+    an_cluster win_adj[SIM_MAX_AGENTS], ghost_win_adj;
     /* ahead[a][b]: per meeting of a and b, 1 if a finished ahead, 1/2 tied */
     an_cluster ahead[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
     /* distinct finishing orders, and each game's */
