@@ -76,6 +76,11 @@ head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,wi
     grep -q '^| agent | seat-games | win rate \[95%\] | mean rank \[95%\] | rating \[95%\] | luck-adjusted win rate \[95%\] |$' "$tmp/t1.md" &&
     ok || bad "tournament --luck: $(head -n 1 "$tmp/t1.csv")"
 
+# rate: the same columns after its own.
+$J rate greedy:samples=3 --games 2 --luck hand --out "$tmp/rate.csv" >"$tmp/rate.md" 2>/dev/null &&
+    head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck$' &&
+    grep -q 'luck-adjusted win rate \[95%\] |$' "$tmp/rate.md" && ok || bad "rate --luck: $(head -n 1 "$tmp/rate.csv")"
+
 # Bad values: one line, exit 2, nothing written.
 expect2 "--luck: empty" sim --games 5 --luck "" --out "$tmp/n.csv"
 expect2 "no-such.jmn" sim --games 5 --luck "$tmp/no-such.jmn" --out "$tmp/n.csv"

@@ -25,6 +25,7 @@
 #include "../io/outfile.h"
 #include "../run/lineup.h"
 #include "../run/standings.h"
+#include "../../agents/value.h"
 #include "cmd.h"
 
 #define RATE_MAX_ANCHORS (SIM_MAX_AGENTS - 1)
@@ -32,7 +33,8 @@
 typedef struct rate_opts {
     uint64_t games, players, threads, bootstrap, progress;
     jm_seed seed;
-    const char *list, *out, *games_csv;
+    const char *list, *out, *games_csv, *luck;
+    value_fn value;              /* --luck's */
 } rate_opts;
 
 /* The default deal counts: about three minutes for a cheap agent on 2
@@ -66,6 +68,7 @@ static const opt options[] = {
                  "games, win_rate, wilson_low, wilson_high"),
     OPT_ROW_TEXT("games-csv", "PATH", rate_opts, games_csv, NULL,
                  "also every game, one row per game and seat, as sim's"),
+    OPT_ROW_TEXT("luck", "V", rate_opts, luck, NULL, CLI_LUCK_HELP "; the win rates only\n(the rating stays plain)"),
     OPT_ROW_UINT("bootstrap", "B", rate_opts, bootstrap, "bootstrap count", 0, 4096, "200",
                  "bootstrap resamples over deals for the interval ({default})"),
 };
@@ -218,7 +221,8 @@ static int make_seatings(int K, int P, int8_t (*seat)[JM_MAX_PLAYERS])
 static int write_csv(outfile *of, const sim_config *c, const standings *t, const double *elo, const double *lo,
                      const double *hi, int boot)
 {
-    fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high\n");
+    fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high%s\n",
+            t->luck ? ",win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck" : "");
     for (int a = 0; a < t->K; a++) {
         char q[CSV_QUOTED_SPEC];
         csv_field(q, sizeof q, c->specs[a]);
@@ -227,7 +231,14 @@ static int write_csv(outfile *of, const sim_config *c, const standings *t, const
         if (a == 0 && boot) fprintf(of->f, "%.1f,%.1f,", lo[a], hi[a]);
         else if (a == 0) fprintf(of->f, ",,");
         else fprintf(of->f, "%.1f,%.1f,", elo[a], elo[a]);
-        fprintf(of->f, "%llu,%.6f,%.6f,%.6f\n", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
+        fprintf(of->f, "%llu,%.6f,%.6f,%.6f", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
+        if (t->luck) {
+            an_interval x = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            char v[CSV_QUOTED_SPEC];
+            csv_field(v, sizeof v, c->luck->name);
+            fprintf(of->f, ",%.6f,%.6f,%.6f,%s", x.mean, x.lo, x.hi, v);
+        }
+        fputc('\n', of->f);
     }
     return 0;
 }
@@ -282,6 +293,9 @@ static int setup(rate_run *r, int argc, char **argv)
         return cli_usage_error("'%s' and '%s' are the same file", o->out, o->games_csv);
     if (cli_threads(&o->threads)) return 2;
     sim_config *c = &r->c;
+    if (cli_rules("2021", (int)o->players, &c->rules)) return 2;
+    if (cli_luck(o->luck, &c->rules, &o->value)) return 2;
+    c->luck = o->luck ? &o->value : NULL;
     char err[512];
     int n;
     if (sim_split_agents(r->spec, c->specs, 1, &n, err, sizeof err)) return cli_usage_error("%s", err);
@@ -296,7 +310,6 @@ static int setup(rate_run *r, int argc, char **argv)
     c->nseatings = make_seatings(r->l.n, P, r->seating);
     c->seating = (const int8_t(*)[JM_MAX_PLAYERS])r->seating;
     c->players = P;
-    if (cli_rules("2021", P, &c->rules)) return 2;
     c->games = o->games;
     c->seed = o->seed;
     c->own_chance = sim_own_chance(c);
@@ -307,6 +320,7 @@ static int setup(rate_run *r, int argc, char **argv)
     r->t = standings_new(c->nspecs, P, c->nseatings, 0, 0, 0, 0.05, 0.05);
     if (!r->t) return cli_usage_error("out of memory");
     r->t->ships = P + jm_has_ghost_rules(&c->rules, P);
+    r->t->luck = c->luck != NULL;
     c->on_game = standings_on_game;
     c->ctx = r->t;
     return 0;
@@ -329,8 +343,9 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const doub
                             : "public deals, the same in every run",
            seconds,
            c->threads, c->threads == 1 ? "" : "s");
-    printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |\n|---|---|---|---|---|\n",
-           r->spec);
+    if (t->luck) printf("Luck-adjusted win rates: --luck %s (docs/STATISTICS.md); the rating is plain.\n\n", c->luck->name);
+    printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |%s\n|---|---|---|---|---|%s\n",
+           r->spec, t->luck ? " luck-adjusted win rate [95%] |" : "", t->luck ? "---|" : "");
     for (int a = 0; a < t->K; a++) {
         an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
         printf("| `%s` | ", c->specs[a]);
@@ -340,11 +355,16 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const doub
         printf("%llu | %.2f%% [%.2f, %.2f] | ", (unsigned long long)t->win[a].n, 100 * w.mean, 100 * w.lo,
                100 * w.hi);
         if (a == 0 || !t->ahead[0][a].n) {
-            printf("- |\n");
+            printf("- |");
         } else {
             an_interval x = an_cluster_bounded(&t->ahead[0][a], 0, 1);
-            printf("%.1f%% [%.1f, %.1f] |\n", 100 * x.mean, 100 * x.lo, 100 * x.hi);
+            printf("%.1f%% [%.1f, %.1f] |", 100 * x.mean, 100 * x.lo, 100 * x.hi);
         }
+        if (t->luck) {
+            an_interval x = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            printf(" %.2f%% [%.2f, %.2f] |", 100 * x.mean, 100 * x.lo, 100 * x.hi);
+        }
+        putchar('\n');
     }
     if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", r->spec, elo[0], lo[0], hi[0]);
     else printf("\n`%s`: %+.1f\n", r->spec, elo[0]);
