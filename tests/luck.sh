@@ -81,6 +81,23 @@ $J rate greedy:samples=3 --games 2 --luck hand --out "$tmp/rate.csv" >"$tmp/rate
     head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck$' &&
     grep -q 'luck-adjusted win rate \[95%\] |$' "$tmp/rate.md" && ok || bad "rate --luck: $(head -n 1 "$tmp/rate.csv")"
 
+# balance, report, diff and study worth: the adjusted figures beside the
+# plain ones.
+$J balance --agents greedy --players 3 --vary start_gold=2..4 --target captain=0 --games 60 --confirm 60 --luck hand \
+    --out "$tmp/bal.csv" >"$tmp/bal.md" 2>/dev/null &&
+    head -n 1 "$tmp/bal.csv" | grep -q ',rounds_high,captain_adj,captain_adj_low,captain_adj_high,luck,loss,kept$' &&
+    grep -q 'The win shares are luck-adjusted (--luck hand' "$tmp/bal.md" && ok || bad "balance --luck: $(head -n 1 "$tmp/bal.csv")"
+$J variant --print | sed 's/^behind -5$/behind -4/' >"$tmp/v4.txt"
+$J report --rules "$tmp/v4.txt" --games 80 --worth-games 0 --players 2-3 --luck hand --out "$tmp/rep.html" 2>/dev/null &&
+    grep -q "^## First Captain's edge, luck-adjusted$" "$tmp/rep.md" && grep -q "^## Ghost Ship's win share, luck-adjusted$" "$tmp/rep.md" &&
+    grep -q "luck-adjusted</h2>" "$tmp/rep.html" && ok || bad "report --luck"
+$J diff --rules 2021 --vs-rules 2021,start_gold=4 --agents greedy --players 3 --games 60 --luck hand --show 0 >"$tmp/diff.md"
+[ $? -le 1 ] && grep -q '^| seat | `0` | 60 | win, B - A (points) | ' "$tmp/diff.md" && ok || bad "diff --luck: $(tail -n 3 "$tmp/diff.md")"
+expect2 "--luck go with --rules" diff --luck hand "$tmp/g1.csv" "$tmp/g0.csv"
+$J study worth --agents greedy --forbid backward --games 60 --luck hand --out "$tmp/w.csv" >"$tmp/w.md" 2>/dev/null &&
+    head -n 1 "$tmp/w.csv" | grep -q ',points_high,win_share_adj,win_adj_low,win_adj_high,luck$' &&
+    grep -q 'share lost, luck-adjusted |$' "$tmp/w.md" && ok || bad "study worth --luck: $(head -n 1 "$tmp/w.csv")"
+
 # Bad values: one line, exit 2, nothing written.
 expect2 "--luck: empty" sim --games 5 --luck "" --out "$tmp/n.csv"
 expect2 "no-such.jmn" sim --games 5 --luck "$tmp/no-such.jmn" --out "$tmp/n.csv"

@@ -19,6 +19,8 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
+#include "../io/summary.h"
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../run/lineup.h"
@@ -79,18 +81,23 @@ static int share_bounds(const measure *m, double *lo, double *hi)
            m->kind == M_CAPPED;
 }
 
-/* The measure's value in one game of P players. */
-static double measure_of(const measure *m, const sim_game *r, int P)
+/* The measure's value in one game of P players; adj: luck-adjusted
+ * (docs/STATISTICS.md: the shares with their corrections, the first
+ * Captain's draw's kept out of the measures defined by it). */
+static double measure_of(const measure *m, const sim_game *r, int P, int adj)
 {
-    double w[JM_MAX_SHIPS] = {0}, tot = 0;
+    double w[JM_MAX_SHIPS] = {0}, a[JM_MAX_SHIPS] = {0}, tot = 0, atot = 0;
     for (int k = 0; k <= P && r->nwin; k++) w[k] = r->seat[k].winner ? 1.0 / r->nwin : 0;
-    for (int k = 0; k < P; k++) tot += w[k];
+    for (int k = 0; k <= P; k++) {
+        a[k] = w[k] + (adj ? (double)(r->seat[k].luck - r->seat[k].luck_captain) / SUMMARY_ADJ_UNIT : 0);
+        if (k < P) tot += w[k], atot += a[k];
+    }
     int fc = r->first_captain;
     switch (m->kind) {
-    case M_GHOST: return w[P];
-    case M_CAPTAIN: return w[fc] - (tot - w[fc]) / (P - 1);
-    case M_OFFSET: return w[(fc + m->arg) % P];
-    case M_WIN: return w[m->arg];
+    case M_GHOST: return w[P] + (adj ? (double)r->seat[P].luck / SUMMARY_ADJ_UNIT : 0);
+    case M_CAPTAIN: return a[fc] - (atot - a[fc]) / (P - 1);
+    case M_OFFSET: return a[(fc + m->arg) % P];
+    case M_WIN: return w[m->arg] + (adj ? (double)r->seat[m->arg].luck / SUMMARY_ADJ_UNIT : 0);
     case M_ROUNDS: return r->rounds;
     case M_BATTLES: return r->battles;
     case M_SHORTAGES: {
@@ -113,7 +120,8 @@ typedef struct vary {
 
 typedef struct bal_args {
     uint64_t games, confirm, players, threads, progress;    jm_seed seed;
-    const char *agents, *rules, *out;
+    const char *agents, *rules, *out, *luck;
+    value_fn value;              /* --luck's */
     vary vary[MAX_VARY];
     int nvary;
     halving_goal goal[MAX_GOALS];
@@ -221,6 +229,7 @@ static const opt options[] = {
     OPT_THREADS(bal_args),
     OPT_PROGRESS(bal_args),
     OPT_OUT(bal_args, "balance.csv", "every setting of every round and the confirmation"),
+    OPT_ROW_TEXT("luck", "V", bal_args, luck, NULL, CLI_LUCK_HELP ": the search and the\ntargets judge the win-share measures luck-adjusted; the\nCSV has both"),
     OPT_CHECKPOINT(bal_args),
 };
 
@@ -248,6 +257,7 @@ static const opt_table table = {
 typedef struct cell {
     char rules[512];
     an_moments m[MAX_MEASURES];
+    an_moments adj[MAX_MEASURES];  /* with --luck: the measures luck-adjusted */
 } cell;
 
 typedef struct balance {
@@ -266,7 +276,10 @@ static int on_game(void *ctx, const sim_game *r)
     void **p = ctx;
     const balance *b = p[0];
     cell *c = p[1];
-    for (int i = 0; i < b->nmeasure; i++) an_moments_add(&c->m[i], measure_of(&b->meas[i], r, b->players));
+    for (int i = 0; i < b->nmeasure; i++) {
+        an_moments_add(&c->m[i], measure_of(&b->meas[i], r, b->players, 0));
+        if (b->a->luck) an_moments_add(&c->adj[i], measure_of(&b->meas[i], r, b->players, 1));
+    }
     return 0;
 }
 
@@ -350,6 +363,7 @@ static int play(balance *b, cell *c, uint64_t first, uint64_t games)
     s.rotate = 1;
     s.on_game = on_game;
     s.ctx = ctx;
+    s.luck = a->luck ? &a->value : NULL;
     cli_progress(&s, a->progress);
 
     s.dist = sim_mpi_dist();
@@ -364,12 +378,31 @@ static double se_of(const an_moments *m)
     return m->n > 1 ? sqrt(an_moments_var(m) / (double)m->n) : 0;
 }
 
-/* A measure's 95% interval: a share's bounded by what is possible. */
-static an_interval interval_of(const balance *b, const cell *c, int i)
+/* A measure's 95% interval from its moments: a share's bounded by what is
+ * possible. */
+static an_interval interval_from(const balance *b, const an_moments *m, int i)
 {
     double lo, hi;
-    if (share_bounds(&b->meas[i], &lo, &hi)) return an_moments_bounded(&c->m[i], lo, hi);
-    return an_mean_interval(&c->m[i], 0);
+    if (share_bounds(&b->meas[i], &lo, &hi)) return an_moments_bounded(m, lo, hi);
+    return an_mean_interval(m, 0);
+}
+
+/* The moments the search and the targets judge: luck-adjusted with --luck. */
+static const an_moments *judged(const balance *b, const cell *c, int i)
+{
+    return b->a->luck ? &c->adj[i] : &c->m[i];
+}
+
+static an_interval interval_of(const balance *b, const cell *c, int i)
+{
+    return interval_from(b, judged(b, c, i), i);
+}
+
+/* Whether measure i has a luck-adjusted value of its own (the win shares). */
+static int adjusted(const balance *b, int i)
+{
+    mkind k = b->meas[i].kind;
+    return b->a->luck && (k == M_GHOST || k == M_CAPTAIN || k == M_OFFSET || k == M_WIN);
 }
 
 static void write_header(const balance *b)
@@ -385,6 +418,14 @@ static void write_header(const balance *b)
         csv_field(q, sizeof q, b->meas[i].name);
         fprintf(f, ",%s,%s_low,%s_high", q, q, q);
     }
+    for (int i = 0; i < b->nmeasure; i++) {
+        if (!adjusted(b, i)) continue;
+        char n[80];
+        snprintf(n, sizeof n, "%s_adj", b->meas[i].name);
+        csv_field(q, sizeof q, n);
+        fprintf(f, ",%s,%s_low,%s_high", q, q, q);
+    }
+    if (b->a->luck) fprintf(f, ",luck");
     fprintf(f, ",loss,kept\n");
 }
 
@@ -401,8 +442,17 @@ static void csv_row(const balance *b, const char *stage, int round, uint64_t fir
         fprintf(f, ",%s", q);
     }
     for (int i = 0; i < b->nmeasure; i++) {
-        an_interval x = interval_of(b, c, i);
+        an_interval x = interval_from(b, &c->m[i], i);
         fprintf(f, ",%.6f,%.6f,%.6f", x.mean, x.lo, x.hi);
+    }
+    for (int i = 0; i < b->nmeasure; i++) {
+        if (!adjusted(b, i)) continue;
+        an_interval x = interval_from(b, &c->adj[i], i);
+        fprintf(f, ",%.6f,%.6f,%.6f", x.mean, x.lo, x.hi);
+    }
+    if (b->a->luck) {
+        csv_field(q, sizeof q, b->a->value.name);
+        fprintf(f, ",%s", q);
     }
     if (loss) fprintf(f, ",%.6f,%d\n", *loss, kept);
     else fprintf(f, ",,\n");
@@ -417,13 +467,13 @@ static void losses(const balance *b, const halving *h, double *loss)
     double scale[MAX_MEASURES];
     for (int i = 0; i < b->nmeasure; i++) {
         double se[MAX_CELLS];
-        for (int j = 0; j < h->nalive; j++) se[j] = se_of(&b->cells[h->alive[j]].m[i]);
+        for (int j = 0; j < h->nalive; j++) se[j] = se_of(judged(b, &b->cells[h->alive[j]], i));
         scale[i] = halving_pool(se, h->nalive);
     }
     for (int j = 0; j < h->nalive; j++) {
         const cell *c = &b->cells[h->alive[j]];
         double mean[MAX_MEASURES];
-        for (int i = 0; i < b->nmeasure; i++) mean[i] = c->m[i].mean;
+        for (int i = 0; i < b->nmeasure; i++) mean[i] = judged(b, c, i)->mean;
         loss[h->alive[j]] = halving_loss(b->goal, b->a->ngoal, mean, scale);
     }
 }
@@ -527,6 +577,9 @@ static void report(const balance *b, int best, uint64_t end, const int *out_of_r
     for (int v = 0; v < a->nvary; v++) printf(" %s=%s", a->vary[v].key, cell_value(a, best, v));
     printf(".\nConfirmed on %llu deals the search did not use (%llu..%llu):\n\n", (unsigned long long)a->confirm,
            (unsigned long long)end, (unsigned long long)(end + a->confirm - 1));
+    if (a->luck)
+        printf("The win shares are luck-adjusted (--luck %s, docs/STATISTICS.md): the search, the values and the "
+               "targets' verdicts below; the CSV has the plain ones beside them.\n\n", a->value.name);
     printf("| measure | goal | value [95%%] | met |\n|---|---|---|---|\n");
     for (int i = 0; i < b->nmeasure; i++) {
         an_interval x = interval_of(b, &b->confirm, i);
@@ -578,6 +631,9 @@ static int configure(bal_args *a, balance *b)
     char err[512], specs[JM_MAX_PLAYERS][SIM_SPEC_LEN];
     if (sim_parse_agents(a->agents, b->players, specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (cli_threads(&a->threads)) return 2;
+    jm_rules base;
+    if (cli_rules(a->rules, b->players, &base)) return 2;
+    if (cli_luck(a->luck, &base, &a->value)) return 2;
     plan_measures(b);
     b->cells = calloc((size_t)b->ncells, sizeof *b->cells);
     if (!b->cells) return cli_usage_error("out of memory");

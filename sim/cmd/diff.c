@@ -18,6 +18,7 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
 #include "../io/games_csv.h"
 #include "../io/trace.h"
 #include "../run/lineup.h"
@@ -161,6 +162,7 @@ static void show_first_difference(const games_row *a, const games_row *b, evbuf 
 typedef struct pair_stat {
     char key[2 * SIM_SPEC_LEN + 8]; /* the agent in A, and " -> " the one in B where it differs */
     an_cluster win, score;       /* B - A per seat-game, clustered by deal */
+    an_cluster win_adj;          /* the same luck-adjusted, where both files have win_adj */
     double win_a, win_b, score_a, score_b;
     uint64_t b10, b01;           /* McNemar: won in A only, in B only */
 } pair_stat;
@@ -181,6 +183,7 @@ static pair_stat *find_key(pair_stat *ps, int *n, const char *key)
 static void add_pair(pair_stat *p, const games_row *a, const games_row *b, int k)
 {
     an_cluster_add(&p->win, b->win[k] - a->win[k]);
+    if (a->has_adj && b->has_adj) an_cluster_add(&p->win_adj, b->win_adj[k] - a->win_adj[k]);
     an_cluster_add(&p->score, (double)(b->score[k] - a->score[k]));
     p->win_a += a->win[k];
     p->win_b += b->win[k];
@@ -203,10 +206,16 @@ static an_interval unbounded(const an_cluster *c)
     return r;
 }
 
-static void print_rows(const char *group, const pair_stat *ps, int n)
+static void print_rows(const char *group, const pair_stat *ps, int n, int adj)
 {
     for (int i = 0; i < n; i++) {
         const pair_stat *p = &ps[i];
+        if (adj) {
+            an_interval x = an_cluster_bounded(&p->win_adj, -1, 1);
+            printf("| %s | `%s` | %llu | win, B - A (points) | %+.2f [%+.2f, %+.2f] |\n", group, p->key,
+                   (unsigned long long)p->win_adj.n, 100 * x.mean, 100 * x.lo, 100 * x.hi);
+            continue;
+        }
         double N = (double)p->win.n, chi2, mp;
         an_interval w = an_cluster_bounded(&p->win, -1, 1), s = unbounded(&p->score);
         w.p = an_cluster_bounded_p(&p->win, -1, 1, 0); /* agrees with w's interval where there is no spread */
@@ -249,10 +258,12 @@ static void close_deal(comparison *cmp)
     an_cluster_close(&cmp->rounds);
     for (int i = 0; i < cmp->nseat; i++) {
         an_cluster_close(&cmp->seats[i].win);
+        an_cluster_close(&cmp->seats[i].win_adj);
         an_cluster_close(&cmp->seats[i].score);
     }
     for (int i = 0; i < cmp->nagent; i++) {
         an_cluster_close(&cmp->agents[i].win);
+        an_cluster_close(&cmp->agents[i].win_adj);
         an_cluster_close(&cmp->agents[i].score);
     }
 }
@@ -309,8 +320,15 @@ static void print_report(const comparison *cmp)
            "points, docs/STATISTICS.md); McNemar's exact test for wins (a shared win counts as a win):"
            "\n\n| group | key | n | win A | win B | B - A (points) | p | McNemar p | score A | score B | B - A | p |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    print_rows("seat", cmp->seats, cmp->nseat);
-    print_rows("agent", cmp->agents, cmp->nagent);
+    print_rows("seat", cmp->seats, cmp->nseat, 0);
+    print_rows("agent", cmp->agents, cmp->nagent, 0);
+    if (cmp->nseat && cmp->seats[0].win_adj.n) { /* both files from --luck runs */
+        printf("\nLuck-adjusted (both files' win_adj, docs/STATISTICS.md: each side's estimate is unbiased "
+               "whatever its value function), paired by game:\n\n| group | key | n | measure | B - A [95%%] |\n"
+               "|---|---|---|---|---|\n");
+        print_rows("seat", cmp->seats, cmp->nseat, 1);
+        print_rows("agent", cmp->agents, cmp->nagent, 1);
+    }
 }
 
 /* The next pair of games: 1, 0 at both ends, 2 after reporting (an error,
@@ -439,12 +457,14 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
 
 typedef struct diff_opts {
     uint64_t show, games, players, threads, progress;    jm_seed seed;
-    const char *rules, *vs_rules, *agents;
+    const char *rules, *vs_rules, *agents, *luck;
     int rotate;
+    value_fn value;              /* --luck's */
 } diff_opts;
 
 static const opt options[] = {
     OPT_ROW_UINT("show", "K", diff_opts, show, "--show count", 0, 1000, "3", "changed games to replay and show"),
+    OPT_ROW_TEXT("luck", "V", diff_opts, luck, NULL, CLI_LUCK_HELP ": with --rules, the\nwin differences luck-adjusted too (two files given: when\nboth have win_adj)"),
     OPT_ROW_TEXT("rules", "A", diff_opts, rules, NULL, "the first rule set (with --vs-rules)"),
     OPT_ROW_TEXT("vs-rules", "B", diff_opts, vs_rules, NULL, "the second rule set"),
     OPT_GAMES(diff_opts, "game count", UINT64_MAX / 2, "10000", "deals to play"),
@@ -510,6 +530,10 @@ static int diff_rules(diff_opts *o)
     if (!o->players) o->players = (uint64_t)sim_players_of(o->agents, 4);
     if (sim_parse_agents(o->agents, (int)o->players, c.specs, err, sizeof err)) return cli_usage_error("%s", err);
     if (cli_threads(&o->threads)) return 2;
+    jm_rules base;
+    if (cli_rules(o->rules, (int)o->players, &base)) return 2;
+    if (cli_luck(o->luck, &base, &o->value)) return 2;
+    c.luck = o->luck ? &o->value : NULL;
     c.games = o->games;
     c.players = (int)o->players;
     c.seed = o->seed;
@@ -543,7 +567,8 @@ int cmd_diff(int argc, char **argv)
                  opt_given(&table, given, "rotate");
     if (!o.rules && !o.vs_rules) {
         if (files != 2) return cli_usage_error("diff takes two GAMES.csv files, or --rules A --vs-rules B");
-        if (played) return cli_usage_error("diff: --games, --players, --seed, --agents and --rotate go with --rules");
+        if (played || o.luck)
+            return cli_usage_error("diff: --games, --players, --seed, --agents, --rotate and --luck go with --rules");
         return diff_files(argv[first], argv[first + 1], (int)o.show, argv[first], argv[first + 1]);
     }
     if (!o.rules || !o.vs_rules) return cli_usage_error("diff: give both --rules and --vs-rules");

@@ -21,6 +21,8 @@
 #include "../cli/cli.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
+#include "../../agents/value.h"
+#include "../io/summary.h"
 #include "../io/games_csv.h"
 #include "../io/outfile.h"
 #include "../run/lineup.h"
@@ -37,14 +39,21 @@ typedef struct est {
 } est;
 
 /* The per-game values of one rule set at one player count. */
-enum { M_EDGE, M_GHOST, M_ROUNDS, M_MARGIN, M_TIE, NM };
+/* The last two only with --luck: the edge and the ghost's share
+ * luck-adjusted (docs/STATISTICS.md), the first Captain's draw kept out of
+ * the edge's. */
+enum { M_EDGE, M_GHOST, M_ROUNDS, M_MARGIN, M_TIE, M_EDGE_ADJ, M_GHOST_ADJ, NM };
 static const char *const m_name[NM] = {"first Captain's edge", "Ghost Ship's win share", "rounds a game",
-                                       "winner's margin", "shared wins"};
-static const char *const m_unit[NM] = {"percentage points", "%", "rounds", "points", "% of games"};
-static const double m_scale[NM] = {100, 100, 1, 1, 100};
+                                       "winner's margin", "shared wins", "first Captain's edge, luck-adjusted",
+                                       "Ghost Ship's win share, luck-adjusted"};
+static const char *const m_unit[NM] = {"percentage points", "%", "rounds", "points", "% of games", "percentage points",
+                                       "%"};
+static const double m_scale[NM] = {100, 100, 1, 1, 100, 100, 100};
 /* What each measure can be (unscaled): an interval stays inside it
  * (docs/STATISTICS.md); rounds and margins are unbounded (NAN). */
-static const double m_lo[NM] = {-1, 0, NAN, NAN, 0}, m_hi[NM] = {1, 1, NAN, NAN, 1};
+static const double m_lo[NM] = {-1, 0, NAN, NAN, 0, -1, 0}, m_hi[NM] = {1, 1, NAN, NAN, 1, 1, 1};
+/* Is measure m the ghost's, and is it shown in this report? */
+static int ghost_measure(int m) { return m == M_GHOST || m == M_GHOST_ADJ; }
 
 typedef struct run_vals {
     int players;
@@ -74,6 +83,11 @@ static int on_game(void *ctx, const sim_game *r)
     int fc = r->first_captain;
     v->m[M_EDGE][g] = (float)(w[fc] - (tot - w[fc]) / (P - 1));
     v->m[M_GHOST][g] = (float)w[P];
+    double a[JM_MAX_SHIPS], atot = 0; /* luck-adjusted, the first Captain's draw kept out */
+    for (int k = 0; k <= P; k++) a[k] = w[k] + (double)(r->seat[k].luck - r->seat[k].luck_captain) / SUMMARY_ADJ_UNIT;
+    for (int k = 0; k < P; k++) atot += a[k];
+    v->m[M_EDGE_ADJ][g] = (float)(a[fc] - (atot - a[fc]) / (P - 1));
+    v->m[M_GHOST_ADJ][g] = (float)(w[P] + (double)r->seat[P].luck / SUMMARY_ADJ_UNIT);
     v->m[M_ROUNDS][g] = r->rounds;
     v->m[M_MARGIN][g] = (float)(best - second);
     v->m[M_TIE][g] = r->nwin > 1;
@@ -103,7 +117,8 @@ static est mean_of(const float *x, const float *base, uint64_t n, double scale, 
 }
 
 typedef struct report_opts {
-    const char *rules, *agent, *out, *players_text;
+    const char *rules, *agent, *out, *players_text, *luck;
+    value_fn value;              /* --luck's */
     uint64_t games, worth_games, threads, progress;
     jm_seed seed;
     int pmin, pmax;
@@ -142,6 +157,7 @@ static int play(report *R, int side, int players)
     c.rotate = 1;
     c.on_game = on_game;
     c.ctx = v;
+    c.luck = o->luck ? &o->value : NULL;
     cli_progress(&c, o->progress);
 
     if (c.progress) fprintf(stderr, "report: %s, %d players, %s\n", side ? "the variant" : "the base game", players, o->agent);
@@ -305,11 +321,12 @@ static void svg_bars(FILE *f, const char *title, int ncat, char labels[][24], es
 static void measure_block(FILE *f, int html, report *R, int m)
 {
     report_opts *o = R->o;
+    if (m >= M_EDGE_ADJ && !o->luck) return;
     char labels[JM_MAX_PLAYERS][24];
     est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
     int nc = 0;
     for (int P = o->pmin; P <= o->pmax; P++) {
-        if (m == M_GHOST && !jm_has_ghost_rules(&R->rules[0], P)) continue;
+        if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
         snprintf(labels[nc], sizeof labels[nc], "%d players", P);
         for (int s = 0; s < SIDES; s++)
             val[nc][s] = mean_of(R->v[s][P].m[m], NULL, o->games, m_scale[m], m_lo[m], m_hi[m]);
@@ -401,8 +418,9 @@ static void verdict_block(FILE *f, int html, report *R)
     for (int m = 0; m < NM; m++) {
         char moved[600] = "", open[300] = "";
         size_t nm = 0, no = 0;
+        if (m >= M_EDGE_ADJ && !o->luck) continue;
         for (int P = o->pmin; P <= o->pmax; P++) {
-            if (m == M_GHOST && !jm_has_ghost_rules(&R->rules[0], P)) continue;
+            if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
             est d = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
             if (d.lo > 0 || d.hi < 0)
                 nm += (size_t)snprintf(moved + nm, sizeof moved - nm, "%s%s at %d players by %+.2f [%+.2f, %+.2f]",
@@ -560,6 +578,7 @@ static const opt options[] = {
     OPT_THREADS(report_opts),
     OPT_PROGRESS(report_opts),
     OPT_OUT(report_opts, "report.html", "the page ({default}); the Markdown goes beside it, .md for .html"),
+    OPT_ROW_TEXT("luck", "V", report_opts, luck, NULL, CLI_LUCK_HELP "; the edge and the\nghost's share, each in a block of its own"),
 };
 
 static const opt_table table = {
@@ -649,6 +668,7 @@ int cmd_report(int argc, char **argv)
     jm_rules_default(&R.rules[0]);
     if (cli_rules(o.rules, o.pmin, &R.rules[1])) return 2;
     if (!R.rules[1].variant) return cli_usage_error("report: --rules '%s' names no variant file", o.rules);
+    if (cli_luck(o.luck, &R.rules[1], &o.value)) return 2;
     R.rules[0] = R.rules[1];
     R.rules[0].variant = 0; /* the same options on the base game */
     for (int s = 0; s < SIDES; s++) jm_rules_format(&R.rules[s], R.rules_text[s], sizeof R.rules_text[s]);

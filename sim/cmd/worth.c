@@ -19,13 +19,15 @@
 #include "../io/outfile.h"
 #include "../run/lineup.h"
 #include "cmd.h"
+#include "../../agents/value.h"
+#include "../io/summary.h"
 #include "worth.h"
 
 /* Per game: the restricted seat's win share and its score less the
  * copies' mean score. */
 typedef struct tally {
     int players;
-    double n, w, w2, d, d2;
+    double n, w, w2, d, d2, a, a2; /* a: the win share luck-adjusted (--luck) */
 } tally;
 
 static int on_game(void *ctx, const sim_game *r)
@@ -44,6 +46,9 @@ static int on_game(void *ctx, const sim_game *r)
     t->w2 += w * w;
     t->d += d;
     t->d2 += d * d;
+    double a = w + (double)r->seat[me].luck / SUMMARY_ADJ_UNIT;
+    t->a += a;
+    t->a2 += a * a;
     return 0;
 }
 
@@ -77,6 +82,7 @@ int worth_run(const worth_cfg *w, worth_row *rows, int *nrows)
         tally t = {.players = w->players};
         c.on_game = on_game;
         c.ctx = &t;
+        c.luck = w->luck;
         cli_progress(&c, w->progress);
 
         if (c.progress) fprintf(stderr, "worth of %s to %s, %d players\n", restrict_name(e), w->agent, w->players);
@@ -87,6 +93,7 @@ int worth_run(const worth_cfg *w, worth_row *rows, int *nrows)
         r->games = (uint64_t)t.n;
         interval(t.n, t.w, t.w2, &r->win, &r->win_lo, &r->win_hi);
         interval(t.n, t.d, t.d2, &r->points, &r->points_lo, &r->points_hi);
+        interval(t.n, t.a, t.a2, &r->win_adj, &r->win_adj_lo, &r->win_adj_hi);
     }
     return 0;
 }
@@ -98,20 +105,26 @@ void worth_markdown(FILE *f, const worth_cfg *w, const char *rules_text, const w
                "unrestricted copies, seats rotated, %llu deals of seed %s each, rules `%s`. "
                "An even share is %.2f%%; 95%% intervals over the games.\n\n",
             w->agent, w->players, w->players - 1, (unsigned long long)w->games, w->seed_text, rules_text, even);
-    fprintf(f, "| forbidden | win share | share lost (percentage points) | score against the copies' mean |\n");
-    fprintf(f, "|---|---:|---:|---:|\n");
+    if (w->luck) fprintf(f, "The last column is the share lost luck-adjusted (--luck %s, docs/STATISTICS.md).\n\n", w->luck->name);
+    fprintf(f, "| forbidden | win share | share lost (percentage points) | score against the copies' mean |%s\n",
+            w->luck ? " share lost, luck-adjusted |" : "");
+    fprintf(f, "|---|---:|---:|---:|%s\n", w->luck ? "---:|" : "");
     for (int i = 0; i < n; i++) {
         const worth_row *r = &rows[i];
-        fprintf(f, "| %s | %.2f%% [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] |\n",
+        fprintf(f, "| %s | %.2f%% [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] | %+.2f [%+.2f, %+.2f] |",
                 restrict_name(r->element), 100 * r->win, 100 * r->win_lo, 100 * r->win_hi, even - 100 * r->win,
                 even - 100 * r->win_hi, even - 100 * r->win_lo, r->points, r->points_lo, r->points_hi);
+        if (w->luck)
+            fprintf(f, " %+.2f [%+.2f, %+.2f] |", even - 100 * r->win_adj, even - 100 * r->win_adj_hi,
+                    even - 100 * r->win_adj_lo);
+        fputc('\n', f);
     }
 }
 
 /* ---------------------------------------------------------------- the command */
 
 typedef struct worth_args {
-    const char *agent, *forbid, *rules, *out, *md;
+    const char *agent, *forbid, *rules, *out, *md, *luck;
     uint64_t games, players, threads, progress;
     jm_seed seed;
 } worth_args;
@@ -128,6 +141,7 @@ static const opt options[] = {
     OPT_PROGRESS(worth_args),
     OPT_OUT(worth_args, "study-worth.csv", "the CSV ({default})"),
     OPT_ROW_TEXT("md", "PATH", worth_args, md, NULL, "the Markdown summary (stdout)"),
+    OPT_ROW_TEXT("luck", "V", worth_args, luck, NULL, CLI_LUCK_HELP ": the win share"),
 };
 
 static const opt_table table = {
@@ -151,13 +165,17 @@ static int write_csv(const char *path, const worth_cfg *w, const char *rules_tex
     char err[600], line[1024];
     if (outfile_open(&o, path, err, sizeof err)) return cli_usage_error("%s", err);
     int k = snprintf(line, sizeof line, "element,agent,players,games,seed,rules,win_share,win_low,win_high,"
-                                        "points,points_low,points_high\n");
+                                        "points,points_low,points_high%s\n",
+                     w->luck ? ",win_share_adj,win_adj_low,win_adj_high,luck" : "");
     int bad = outfile_write(&o, line, (size_t)k, err, sizeof err);
     for (int i = 0; i < n && !bad; i++) {
         const worth_row *r = &rows[i];
         k = snprintf(line, sizeof line, "%s,\"%s\",%d,%llu,%s,\"%s\",%.6f,%.6f,%.6f,%.4f,%.4f,%.4f\n",
                      restrict_name(r->element), w->agent, w->players, (unsigned long long)r->games, w->seed_text,
                      rules_text, r->win, r->win_lo, r->win_hi, r->points, r->points_lo, r->points_hi);
+        if (w->luck && k > 0 && (size_t)k < sizeof line) /* the same row, the adjusted share after it */
+            k = k - 1 + snprintf(line + k - 1, sizeof line - (size_t)k + 1, ",%.6f,%.6f,%.6f,\"%s\"\n", r->win_adj,
+                                 r->win_adj_lo, r->win_adj_hi, w->luck->name);
         bad = outfile_write(&o, line, (size_t)k, err, sizeof err);
     }
     if (bad || outfile_commit(&o, err, sizeof err)) {
@@ -179,6 +197,9 @@ int cmd_worth(int argc, char **argv)
     if (cli_threads(&a.threads)) return 2;
     w.threads = (int)a.threads;
     if (cli_rules(a.rules, w.players, &w.rules)) return 2;
+    static value_fn value;
+    if (cli_luck(a.luck, &w.rules, &value)) return 2;
+    w.luck = a.luck ? &value : NULL;
     if (strchr(a.agent, ',')) return cli_usage_error("study worth: --agents names one agent, not '%s'", a.agent);
     char err[300];
     int sealed = !strncmp(a.agent, "cmd:", 4) || !strncmp(a.agent, "plugin:", 7), forbids = 0;

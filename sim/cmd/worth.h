@@ -15,6 +15,7 @@ typedef struct worth_cfg {
     jm_seed seed;
     char seed_text[64];
     jm_rules rules;
+    const struct value_fn *luck;  /* --luck's value function, or NULL */
 } worth_cfg;
 
 typedef struct worth_row {
@@ -22,6 +23,7 @@ typedef struct worth_row {
     uint64_t games;
     double win, win_lo, win_hi;           /* the restricted seat's win share */
     double points, points_lo, points_hi;  /* its score less the copies' mean */
+    double win_adj, win_adj_lo, win_adj_hi; /* with --luck: the win share luck-adjusted */
 } worth_row;
 
 /* One run an element of cfg's into rows (RESTRICT_COUNT at most); 0, or

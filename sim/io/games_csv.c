@@ -116,7 +116,7 @@ static int is_read(int c)
 {
     return c == GC_GAME || c == GC_SEED || c == GC_PLAYERS || c == GC_RULES || c == GC_SEAT || c == GC_AGENT ||
            c == GC_IS_GHOST || c == GC_ROUNDS || c == GC_SCORE || c == GC_RANK || c == GC_WIN ||
-           c == GC_TRACE_HASH || c == GC_SEATING;
+           c == GC_TRACE_HASH || c == GC_SEATING || c == GC_WIN_ADJ;
 }
 
 int games_reader_open(games_reader *d, const char *path, char *err, size_t errlen)
@@ -141,7 +141,7 @@ int games_reader_open(games_reader *d, const char *path, char *err, size_t errle
         if (!is_read(c)) continue;
         for (int i = 0; i < n; i++)
             if (!strcmp(fields[i], games_col_name[c])) d->col[c] = i;
-        if (d->col[c] < 0 && c != GC_SEATING) {
+        if (d->col[c] < 0 && c != GC_SEATING && c != GC_WIN_ADJ) { /* those two only in some runs' files */
             snprintf(err, errlen, "'%s' has no column '%s' (not a GAMES.csv of this version)", path,
                      games_col_name[c]);
             games_reader_close(d);
@@ -225,6 +225,8 @@ static void add_seat(const games_reader *d, games_row *g, char **f, const long l
     g->score[k] = (int)v[GC_SCORE];
     g->rank[k] = (int)v[GC_RANK];
     g->win[k] = atof(f[d->col[GC_WIN]]);
+    g->has_adj = d->col[GC_WIN_ADJ] >= 0;
+    g->win_adj[k] = g->has_adj ? atof(f[d->col[GC_WIN_ADJ]]) : g->win[k];
 }
 
 int games_reader_next(games_reader *d, games_row *g, char *err, size_t errlen)

@@ -61,6 +61,8 @@ typedef struct games_row {
     char agent[JM_MAX_SHIPS][SIM_SPEC_LEN];
     int ghost[JM_MAX_SHIPS], score[JM_MAX_SHIPS], rank[JM_MAX_SHIPS];
     double win[JM_MAX_SHIPS];
+    double win_adj[JM_MAX_SHIPS]; /* luck-adjusted (the file's win_adj), or win */
+    int has_adj;                  /* the file has win_adj (a --luck run's) */
 } games_row;
 
 typedef struct games_reader {
