@@ -69,6 +69,16 @@ ref sim-g-ref $sim_g
 killed 8 sim-g $sim_g
 [ "$left" = "g.csv s.csv " ] && ok || bad "sim --games-csv: left behind: $left"
 same sim-g-ref sim-g s.csv g.csv
+# The same with --luck: the adjusted tallies resume too (a checkpoint keeps
+# them; its identity names the value function).
+sim_l="$J sim --games 12000 --agents greedy,random,random --rotate --luck hand --out s.csv --games-csv g.csv --threads 2"
+ref sim-l-ref $sim_l
+killed 4 sim-l $sim_l
+same sim-l-ref sim-l s.csv g.csv
+study_l="$J study captain --games 3000 --agents greedy --players 2-3 --luck hand --out c.csv --md c.md"
+ref study-l-ref $study_l
+killed 4 study-l $study_l
+same study-l-ref study-l c.csv c.md
 # Every kill after the first checkpoint was resumed from one.
 # A killed run leaves no temporary output (they have no name: O_TMPFILE).
 ! grep -q 'removed .*the unfinished output of a run' "$tmp/sim-g/err" && ok || bad "sim: a killed run left a named temporary file"
