@@ -182,6 +182,22 @@ J=bin/jamaica
 # mcts:iters=1000 (2 players; one seat of 4) again on seeds 1011 and 1012,
 # never used for a choice, 1,000 games each (results/search/*-seed101[12].*;
 # about 40 minutes on two cores);
+# `luck`: what luck-adjusted estimates save: the variance of the first
+# Captain's edge at 2 to 6 players under random, greedy and sharp, and of
+# the ghost's 2-player share, plain against --luck hand (and the value
+# network's value head at 4 players and for the ghost), with the CPU time
+# of the same games without and with it; the control `first` (no agent
+# randomness); and how often the adjusted intervals cover the truth
+# (results/luck/; about 15 minutes on two cores);
+# `luckfit`: the hand value function's weight for each kind of chance draw,
+# fitted to the first Captain's edge in 15,000 4-player games of sharp, seed
+# 31 (analysis/luck_fit.py: results/luck/fit.md, whose last line is
+# agents/value.c's value_hand_weight; about a minute);
+# `luckfeatures`: how far any value function linear in the hand evaluation's
+# features (by kind of draw) takes the correction of the first Captain's
+# edge, 4 players of sharp: fitted on 15,000 games (seed 31), tested on
+# 15,000 others (seed 32) (results/luck/features.c, analysis/luck_features.py:
+# results/luck/features.md; numpy; about 2 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -561,6 +577,104 @@ fi
 if has searchrung; then
     $J study ghost --players 2 --games 8000 --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand \
         --out results/analysis/ghost-search.csv --md results/analysis/ghost-search.md --resume --progress 300
+fi
+if has luckfeatures; then
+    make -s bin/gen/replay_page.h
+    t=$(mktemp -d)
+    cc -O2 -std=c11 -D_GNU_SOURCE -fopenmp -I. -Ibin/gen -o "$t/features" results/luck/features.c \
+        engine/*.c agents/*.c analysis/*.c sim/io/*.c sim/run/*.c sim/cli/*.c sim/cmd/*.c -lm -ldl
+    "$t/features" 15000 31 4 sharp >"$t/fit.txt" &
+    "$t/features" 15000 32 4 sharp >"$t/test.txt"
+    wait
+    "$(py)" analysis/luck_features.py "$t/fit.txt" "$t/test.txt" 4 >results/luck/features.md
+    rm -rf "$t"
+fi
+if has luckfit; then
+    mkdir -p results/luck
+    t=$(mktemp -d)
+    $J study captain --agents sharp --players 4 --games 15000 --seed 31 --luck hand --out "$t/c.csv" \
+        --games-csv "$t/g.csv" >/dev/null
+    { echo "# jamaica study captain --agents sharp --players 4 --games 15000 --seed 31 --luck hand --games-csv G;" \
+        "analysis/luck_fit.py G"; python3 analysis/luck_fit.py "$t/g.csv" | sed "s|$t/g.csv|G|"; } >results/luck/fit.md
+    rm -rf "$t"
+fi
+if has luck; then
+    d=results/luck
+    mkdir -p $d
+    t=$(mktemp -d)
+    VNET=results/net/value/net.jmn
+    # CPU seconds of a command's children (user + system).
+    cpu() { "$(py)" -c 'import resource,subprocess,sys
+subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True)
+r=resource.getrusage(resource.RUSAGE_CHILDREN);print(f"{r.ru_utime+r.ru_stime:.2f}")' "$@"; }
+    # One figure: plain and adjusted runs of the same games, then the row.
+    # luckrow FIGURE AGENTS PLAYERS GAMES V LABEL
+    luckrow() {
+        if [ "$1" = pair ]; then
+            c0=$(cpu $J tournament --agents "$2" --players "$3" --games "$4" --seed 7001 --threads 2 --out "$t/p.csv")
+            c1=$(cpu $J tournament --agents "$2" --players "$3" --games "$4" --seed 7001 --threads 2 --luck "$5" \
+                --out "$t/l.csv" --games-csv "$t/g.csv")
+            "$(py)" analysis/luck_ratio.py "$1" "$t/g.csv" "$c0" "$c1" "$6"
+            return
+        fi
+        kind=captain; [ "$1" = ghost ] && kind=ghost
+        c0=$(cpu $J study $kind --agents "$2" --players "$3" --games "$4" --seed 7001 --threads 2 --out "$t/p.csv")
+        c1=$(cpu $J study $kind --agents "$2" --players "$3" --games "$4" --seed 7001 --threads 2 --luck "$5" \
+            --out "$t/l.csv" --games-csv "$t/g.csv")
+        "$(py)" analysis/luck_ratio.py "$1" "$t/g.csv" "$c0" "$c1" "$6"
+    }
+    {
+        echo "# What luck-adjusted estimates save (results/make.sh luck)"
+        echo
+        echo "Seed 7001, never used to fit either value function (hand: seed 1; the value network: seeds 101"
+        echo "and 102). Ratio: the variance of the figure's per-game value plain over luck-adjusted, so the"
+        echo "games plain needs for the adjusted interval's width (95% bootstrap interval over the games)."
+        echo "CPU: the run with --luck over the run without, the same games on two threads. Net: ratio / CPU."
+        echo
+        echo "## The first Captain's edge, --luck hand"
+        echo
+        echo "| agents, players | games | edge plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+        echo "|---|---|---|---|---|---|---|"
+        for P in 2 3 4 5 6; do luckrow captain random $P 20000 hand "random, $P"; done
+        for P in 2 3 4 5 6; do luckrow captain greedy $P 6000 hand "greedy, $P"; done
+        for P in 2 3 4 5 6; do luckrow captain sharp $P 6000 hand "sharp, $P"; done
+        echo
+        echo "## The value network's value head ($VNET)"
+        echo
+        echo "| agents, players | games | edge plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+        echo "|---|---|---|---|---|---|---|"
+        luckrow captain sharp 4 6000 $VNET "sharp, 4"
+        luckrow captain greedy 4 6000 $VNET "greedy, 4"
+        echo
+        echo "## The ghost's 2-player share (points: its share)"
+        echo
+        echo "| agents, V | games | share plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+        echo "|---|---|---|---|---|---|---|"
+        for a in random greedy sharp; do luckrow ghost $a 2 6000 hand "$a, hand"; done
+        luckrow ghost sharp 2 6000 $VNET "sharp, value network"
+        echo
+        echo "## Tournament win-rate differences (the first agent's less the second's, per deal, both seatings)"
+        echo
+        echo "| agents, V | deals | difference plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+        echo "|---|---|---|---|---|---|---|"
+        luckrow pair sharp,greedy 2 4000 hand "sharp - greedy, hand"
+        luckrow pair sharp,greedy 2 4000 $VNET "sharp - greedy, value network"
+        luckrow pair "mcts:iters=300,cutoff=2,c=0.3,eval=hand,sharp" 2 400 hand "mcts:iters=300,... - sharp, hand"
+        echo
+        echo "## Control: \`first\` (every decision fixed, so all of the outcome's spread is chance)"
+        echo
+        echo "| agents, players | games | edge plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+        echo "|---|---|---|---|---|---|---|"
+        luckrow captain first 4 20000 hand "first, 4"
+    } >$d/ratios.md
+    # Coverage: 200 runs of 2,000 games (random, 4 players, seeds 8001..8200)
+    # against the edge of one plain run 100 times larger (seed 9001).
+    $J study captain --agents random --players 4 --games 200000 --seed 9001 --out "$t/truth.csv" >/dev/null
+    for k in $(seq 8001 8200); do
+        $J study captain --agents random --players 4 --games 2000 --seed $k --luck hand --out "$t/cov-$k.csv" >/dev/null
+    done
+    "$(py)" analysis/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv >$d/coverage.md
+    rm -rf "$t"
 fi
 if has seatcost; then
     d=results/seating
