@@ -73,7 +73,13 @@ struct agent {
     char spec[64];         /* the name and parameters as given (a longer spec
                               cut, with "..." at its end: for messages) */
     unsigned forbid;       /* forbid=: the elements it may not use (restrict.c) */
+    int sees;              /* a reference agent's sight (AGENT_SEES_*): it is handed the true
+                              state, not an observation (measurement only; docs/AGENTS.md) */
 };
+enum { AGENT_SEES_VIEW, AGENT_SEES_HANDS, AGENT_SEES_ALL };
+/* A spec's sight, without making the agent: AGENT_SEES_HANDS or _ALL for
+ * a built-in reference agent (see=hands, see=all), else AGENT_SEES_VIEW. */
+int agent_spec_sees(const char *spec);
 
 /* Restricted play (restrict.c): forbid=ELEMENT[+ELEMENT...] on a built-in
  * agent.  GUNPOWDER: spends none in a battle; ATTACK: ends no move it can

@@ -76,6 +76,7 @@ typedef struct mcts {
     int eval;                 /* EVAL_LINEAR, EVAL_STAGE or EVAL_HAND */
     int cards;                /* CARDS_ORDERED or CARDS_SIMULTANEOUS */
     int dice;                 /* DICE_AVERAGED or DICE_BRANCH */
+    int see;                  /* AGENT_SEES_*: view (a player), or a reference agent's sight */
     double c, eval_k, bias;
     node *pool;
     int cap, used;
@@ -108,6 +109,7 @@ static const param_spec mcts_spec[] = {
     {"eval", PARAM_CHOICE, offsetof(mcts, eval), 0, 0, "linear|stage|hand"},
     {"cards", PARAM_CHOICE, offsetof(mcts, cards), 0, 0, "ordered|simultaneous"},
     {"dice", PARAM_CHOICE, offsetof(mcts, dice), 0, 0, "averaged|branch"},
+    {"see", PARAM_CHOICE, offsetof(mcts, see), 0, 0, "view|hands|all"},
 };
 static const param_spec pimc_spec[] = {
     {"worlds", PARAM_INT, offsetof(mcts, worlds), 1, 100000, NULL},
@@ -147,6 +149,7 @@ static int create(agent *a, const char *params, char *err, size_t errlen, int pi
         return -1;
     }
     if (m->eval_k < 0) m->eval_k = HEUR_LEARNED_SLOPE;
+    a->sees = m->see; /* the harness hands a reference agent the true state (registry.c) */
     /* One node per iteration and the root (dice=branch: a roll's node
      * too); a time budget uses `nodes`. */
     m->cap = m->ms ? m->max_nodes + 1 : (m->dice == DICE_BRANCH ? 2 : 1) * m->iters + 1;
@@ -388,8 +391,14 @@ static void search(mcts *m, const jm_state *obs, int fixed_world, int iters, dou
         if (deadline > 0 && (it & 15) == 0 && now_ms() >= deadline) break;
         if (m->stop == STOP_DECIDED && deadline <= 0 && decided(m, dec, seat, iters - it)) break;
         jm_state d;
-        if (fixed_world) d = *obs;
-        else jm_observe(obs, seat, search_seed(r), &d);
+        if (fixed_world || m->see == AGENT_SEES_ALL) { /* see=all: the true future in every iteration */
+            d = *obs;
+        } else if (m->see == AGENT_SEES_HANDS) { /* the true cards, a future drawn afresh */
+            d = *obs;
+            jm_reseed(&d, search_seed(r));
+        } else {
+            jm_observe(obs, seat, search_seed(r), &d);
+        }
         iterate(m, seat, &d, r);
     }
     for (int i = 0; i < n; i++) {
@@ -476,7 +485,9 @@ const agent_ops agent_mcts = {
                "                   iterations left cannot change the move),\n"
                "                   cards=ordered|simultaneous (simultaneous: no seat's card is\n"
                "                   chosen in the tree as if it saw another's),\n"
-               "                   dice=averaged|branch (branch: later rounds' nodes by their roll)",
+               "                   dice=averaged|branch (branch: later rounds' nodes by their roll),\n"
+               "                   see=view|hands|all (hands, all: a reference agent for measurement,\n"
+               "                   handed the true cards, and all: the future chance too; docs/AGENTS.md)",
     .needs_obs = 1,
     .create = mcts_create,
     .choose = mcts_choose,

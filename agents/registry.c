@@ -205,8 +205,24 @@ static __attribute__((noinline)) int choose_observed(agent *a, const jm_state *s
 {
     jm_state obs;
     uint64_t seed = ((uint64_t)jm_pcg32_next(&a->rng) << 32) | jm_pcg32_next(&a->rng);
-    jm_observe(s, jm_to_move(s), seed, &obs);
+    if (a->sees == AGENT_SEES_VIEW) {
+        jm_observe(s, jm_to_move(s), seed, &obs);
+    } else { /* a reference agent: the true state, its future unknown (see=hands) or not (see=all) */
+        obs = *s;
+        if (a->sees == AGENT_SEES_HANDS) jm_reseed(&obs, seed);
+    }
     return a->ops->choose(a, &obs, legal, n);
+}
+
+int agent_spec_sees(const char *spec)
+{
+    if (agent_spec_outside(spec)) return AGENT_SEES_VIEW; /* its own parameters, not ours */
+    const char *p = strchr(spec, ':');
+    for (; p; p = strchr(p + 1, ',')) {
+        if (!strncmp(p + 1, "see=hands", 9) && (p[10] == ',' || !p[10])) return AGENT_SEES_HANDS;
+        if (!strncmp(p + 1, "see=all", 7) && (p[8] == ',' || !p[8])) return AGENT_SEES_ALL;
+    }
+    return AGENT_SEES_VIEW;
 }
 
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n)

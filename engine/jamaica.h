@@ -446,6 +446,12 @@ void jm_play_random_to(jm_state *s, jm_pcg32 *const *rng, unsigned seats, int ro
  * out that is s itself. */
 int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
 
+/* The same position with a future nobody knows: s's chance generator
+ * replaced by PCG32 from seed (the keyed generator too), nothing else
+ * changed.  What a reference agent that sees the hidden cards but not the
+ * future searches from (docs/AGENTS.md, "Reference agents"). */
+void jm_reseed(jm_state *s, uint64_t seed);
+
 /* Fix the next n (at most JM_MAX_FORCED) chance draws of s: draw k returns
  * draws[k] (taken modulo the draw's range), then chance goes on from a
  * stream derived from the state.  A draw is:

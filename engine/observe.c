@@ -76,3 +76,9 @@ int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out)
     }
     return JM_OK;
 }
+
+void jm_reseed(jm_state *s, uint64_t seed)
+{
+    s->flags &= (uint8_t)~F_SEALED;
+    jm_pcg32_seed(&s->rng, seed, 0x72657365ULL);
+}

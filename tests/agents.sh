@@ -173,5 +173,33 @@ if command -v python3 >/dev/null 2>&1; then
         grep -q '^  cmd:python3 my_agent.py: wins' "$tmp/outside/o" && [ $rc -eq 0 ] && ok ||
         bad "AGENTS.md's Python agent outside the clone: status $rc: $(cat "$tmp/outside/e")"
 fi
+# Reference agents (see=hands, see=all: handed the true state) are refused
+# beside an outside agent, in one line before any output; see=all also with
+# --luck; and they win what seeing is worth, seed 8 (the same games on any
+# machine): handed an observation instead, see=hands wins 42% and see=all
+# 41% here, and the check fails.
+expect2r() { # WANT CMD...: exit 2, one line naming WANT, nothing on stdout, no file
+    want=$1
+    shift
+    $J "$@" >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "^jamaica: .*$want" "$tmp/e" && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/o" ] &&
+        [ ! -e "$tmp/ref.csv" ]; then ok; else bad "'$*' gave exit $rc: $(head -n 1 "$tmp/e")"; fi
+}
+expect2r "a reference agent, for measurement only, is refused beside an outside agent" sim --games 2 --players 2 \
+    --agents "cmd:$F good",mcts:iters=10,see=hands --out "$tmp/ref.csv"
+expect2r "is refused beside an outside agent" tournament --games 2 --players 2 \
+    --agents mcts:iters=10,see=all,"plugin:./no.so" --out "$tmp/ref.csv"
+expect2r "sees the future chance (see=all)" sim --games 2 --players 2 --agents mcts:iters=10,see=all,random --luck hand \
+    --out "$tmp/ref.csv"
+for see in view hands all; do
+    $J sim --games 600 --players 2 --seed 8 --rotate --agents mcts:iters=100,see=$see,mcts:iters=100 \
+        --out "$tmp/r-$see.csv" >"$tmp/o-$see" || bad "sim with see=$see"
+done
+wins() { sed -n "s/^  mcts:iters=100,see=$1: wins \([0-9]*\)\..*/\1/p" "$tmp/o-$1"; }
+v=$(wins view) h=$(wins hands) a=$(wins all)
+[ "$h" -ge $((v + 2)) ] && [ "$a" -ge $((h + 15)) ] && grep -q 'mcts:iters=100,see=hands' "$tmp/r-hands.csv" &&
+    ok || bad "reference agents against mcts:iters=100: see=view $v%, see=hands $h%, see=all $a%"
+
 echo "agents: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -67,7 +67,7 @@ int cli_run_games(const sim_config *c, const char *on_stop)
     int rc = sim_run(c, &cli_stop, &res, err, sizeof err);
     if (rc) {
         fprintf(stderr, "jamaica: %s\n", err);
-        return rc == 3 ? CLI_AGENT_FAILED : 1;
+        return rc == 3 ? CLI_AGENT_FAILED : rc == 2 ? 2 : 1; /* 2: the options refused, nothing written */
     }
     if (res.interrupted) {
         fprintf(stderr, "jamaica: stopped by %s; %s\n", strsignal(cli_stop), on_stop);

@@ -702,6 +702,13 @@ static void release(run *r)
 
 int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, char *err, size_t errlen)
 {
+    for (int k = 0; c->luck && k < sim_nspecs(c); k++)
+        if (agent_spec_sees(c->specs[k]) == AGENT_SEES_ALL) { /* its choices know draws still to come */
+            snprintf(err, errlen, "--luck: agent '%.100s' sees the future chance (see=all): its choices depend on "
+                     "draws still to come, so the corrections would not have mean zero", c->specs[k]);
+            memset(out, 0, sizeof *out);
+            return 2;
+        }
     memset(out, 0, sizeof *out);
     run *r = calloc(1, sizeof *r);
     if (!r) {

@@ -50,6 +50,16 @@ static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, i
     }
     *count = n;
     if (n > max) return 0;
+    int ref = -1, outside = -1;
+    for (int i = 0; i < n; i++) {
+        if (agent_spec_sees(specs[i])) ref = i;
+        if (agent_spec_outside(specs[i])) outside = i;
+    }
+    if (ref >= 0 && outside >= 0) { /* it would be handed the true state beside a program that may not */
+        snprintf(err, errlen, "agent '%.100s' sees what a player may not (see=): a reference agent, for measurement "
+                 "only, is refused beside an outside agent ('%.100s')", specs[ref], specs[outside]);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
         agent a;
         if (unchecked && !strcmp(specs[i], unchecked)) continue;

@@ -36,7 +36,8 @@ for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 fla
     "4 mcts:iters=300,cutoff=2,c=0.3,stop=decided,eval=hand mcts:iters=100,cutoff=2,eval=stage,cards=simultaneous mcts:iters=100,cutoff=1,eval=hand,bias=0.5 random" \
     "2 net:file=$net guided:file=$net,iters=60" \
     "3 guided:file=$net,iters=40,root=gumbel guided:file=$net,iters=40,value=hand net:file=$net,temp=1" \
-    "3 guided:file=$rel,iters=60,root=puct,value=playout,expand=3 net:file=$rel guided:file=$rel,iters=40"; do
+    "3 guided:file=$rel,iters=60,root=puct,value=playout,expand=3 net:file=$rel guided:file=$rel,iters=40" \
+    "3 mcts:iters=100,see=hands mcts:iters=100,see=all mcts:iters=100"; do
     set -- $lineup
     p=$1
     shift
