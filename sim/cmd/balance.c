@@ -86,11 +86,11 @@ static int share_bounds(const measure *m, double *lo, double *hi)
  * Captain's draw's kept out of the measures defined by it). */
 static double measure_of(const measure *m, const sim_game *r, int P, int adj)
 {
-    double w[JM_MAX_SHIPS] = {0}, a[JM_MAX_SHIPS] = {0}, tot = 0, atot = 0;
+    double w[JM_MAX_SHIPS] = {0}, a[JM_MAX_SHIPS] = {0}, atot = 0;
     for (int k = 0; k <= P && r->nwin; k++) w[k] = r->seat[k].winner ? 1.0 / r->nwin : 0;
     for (int k = 0; k <= P; k++) {
         a[k] = w[k] + (adj ? (double)(r->seat[k].luck - r->seat[k].luck_captain) / SUMMARY_ADJ_UNIT : 0);
-        if (k < P) tot += w[k], atot += a[k];
+        if (k < P) atot += a[k];
     }
     int fc = r->first_captain;
     switch (m->kind) {
