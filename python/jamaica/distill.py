@@ -27,15 +27,14 @@ another machine or thread count).
 """
 import glob
 import os
-import shlex
 import sys
 import time
 
 import numpy as np
 import torch
 
-from . import cli, netfile, outfile, selfplay as sp
-from .exit import Net, check_network_args, losses
+from . import cli, netfile, outfile, selfplay as sp, trainer
+from .trainer import Net, check_network_args, losses
 
 
 def parse_args(argv=None):
@@ -97,11 +96,10 @@ def parse_args(argv=None):
 
 
 def command_line(argv):
-    return "python3 -m jamaica.distill " + " ".join(shlex.quote(x) for x in argv)
+    return trainer.command_line("distill", argv)
 
 
-def log(msg):
-    print("distill: " + msg, file=sys.stderr, flush=True)
+log = trainer.logger("distill")
 
 
 def load(files):

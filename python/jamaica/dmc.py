@@ -34,17 +34,16 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from . import cli, netfile, selfplay as sp
-from .outfile import whole, write_csv
-from .exit import Net
+from . import cli, netfile, selfplay as sp, trainer
+from .outfile import whole
+from .trainer import Net, match
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "q_loss", "value_loss", "q_mean",
           "eval_win", "eval_low", "eval_high"]
 EVAL_SEED = 1009  # the strength runs' deals: a seed the training never plays
 
 
-def log(msg):
-    print("dmc: " + msg, file=sys.stderr, flush=True)
+log = trainer.logger("dmc")
 
 
 def parse_args(argv=None):
@@ -113,19 +112,6 @@ def train(net, opt, data, a, gen):
         opt.step()
         sums += (ql.item(), vl.item(), q.mean().item())
     return sums / steps
-
-
-def match(agent, games, rules, seed, threads):
-    """agent's win share against sharp, 2 players, seats rotated, on the
-    deals of seed; with its Wilson 95% interval."""
-    rows = jamaica.sim(games=games, players=2, agents="%s,sharp" % agent, rules=rules, seed=seed, rotate=True,
-                       threads=threads or None)
-    mine = [r for r in rows if r["agent"] == agent]
-    wins, n = sum(r["win"] for r in mine), len(mine)
-    z, p = 1.959964, wins / n
-    c = (p + z * z / (2 * n)) / (1 + z * z / n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, c - h, c + h
 
 
 def strength(a, path):
@@ -211,15 +197,12 @@ def save(a, net, opt, rows, gen):
          "torch_rng": torch.get_rng_state()}, tmp))
 
 
-def write_log(a, rows, fields=FIELDS):
-    """OUT/log.csv, a row a generation, whole or as it was (spg's too)."""
-    write_csv(os.path.join(a.out, "log.csv"), fields, rows)
+def write_log(a, rows):
+    trainer.write_log(a.out, FIELDS, rows)
 
 
 def refuse(msg):
-    """One line and exit status 2, as the command line's errors."""
-    print("python3 -m jamaica.dmc: error: " + msg, file=sys.stderr)
-    raise SystemExit(2)
+    trainer.refuse("dmc", msg)
 
 
 def start(a):

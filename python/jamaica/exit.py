@@ -59,7 +59,6 @@ import glob
 import math
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
@@ -68,30 +67,13 @@ import time
 
 import numpy as np
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 
 import jamaica
 
-from . import cli, netfile, outfile, selfplay as sp
-from .netfile import ACTION_IDS, OBS_SIZE, VALUES
+from . import cli, netfile, outfile, selfplay as sp, trainer
+from .trainer import Net, check_network_args, losses  # noqa: F401 (check_network_args: this trainer's options)
 
 RECOMMENDED = "mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand"
-
-
-def check_network_args(p, a):
-    """--hidden (to a list of widths) and --device, as every trainer here
-    takes them: a bad one is argparse's one-line error, exit 2."""
-    try:
-        a.hidden = netfile.check_hidden(a.hidden.split(","))
-    except ValueError as e:
-        p.error(str(e))
-    try:
-        dev = torch.device(a.device)
-    except (RuntimeError, ValueError):
-        p.error("--device %r: cpu, cuda or cuda:N" % a.device)
-    if dev.type == "cuda" and not torch.cuda.is_available():
-        p.error("--device %s: this torch sees no CUDA device" % a.device)
 
 
 def parse_args(argv=None):
@@ -157,65 +139,10 @@ def parse_args(argv=None):
     return a
 
 
-def log(msg):
-    print("exit: " + msg, file=sys.stderr, flush=True)
+log = trainer.logger("exit")
 
 
 # ---------------------------------------------------------------- the network
-
-class Net(nn.Module):
-    """The MLP of docs/NETWORK.md: ReLU hidden layers over the encoding, a
-    policy logit per action id and a value logit per ship."""
-
-    def __init__(self, hidden):
-        super().__init__()
-        widths = [OBS_SIZE] + list(hidden)
-        self.layers = nn.ModuleList(nn.Linear(widths[k], widths[k + 1]) for k in range(len(hidden)))
-        self.policy = nn.Linear(widths[-1], ACTION_IDS)
-        self.value = nn.Linear(widths[-1], VALUES)
-
-    def forward(self, x):
-        for layer in self.layers:
-            x = F.relu(layer(x))
-        return self.policy(x), self.value(x)
-
-    def arrays(self):
-        out = {}
-        for k, layer in enumerate(self.layers):
-            out["layer%d.weight" % k] = layer.weight.detach().cpu().numpy().astype(np.float32)
-            out["layer%d.bias" % k] = layer.bias.detach().cpu().numpy().astype(np.float32)
-        for name in ("policy", "value"):
-            m = getattr(self, name)
-            out[name + ".weight"] = m.weight.detach().cpu().numpy().astype(np.float32)
-            out[name + ".bias"] = m.bias.detach().cpu().numpy().astype(np.float32)
-        return out
-
-    @classmethod
-    def from_arrays(cls, arrays):
-        hidden = [arrays["layer%d.weight" % k].shape[0] for k in range(4) if "layer%d.weight" % k in arrays]
-        net = cls(hidden)
-        with torch.no_grad():
-            for k, layer in enumerate(net.layers):
-                layer.weight.copy_(torch.from_numpy(arrays["layer%d.weight" % k]))
-                layer.bias.copy_(torch.from_numpy(arrays["layer%d.bias" % k]))
-            for name in ("policy", "value"):
-                getattr(net, name).weight.copy_(torch.from_numpy(arrays[name + ".weight"]))
-                getattr(net, name).bias.copy_(torch.from_numpy(arrays[name + ".bias"]))
-        return net
-
-
-def losses(net, obs, ids, policy, outcome, ships):
-    """The policy's cross-entropy against the search's policy over the legal
-    ids, and the value's against the outcome over the ships in play."""
-    logits, vlogits = net(obs)
-    legal = ids >= 0
-    lg = torch.gather(logits, 1, ids.clamp(min=0)).masked_fill(~legal, -1e9)
-    lp = F.log_softmax(lg, dim=1).masked_fill(~legal, 0.0)
-    pl = -(policy * lp).sum(1).mean()
-    lv = F.log_softmax(vlogits.masked_fill(~ships, -1e9), dim=1).masked_fill(~ships, 0.0)
-    vl = -(outcome * lv).sum(1).mean()
-    return pl, vl
-
 
 # ---------------------------------------------------------------- the samples
 
@@ -349,7 +276,7 @@ def save_checkpoint(out, net, opt, rows, gen, best_gen, seats):
 
 
 def command_line(argv):
-    return "python3 -m jamaica.exit " + " ".join(shlex.quote(x) for x in argv)
+    return trainer.command_line("exit", argv)
 
 
 def _stop(signum, frame):

@@ -30,23 +30,19 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from . import cli, netfile, selfplay as sp
-from .dmc import match, write_log
+from . import cli, netfile, selfplay as sp, trainer
 from .outfile import whole
-from .exit import Net
+from .trainer import Net, match
 
 FIELDS = ["generation", "players", "games", "samples", "seconds", "policy_loss", "kl", "value_loss", "entropy",
           "clipped", "eval_win", "eval_low", "eval_high"]
 
 
-def log(msg):
-    print("spg: " + msg, file=sys.stderr, flush=True)
+log = trainer.logger("spg")
 
 
 def refuse(msg):
-    """One line and exit status 2, as the command line's errors."""
-    print("python3 -m jamaica.spg: error: " + msg, file=sys.stderr)
-    raise SystemExit(2)
+    trainer.refuse("spg", msg)
 
 
 def parse_args(argv=None):
@@ -264,7 +260,7 @@ def main(argv=None):
             w, lo, hi = match("net:file=%s" % current, a.eval_games, a.rules, a.eval_seed, a.threads)
             row.update(eval_win=round(w, 4), eval_low=round(lo, 4), eval_high=round(hi, 4))
         rows.append(row)
-        write_log(a, rows, FIELDS)
+        trainer.write_log(a.out, FIELDS, rows)
         whole(os.path.join(a.out, "checkpoint.pt"), lambda tmp: torch.save(
             {"net": net.state_dict(), "opt": opt.state_dict(), "rows": rows, "generation": gen,
              "torch_rng": torch.get_rng_state()}, tmp))
