@@ -201,5 +201,14 @@ v=$(wins view) h=$(wins hands) a=$(wins all)
 [ "$h" -ge $((v + 2)) ] && [ "$a" -ge $((h + 15)) ] && grep -q 'mcts:iters=100,see=hands' "$tmp/r-hands.csv" &&
     ok || bad "reference agents against mcts:iters=100: see=view $v%, see=hands $h%, see=all $a%"
 
+# results/agents.txt: every line NAME SPEC, each spec an agent that plays.
+grep -v '^#' results/agents.txt >"$tmp/rec"
+[ "$(cut -d' ' -f1 "$tmp/rec" | tr '\n' ' ')" = "policy searcher ceiling-hands ceiling-all " ] && ok ||
+    bad "results/agents.txt names: $(cut -d' ' -f1 "$tmp/rec" | tr '\n' ' ')"
+while read -r name spec; do
+    $J sim --agents "$spec,mcts:iters=10" --players 2 --games 1 --out /dev/null >/dev/null 2>"$tmp/e" && ok ||
+        bad "results/agents.txt: $name '$spec': $(head -n 1 "$tmp/e")"
+done <"$tmp/rec"
+
 echo "agents: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -84,7 +84,9 @@ static const opt_table table = {
              "2 players), with a bootstrap 95% interval over the deals.  With 2 players\n"
              "each deal is played against every anchor in both seats; with 4, the\n"
              "agent and 3 anchors taken in turn around the list, in the 4 cyclic\n"
-             "seatings.  Prints a Markdown report (docs/RATINGS.md).",
+             "seatings.  Prints a Markdown report (docs/RATINGS.md).  The recommended\n"
+             "agents to compare with are named in results/agents.txt (policy, searcher,\n"
+             "and the reference agents ceiling-hands and ceiling-all).",
     .opts = options,
     .n = OPT_COUNT(options),
 };
