@@ -198,6 +198,10 @@ J=bin/jamaica
 # edge, 4 players of sharp: fitted on 15,000 games (seed 31), tested on
 # 15,000 others (seed 32) (results/luck/features.c, analysis/luck_features.py:
 # results/luck/features.md; numpy; about 2 minutes);
+# `reference`: the reference agents (see=hands, see=all on the recommended
+# searcher) as one seat against the recommended searcher, 2 players (300
+# games) and 4 players (150), each on seeds 3101 and 3102, never used for a
+# choice (results/reference/; about 40 minutes on two cores);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -577,6 +581,23 @@ fi
 if has searchrung; then
     $J study ghost --players 2 --games 8000 --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand \
         --out results/analysis/ghost-search.csv --md results/analysis/ghost-search.md --resume --progress 300
+fi
+if has reference; then
+    d=results/reference
+    mkdir -p $d
+    R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+    for see in hands all; do
+        for seed in 3101 3102; do
+            for P in 2 4; do
+                g=300; [ $P = 4 ] && g=150
+                others=$R; [ $P = 4 ] && others="$R,$R,$R"
+                name=$see-${P}p-seed$seed
+                { echo "\$ jamaica sim --agents $R,see=$see,$others --players $P --games $g --rotate --seed $seed"
+                  $J sim --agents "$R,see=$see,$others" --players $P --games $g --rotate --seed $seed \
+                      --out $d/$name.csv --timing $d/$name-timing.csv; } >$d/$name.md
+            done
+        done
+    done
 fi
 if has luckfeatures; then
     make -s bin/gen/replay_page.h

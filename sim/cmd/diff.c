@@ -481,7 +481,7 @@ static const opt_table table = {
     .usage = "Usage: jamaica diff A.csv B.csv [--show K]\n"
              "       jamaica diff --rules A --vs-rules B [--games N] [--players P] [--seed S]\n"
              "                    [--seed-file PATH] [--agents LIST] [--rotate] [--threads T]\n"
-             "                    [--progress SECONDS]\n"
+             "                    [--progress SECONDS] [--luck V]\n"
              "                    [--show K]\n",
     .about = "Compare two GAMES.csv of the same deals (sim --games-csv, same seed, games and\n"
              "players) game by game, or play the same deals under two rule sets and compare\n"
