@@ -647,9 +647,21 @@ static void test_restricted_agent_never_uses_the_element(void **state)
     for (int i = 1; i < 3; i++) agent_destroy(&ag[i]);
 }
 
+/* python/jamaica/__init__.py's _Agent mirrors struct agent field for field
+ * with 64 bytes to spare: a change of the struct must change it too. */
+static void test_agent_layout_is_pythons(void **state)
+{
+    (void)state;
+    assert_int_equal(offsetof(agent, spec), 40);
+    assert_int_equal(offsetof(agent, forbid), 104);
+    assert_int_equal(offsetof(agent, sees), 108);
+    assert_true(sizeof(agent) <= 112 + 64);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_agent_layout_is_pythons),
         cmocka_unit_test(test_every_agent_legal_on_random_positions),
         cmocka_unit_test(test_agents_see_only_observations),
         cmocka_unit_test(test_greedy_lair_over_shortage),
