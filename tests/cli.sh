@@ -744,7 +744,7 @@ $J study sweep --sweep start_gold=2..4 --measure captain --games 10 --seed 4 --o
 $J study ghost --players 3 --games 10 --seed 3 --out "$tmp/s5.csv" >/dev/null
 expect2 "'$tmp/s3.csv' starts at deal 40, but the deals before it end at 15 (a gap)" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s3.csv"
 expect2 "'$tmp/s1.csv' starts at deal 0, inside" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s1.csv"
-expect2 "'$tmp/s4.csv' is of another study than '$tmp/s1.csv' (they differ in configurations, seed or rules)" \
+expect2 "'$tmp/s4.csv' is of another study than '$tmp/s1.csv' (they differ in configurations, seed, rules or --luck)" \
     merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s4.csv"
 expect2 "(they differ in kind of study)" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s5.csv"
 expect2 "not a study's CSV of this version" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/r1.csv"
