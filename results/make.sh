@@ -202,6 +202,10 @@ J=bin/jamaica
 # searcher) as one seat against the recommended searcher, 2 players (300
 # games) and 4 players (150), each on seeds 3101 and 3102, never used for a
 # choice (results/reference/; about 40 minutes on two cores);
+# `lucksearch`: the same ratios under the network's policy (`net`, 2-6
+# players and the ghost) and, in small samples, under the recommended
+# searcher (the edge at 4 players, the ghost at 2, and against sharp in a
+# tournament) (results/luck/ratios-net-searcher.md; about 25 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -619,7 +623,7 @@ if has luckfit; then
         "analysis/luck_fit.py G"; python3 analysis/luck_fit.py "$t/g.csv" | sed "s|$t/g.csv|G|"; } >results/luck/fit.md
     rm -rf "$t"
 fi
-if has luck; then
+if has luck || has lucksearch; then
     d=results/luck
     mkdir -p $d
     t=$(mktemp -d)
@@ -644,7 +648,25 @@ r=resource.getrusage(resource.RUSAGE_CHILDREN);print(f"{r.ru_utime+r.ru_stime:.2
             --out "$t/l.csv" --games-csv "$t/g.csv")
         "$(py)" analysis/luck_ratio.py "$1" "$t/g.csv" "$c0" "$c1" "$6"
     }
-    {
+    if has lucksearch; then
+        N=net:file=results/net/policy/net.jmn
+        R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+        {
+            echo "# What luck-adjusted estimates save: the network's policy and the recommended searcher (results/make.sh lucksearch)"
+            echo
+            echo "As ratios.md (seed 7001, --luck hand; the same columns). \`$N\`; the recommended searcher \`$R\`,"
+            echo "whose games cost about a second each on two cores: small samples, wide intervals."
+            echo
+            echo "| figure, agents, players | games | plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+            echo "|---|---|---|---|---|---|---|"
+            for P in 2 3 4 5 6; do luckrow captain "$N" $P 6000 hand "edge, net, $P"; done
+            luckrow ghost "$N" 2 6000 hand "ghost's share, net, 2"
+            luckrow captain "$R" 4 300 hand "edge, the searcher, 4"
+            luckrow ghost "$R" 2 300 hand "ghost's share, the searcher, 2"
+            luckrow pair "$R,sharp" 2 200 hand "tournament, the searcher - sharp, 2"
+        } >$d/ratios-net-searcher.md
+    fi
+    has luck && {
         echo "# What luck-adjusted estimates save (results/make.sh luck)"
         echo
         echo "Seed 7001, never used to fit either value function (hand: seed 1; the value network: seeds 101"
@@ -688,6 +710,7 @@ r=resource.getrusage(resource.RUSAGE_CHILDREN);print(f"{r.ru_utime+r.ru_stime:.2
         echo "|---|---|---|---|---|---|---|"
         luckrow captain first 4 20000 hand "first, 4"
     } >$d/ratios.md
+    if has luck; then
     # Coverage: 200 runs of 2,000 games (random, 4 players, seeds 8001..8200)
     # against the edge of one plain run 100 times larger (seed 9001).
     $J study captain --agents random --players 4 --games 200000 --seed 9001 --out "$t/truth.csv" >/dev/null
@@ -695,6 +718,7 @@ r=resource.getrusage(resource.RUSAGE_CHILDREN);print(f"{r.ru_utime+r.ru_stime:.2
         $J study captain --agents random --players 4 --games 2000 --seed $k --luck hand --out "$t/cov-$k.csv" >/dev/null
     done
     "$(py)" analysis/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv >$d/coverage.md
+    fi
     rm -rf "$t"
 fi
 if has seatcost; then
