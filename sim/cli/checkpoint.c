@@ -9,6 +9,7 @@
 #include "../io/outfile.h"
 #include "../run/harness.h"
 #include "../run/mpi.h"
+#include "../run/tally.h"
 #include "checkpoint.h"
 #include "cli.h"
 

@@ -11,6 +11,7 @@
 #include "../../engine/jamaica.h"
 
 #define SIM_SPEC_LEN 256         /* an agent spec ("mcts:iters=100"), its terminator included */
+#define SIM_MAX_AGENTS 12        /* distinct specs of a run (a tournament's agents) */
 
 /* One seat's (or the ghost's) result in one game. */
 typedef struct sim_seat {

@@ -251,6 +251,7 @@ typedef struct run {
     char specs_q[SIM_MAX_AGENTS][CSV_QUOTED_SPEC];
     games_run rows;              /* what every GAMES.csv row repeats */
     tallies ts;
+    tally_run tr;                /* what the tallies need of the run */
     agent *ag;                   /* T x slots agents, and pointers to them */
     agent **byslot;
     sim_game *res;               /* a block's games, their rows' lengths and done flags */
@@ -347,7 +348,10 @@ static int prepare(run *r, sim_outcome *out, char *err, size_t errlen)
     jm_rules_format(&c->rules, rules_text, sizeof rules_text);
     csv_field(r->rules_q, sizeof r->rules_q, rules_text);
     for (int k = 0; k < r->nspecs; k++) csv_field(r->specs_q[k], sizeof r->specs_q[k], c->specs[k]);
-    out->nagents = tally_agents(&r->ts, c, out->agent);
+    r->tr = (tally_run){.players = c->players, .ghost = jm_has_ghost_rules(&c->rules, c->players),
+                        .rotate = c->rotate, .nspecs = r->nspecs, .specs = (const char(*)[SIM_SPEC_LEN])c->specs,
+                        .seed = c->seed, .first_game = c->first_game, .luck = c->luck ? c->luck->name : NULL};
+    out->nagents = tally_agents(&r->ts, &r->tr, out->agent);
     r->rows = (games_run){.seed = c->seed, .players = c->players,
                           .ships = c->players + jm_has_ghost_rules(&c->rules, c->players),
                           .seatings = c->nseatings > 0, .faults = plays_on_after_faults(c, r->nspecs),
@@ -473,7 +477,7 @@ static void consume_game(run *r, sim_outcome *out, const sim_game *g, const char
     const sim_config *c = r->c;
     out->decisions += g->decisions;
     for (int k = 0; k < c->players; k++) out->faults += g->seat[k].faults;
-    tally_game(&r->ts, c, g);
+    tally_game(&r->ts, &r->tr, g);
     if (r->jn && !r->replaying) journal_log(r->jn, g);
     if (r->games && !*failed && outfile_write(r->games, row, len, err, errlen)) *failed = 1;
     if (c->on_game && c->on_game(c->ctx, g)) *halted = 1;
@@ -643,7 +647,7 @@ static int write_outputs(run *r, const sim_outcome *out, char *err, size_t errle
 {
     const sim_config *c = r->c;
     if (c->out_path)
-        tally_write_summary(r->of[OUT_SUMMARY].f, c, &r->ts, r->rules_q, (const char(*)[CSV_QUOTED_SPEC])r->specs_q);
+        tally_write_summary(r->of[OUT_SUMMARY].f, &r->tr, &r->ts, r->rules_q, (const char(*)[CSV_QUOTED_SPEC])r->specs_q);
     if (c->timing_path) {
         timing_row rows[SIM_MAX_AGENTS];
         for (int a = 0; a < out->nagents; a++) {

@@ -19,7 +19,6 @@
 #include "../io/summary.h"
 #include "timing.h"
 
-#define SIM_MAX_AGENTS 12        /* distinct specs of a run (a tournament's agents) */
 #define SIM_MAX_SEATINGS 720     /* 6! */
 
 struct agent;
@@ -154,8 +153,6 @@ void sim_share(int nb, int rank, int size, int *lo, int *hi);
 /* The spec index that plays seat i of game u. */
 int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
 
-/* The bytes of the run's tallies a checkpoint holds (journal.h). */
-size_t sim_tally_bytes(void);
 /* What fixes the run's games, as a checkpoint names it: "key value" lines
  * (seed, players, rules, agents, rotate, first-game, games, seatings, and
  * games-csv: whether its games are logged); NULL when out of memory.  The

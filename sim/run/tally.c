@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../agents/value.h"
 #include "tally.h"
 
 size_t sim_tally_bytes(void)
@@ -10,14 +9,14 @@ size_t sim_tally_bytes(void)
     return offsetof(tallies, agent_of_spec);
 }
 
-int tally_agents(tallies *ts, const sim_config *c, const char **spec_of)
+int tally_agents(tallies *ts, const tally_run *run, const char **spec_of)
 {
-    for (int k = 0; k < sim_nspecs(c); k++) {
+    for (int k = 0; k < run->nspecs; k++) {
         int a = -1;
         for (int j = 0; j < k && a < 0; j++)
-            if (!strcmp(c->specs[j], c->specs[k])) a = ts->agent_of_spec[j];
+            if (!strcmp(run->specs[j], run->specs[k])) a = ts->agent_of_spec[j];
         ts->agent_of_spec[k] = a >= 0 ? a : ts->nagents++;
-        if (a < 0) spec_of[ts->nagents - 1] = c->specs[k];
+        if (a < 0) spec_of[ts->nagents - 1] = run->specs[k];
     }
     return ts->nagents;
 }
@@ -53,9 +52,9 @@ static void tally_add(sim_tally *t, const sim_game *r, const sim_seat *s, int on
     t->score += s->score;
 }
 
-void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
+void tally_game(tallies *ts, const tally_run *run, const sim_game *r)
 {
-    int np = c->players;
+    int np = run->players;
     uint64_t agent_w[SIM_MAX_AGENTS] = {0};
     int64_t agent_adj[SIM_MAX_AGENTS] = {0};
     for (int k = 0; k < np; k++) {
@@ -72,35 +71,34 @@ void tally_game(tallies *ts, const sim_config *c, const sim_game *r)
         ts->agent[a].wins_sq += agent_w[a] * agent_w[a];
         ts->agent[a].wins_adj_sq += (uint64_t)(agent_adj[a] * agent_adj[a]);
     }
-    if (jm_has_ghost_rules(&c->rules, np)) tally_add(&ts->ghost, r, &r->seat[np], 1, 1);
+    if (run->ghost) tally_add(&ts->ghost, r, &r->seat[np], 1, 1);
     ts->all.n++;
     ts->all.capped += (uint64_t)r->capped;
     ts->all.rounds += (uint64_t)r->rounds;
     ts->luck_evals += r->luck_evals;
 }
 
-void tally_write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
+void tally_write_summary(FILE *f, const tally_run *tr, const tallies *ts, const char *rules_q,
                          const char (*specs_q)[CSV_QUOTED_SPEC])
 {
     char key[16];
-    summary_run run = {.seed = c->seed, .games_total = ts->all.n, .first_game = c->first_game,
-                       .players = c->players, .rotate = c->rotate,
-                       .ghost = jm_has_ghost_rules(&c->rules, c->players), .rules_q = rules_q,
-                       .luck = c->luck ? c->luck->name : NULL};
-    summary_header(f, c->luck != NULL);
+    summary_run run = {.seed = tr->seed, .games_total = ts->all.n, .first_game = tr->first_game,
+                       .players = tr->players, .rotate = tr->rotate, .ghost = tr->ghost, .rules_q = rules_q,
+                       .luck = tr->luck};
+    summary_header(f, tr->luck != NULL);
     summary_row(f, &run, "all", "all", &ts->all, 0);
     for (int a = 0; a < ts->nagents; a++) {
         int k = 0;
         while (ts->agent_of_spec[k] != a) k++;
         summary_row(f, &run, "agent", specs_q[k], &ts->agent[a], 1);
     }
-    for (int i = 0; i < c->players; i++) {
+    for (int i = 0; i < tr->players; i++) {
         snprintf(key, sizeof key, "%d", i);
         summary_row(f, &run, "seat", key, &ts->seat[i], 1);
     }
-    for (int i = 0; i < c->players; i++) {
+    for (int i = 0; i < tr->players; i++) {
         snprintf(key, sizeof key, "%d", i);
         summary_row(f, &run, "captain_offset", key, &ts->offset[i], 1);
     }
-    if (jm_has_ghost_rules(&c->rules, c->players)) summary_row(f, &run, "ghost", "ghost", &ts->ghost, 1);
+    if (tr->ghost) summary_row(f, &run, "ghost", "ghost", &ts->ghost, 1);
 }

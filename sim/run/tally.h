@@ -12,7 +12,8 @@
 #include <stdio.h>
 
 #include "../io/csv.h"
-#include "harness.h"
+#include "../io/record.h"
+#include "../io/summary.h"
 
 /* The counts come first: a checkpoint holds them (sim_tally_bytes). */
 typedef struct tallies {
@@ -23,17 +24,29 @@ typedef struct tallies {
     int nagents;
 } tallies;
 
+/* What the tallies need of a run (sim_config's, the harness fills it). */
+typedef struct tally_run {
+    int players, ghost, rotate;  /* ghost: the Ghost Ship sails */
+    int nspecs;
+    const char (*specs)[SIM_SPEC_LEN];
+    jm_seed seed;
+    uint64_t first_game;
+    const char *luck;            /* the value function's name, or NULL */
+} tally_run;
+
+/* The bytes of the run's tallies a checkpoint holds (journal.h). */
+size_t sim_tally_bytes(void);
 /* The distinct agents of the run's specs (the same spec twice is one
  * agent): their specs into agent[] in order of first seat; their count. */
-int tally_agents(tallies *ts, const sim_config *c, const char **spec_of);
+int tally_agents(tallies *ts, const tally_run *run, const char **spec_of);
 /* A seat's win share of game r, in SUMMARY_WIN_UNIT, and luck-adjusted in
  * SUMMARY_ADJ_UNIT (kept: the first Captain's draw's correction counts). */
 uint64_t tally_win_units(const sim_game *r, const sim_seat *s);
 int64_t tally_adj_units(const sim_game *r, const sim_seat *s, int with_captain);
 /* One game into the tallies. */
-void tally_game(tallies *ts, const sim_config *c, const sim_game *r);
+void tally_game(tallies *ts, const tally_run *run, const sim_game *r);
 /* SUMMARY.csv from them. */
-void tally_write_summary(FILE *f, const sim_config *c, const tallies *ts, const char *rules_q,
+void tally_write_summary(FILE *f, const tally_run *run, const tallies *ts, const char *rules_q,
                          const char (*specs_q)[CSV_QUOTED_SPEC]);
 
 #endif
