@@ -82,7 +82,7 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* Split one CSV line (quotes allowed) into fields; returns the count. */
-static int csv_split(char *line, char **f, int max)
+static int split_csv(char *line, char **f, int max)
 {
     int n = 0;
     char *p = line;
@@ -198,7 +198,7 @@ static void test_sim_rotate_seats_balance_exactly(void **state)
     int first_in_seat[4] = {0};
     for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "game,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 22);
+        assert_int_equal(split_csv(line, f, 32), 22);
         if (!strcmp(f[5], "first")) first_in_seat[atoi(f[4])]++;
     }
     for (int i = 0; i < 4; i++) assert_int_equal(first_in_seat[i], 2000);
@@ -246,7 +246,7 @@ static int sum_rows(const char *path, row_sum *sums, long *ngames, long *rounds_
     char *rows = slurp(path, NULL), *save = NULL, *f[32];
     for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "game,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 22);
+        assert_int_equal(split_csv(line, f, 32), 22);
         int ghost = atoi(f[6]);
         if (atoi(f[4]) == 0) {
             (*ngames)++;
@@ -279,7 +279,7 @@ static int check_summary(const char *path, row_sum *sums, int nsum, long games, 
     int matched = 0;
     for (char *line = strtok_r(sum, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "seed,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 21);
+        assert_int_equal(split_csv(line, f, 32), 21);
         assert_int_equal(atol(f[3]), games);
         assert_int_equal(atol(f[14]), 0); /* first_game */
         if (!strcmp(f[4], "all")) {
@@ -463,7 +463,7 @@ static void stop_leaves_complete_files(int sig)
     char *save = NULL, *f[32];
     for (char *line = strtok_r(rows, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "game,", 5)) continue;
-        assert_int_equal(csv_split(line, f, 32), 22);
+        assert_int_equal(split_csv(line, f, 32), 22);
         long g = atol(f[0]);
         assert_true(g == last_game || g == last_game + 1);
         last_game = g;
@@ -473,7 +473,7 @@ static void stop_leaves_complete_files(int sig)
     snprintf(path, sizeof path, "%s/s.csv", dir);
     char *sum = slurp(path, NULL);
     char *line2 = strchr(sum, '\n') + 1;
-    assert_int_equal(csv_split(line2, f, 32), 21);
+    assert_int_equal(split_csv(line2, f, 32), 21);
     long total = atol(f[3]);
     assert_true(total > 0);
     assert_int_equal(total, last_game + 1);
@@ -563,7 +563,7 @@ static void test_formats_documents_every_csv_column(void **state)
     for (int i = 0; i < 3; i++) {
         char *text = slurp(files[i], NULL), *f[32], key[64];
         *strchr(text, '\n') = '\0';
-        int n = csv_split(text, f, 32);
+        int n = split_csv(text, f, 32);
         assert_true(n >= 6);
         for (int k = 0; k < n; k++) {
             snprintf(key, sizeof key, "`%s`", f[k]);
