@@ -72,6 +72,9 @@ for t in 1 2; do
         >"$tmp/t$t.md" || bad "tournament --luck --threads $t"
 done
 cmp -s "$tmp/t1.csv" "$tmp/t2.csv" && ok || bad "tournament --luck: threads differ"
+$J tournament --agents sharp,greedy --players 2 --games 150 --luck hand --out "$tmp/tr.csv" --pairs "$tmp/tp.csv" >/dev/null &&
+    head -n 1 "$tmp/tp.csv" | grep -q ',high,win_diff,win_diff_low,win_diff_high,win_diff_adj,win_diff_adj_low,win_diff_adj_high,luck$' &&
+    ok || bad "tournament --luck --pairs: $(head -n 1 "$tmp/tp.csv")"
 head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck$' &&
     grep -q '^| agent | seat-games | win rate \[95%\] | mean rank \[95%\] | rating \[95%\] | luck-adjusted win rate \[95%\] |$' "$tmp/t1.md" &&
     ok || bad "tournament --luck: $(head -n 1 "$tmp/t1.csv")"

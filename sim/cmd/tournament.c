@@ -263,7 +263,8 @@ static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, 
 
 static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
 {
-    csv_table_header(f, &pairs_csv);
+    const csv_table *ext = t->luck ? &pairs_adj_csv : NULL;
+    csv_table_header2(f, &pairs_csv, ext);
     for (int a = 0; a < t->K; a++)
         for (int b = 0; b < t->K; b++) {
             const an_cluster *m = &t->ahead[a][b];
@@ -272,7 +273,18 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
             csv_val v[PR_NCOL] = {[PR_AGENT] = csv_text(c->specs[a]), [PR_OPPONENT] = csv_text(c->specs[b]),
                                   [PR_GAMES] = csv_u64(m->n), [PR_AHEAD] = csv_real(x.mean),
                                   [PR_LOW] = csv_real(x.lo), [PR_HIGH] = csv_real(x.hi)};
-            csv_table_row(f, &pairs_csv, v);
+            csv_val ve[PRJ_NCOL] = {{0}};
+            if (ext) {
+                an_interval d = an_cluster_bounded(&t->diff[a][b], -1, 1), e = an_cluster_bounded(&t->diff_adj[a][b], -1, 1);
+                ve[PRJ_WIN_DIFF] = csv_real(d.mean);
+                ve[PRJ_WIN_DIFF_LOW] = csv_real(d.lo);
+                ve[PRJ_WIN_DIFF_HIGH] = csv_real(d.hi);
+                ve[PRJ_WIN_DIFF_ADJ] = csv_real(e.mean);
+                ve[PRJ_WIN_DIFF_ADJ_LOW] = csv_real(e.lo);
+                ve[PRJ_WIN_DIFF_ADJ_HIGH] = csv_real(e.hi);
+                ve[PRJ_LUCK] = csv_text(c->luck->name);
+            }
+            csv_table_row2(f, &pairs_csv, v, ext, ve);
         }
 }
 

@@ -113,3 +113,9 @@ static const csv_col ratings_adj_cols[RTJ_NCOL] = {
     {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"luck", "%s"},
 };
 TABLE(ratings_adj_csv, ratings_adj_cols);
+
+static const csv_col pairs_adj_cols[PRJ_NCOL] = {
+    {"win_diff", "%.6f"}, {"win_diff_low", "%.6f"}, {"win_diff_high", "%.6f"}, {"win_diff_adj", "%.6f"},
+    {"win_diff_adj_low", "%.6f"}, {"win_diff_adj_high", "%.6f"}, {"luck", "%s"},
+};
+TABLE(pairs_adj_csv, pairs_adj_cols);

@@ -52,6 +52,11 @@ extern const csv_table pairs_csv;
 /* tournament --out with --luck: after those, the luck-adjusted win rate. */
 enum { RTJ_WIN_RATE_ADJ, RTJ_WIN_RATE_ADJ_LOW, RTJ_WIN_RATE_ADJ_HIGH, RTJ_LUCK, RTJ_NCOL };
 extern const csv_table ratings_adj_csv;
+/* tournament --pairs with --luck: after those, the win share less the
+ * opponent's in their meetings, plain and luck-adjusted. */
+enum { PRJ_WIN_DIFF, PRJ_WIN_DIFF_LOW, PRJ_WIN_DIFF_HIGH, PRJ_WIN_DIFF_ADJ, PRJ_WIN_DIFF_ADJ_LOW,
+       PRJ_WIN_DIFF_ADJ_HIGH, PRJ_LUCK, PRJ_NCOL };
+extern const csv_table pairs_adj_csv;
 /* The studies' CSVs (study_csv.h reads and writes them): the estimates,
  * then the run (seed, first_game, rules) and the integer tallies a merge of
  * shards sums.

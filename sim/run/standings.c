@@ -72,7 +72,11 @@ static void end_deal(standings *t)
         an_cluster_close(&t->win[a]);
         an_cluster_close(&t->win_adj[a]);
         an_cluster_close(&t->rank[a]);
-        for (int b = 0; b < t->K; b++) an_cluster_close(&t->ahead[a][b]);
+        for (int b = 0; b < t->K; b++) {
+            an_cluster_close(&t->ahead[a][b]);
+            an_cluster_close(&t->diff[a][b]);
+            an_cluster_close(&t->diff_adj[a][b]);
+        }
     }
     if (t->ships > t->P) an_cluster_close(&t->ghost_win);
     if (t->ships > t->P) an_cluster_close(&t->ghost_win_adj);
@@ -148,6 +152,11 @@ int standings_on_game(void *ctx, const sim_game *r)
             if (j == i || b == a) continue;
             int halves = s->rank < r->seat[j].rank ? 2 : s->rank == r->seat[j].rank ? 1 : 0;
             an_cluster_add(&t->ahead[a][b], halves / 2.0);
+            if (t->luck) {
+                double wa = s->winner ? 1.0 / r->nwin : 0, wb = r->seat[j].winner ? 1.0 / r->nwin : 0;
+                an_cluster_add(&t->diff[a][b], wa - wb);
+                an_cluster_add(&t->diff_adj[a][b], wa - wb + (double)(s->luck - r->seat[j].luck) / SUMMARY_ADJ_UNIT);
+            }
             if (t->sprt_on && a == 0 && b == 1) {
                 t->deal_halves += halves;
                 t->deal_n++;

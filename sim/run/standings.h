@@ -28,6 +28,9 @@ typedef struct standings {
      * every draw corrected (GAMES.csv's win_adj), clustered by deal */
     int luck;
     an_cluster win_adj[SIM_MAX_AGENTS], ghost_win_adj;
+    /* and per meeting of a and b, a's win share less b's, plain and
+     * luck-adjusted (the pairs CSV's win_diff columns) */
+    an_cluster diff[SIM_MAX_AGENTS][SIM_MAX_AGENTS], diff_adj[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
     /* ahead[a][b]: per meeting of a and b, 1 if a finished ahead, 1/2 tied */
     an_cluster ahead[SIM_MAX_AGENTS][SIM_MAX_AGENTS];
     /* distinct finishing orders, and each game's */
