@@ -92,6 +92,25 @@ static int round_end_state(jm_state *s, int *act, uint64_t g)
     return 0;
 }
 
+/* The state before a round's end (round_end_state, game 3), its action and
+ * the hand's value function: what the two tests below start from. */
+static void round_end_setup(jm_state *pre, int *act, value_fn *v)
+{
+    char err[256];
+    assert_true(round_end_state(pre, act, 3));
+    assert_int_equal(value_open(v, "hand", err, sizeof err), 0);
+}
+
+/* The step from pre under chance re-seeded by k: the state before it (its
+ * generator re-seeded) into *before, after it into *after; its draws. */
+static int reseeded_step(const jm_state *pre, int act, int k, jm_state *before, jm_state *after, jm_chance *ev)
+{
+    *before = *pre;
+    jm_pcg32_seed(&before->rng, 1000 + (uint64_t)k, 7);
+    *after = *before;
+    return jm_apply_chance(after, act, NULL, ev, JM_MAX_CHANCE);
+}
+
 /* The correction's mean is zero: from one state, its generator re-seeded
  * many times (the chance a step may meet), the mean over x of each draw's
  * alternatives matches the brute-force mean of the values the real draws
@@ -102,18 +121,14 @@ static void test_correction_has_mean_zero(void **state)
     (void)state;
     jm_state pre;
     int act = 0;
-    assert_true(round_end_state(&pre, &act, 3));
     value_fn v;
-    char err[256];
-    assert_int_equal(value_open(&v, "hand", err, sizeof err), 0);
+    round_end_setup(&pre, &act, &v);
     enum { K = 6000 };
     double sum[JM_MAX_SHIPS] = {0}, sq[JM_MAX_SHIPS] = {0};
     for (int k = 0; k < K; k++) {
-        jm_state s = pre;
-        jm_pcg32_seed(&s.rng, 1000 + (uint64_t)k, 7);
-        jm_state p2 = s;
+        jm_state p2, s;
         jm_chance ev[JM_MAX_CHANCE];
-        int nd = jm_apply_chance(&s, act, NULL, ev, JM_MAX_CHANCE);
+        int nd = reseeded_step(&pre, act, k, &p2, &s, ev);
         luck_game g;
         memset(&g, 0, sizeof g);
         luck_step(&v, &p2, act, &s, ev, nd, &g);
@@ -139,18 +154,14 @@ static void test_a_biased_correction_would_be_seen(void **state)
     (void)state;
     jm_state pre;
     int act = 0;
-    assert_true(round_end_state(&pre, &act, 3));
     value_fn v;
-    char err[256];
-    assert_int_equal(value_open(&v, "hand", err, sizeof err), 0);
+    round_end_setup(&pre, &act, &v);
     enum { K = 3000 };
     double sum = 0, sq = 0;
     for (int k = 0; k < K; k++) {
-        jm_state s = pre;
-        jm_pcg32_seed(&s.rng, 1000 + (uint64_t)k, 7);
-        jm_state p2 = s;
+        jm_state p2, s;
         jm_chance ev[JM_MAX_CHANCE];
-        int nd = jm_apply_chance(&s, act, NULL, ev, JM_MAX_CHANCE);
+        int nd = reseeded_step(&pre, act, k, &p2, &s, ev);
         double vr[JM_MAX_SHIPS], vx[JM_MAX_SHIPS], c = 0;
         value_shares(&v, &s, vr);
         for (int j = 0; j < nd; j++) {
