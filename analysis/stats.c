@@ -614,6 +614,17 @@ double an_sprt_llr(const an_sprt *t, const double *count, int k)
     return total * sum;
 }
 
+double an_sprt_llr_normal(const an_sprt *t, const an_moments *m)
+{
+    if (!m->n) return 0;
+    /* The scores' variance with SPRT_EPSILON more at each of 0 and 1, as the
+     * exact test counts the extremes: never 0, so a run of equal scores
+     * gives the (large) evidence it carries. */
+    double n = (double)m->n, w = n + 2 * SPRT_EPSILON, c = (n * m->mean + SPRT_EPSILON) / w;
+    double v = (m->m2 + n * (m->mean - c) * (m->mean - c) + SPRT_EPSILON * (c * c + (1 - c) * (1 - c))) / w;
+    return n * (t->s1 - t->s0) * (2 * m->mean - t->s0 - t->s1) / (2 * v);
+}
+
 int an_sprt_decide(const an_sprt *t, double llr)
 {
     if (llr >= t->upper) return AN_SPRT_H1;

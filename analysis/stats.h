@@ -207,6 +207,16 @@ void an_sprt_init(an_sprt *t, double elo0, double elo1, double alpha, double bet
 /* The log-likelihood ratio of the scores counted so far (k >= 2 grid
  * values; 0 with no scores). */
 double an_sprt_llr(const an_sprt *t, const double *count, int k);
+/* The log-likelihood ratio of scores on any scale (continuous ones, as the
+ * luck-adjusted) by the generalised SPRT's normal approximation: with n
+ * scores of mean x and sample variance v,
+ *   LLR = n (s1 - s0) (2 x - s0 - s1) / (2 v),
+ * the log ratio of two normal likelihoods of means s0 and s1 (fishtest's
+ * approximation before its exact pentanomial one), v the scores' variance
+ * with 1e-3 of a score more at each of 0 and 1 (as the exact test counts
+ * the extremes), so equal scores give the evidence they carry.  0 with no
+ * scores. */
+double an_sprt_llr_normal(const an_sprt *t, const an_moments *m);
 /* AN_SPRT_H1 once llr >= upper, AN_SPRT_H0 once llr <= lower, else 0. */
 int an_sprt_decide(const an_sprt *t, double llr);
 /* The expected score of Elo difference d, and back. */

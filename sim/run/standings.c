@@ -34,6 +34,9 @@ void standings_free(standings *t)
     free(t->hist);
     free(t->index);
     free(t->game_rank);
+    free(t->deal_win_adj);
+    free(t->unit_total_adj);
+    free(t->seat_agent);
     free(t);
 }
 
@@ -81,6 +84,11 @@ static void end_deal(standings *t)
     if (t->ships > t->P) an_cluster_close(&t->ghost_win);
     if (t->ships > t->P) an_cluster_close(&t->ghost_win_adj);
     if (!t->sprt_on || !t->deal_n) return;
+    if (t->luck) {
+        an_moments_add(&t->deal_scores_adj, t->deal_adj / t->deal_n);
+        t->deal_adj = 0;
+        t->llr_adj = an_sprt_llr_normal(&t->sprt, &t->deal_scores_adj);
+    }
     if (!t->hist) {
         t->grid = t->deal_n;
         t->hist = calloc((size_t)(2 * t->grid + 1), sizeof *t->hist);
@@ -96,7 +104,33 @@ static void end_deal(standings *t)
     an_moments_add(&t->deal_scores, t->deal_halves / (2.0 * t->deal_n));
     t->deal_halves = t->deal_n = 0;
     t->llr = an_sprt_llr(&t->sprt, t->hist, 2 * t->grid + 1);
-    t->decision = an_sprt_decide(&t->sprt, t->llr);
+    if (!t->luck) t->decision = an_sprt_decide(&t->sprt, t->llr);
+    else if (t->deal_scores_adj.n >= STANDINGS_SPRT_ADJ_MIN) t->decision = an_sprt_decide(&t->sprt, t->llr_adj);
+}
+
+/* A luck-adjusted game in for the adjusted ratings: its seating's agents,
+ * its players' adjusted win share together, each agent's in its deal's
+ * row; 0, or -1 when out of memory. */
+static int luck_tally(standings *t, const sim_game *r)
+{
+    size_t u = t->nunits - 1, deal = u / (size_t)t->S, K = (size_t)t->K;
+    if (!t->seat_agent && !(t->seat_agent = calloc((size_t)t->S, sizeof *t->seat_agent))) return -1;
+    if (grow((void **)&t->unit_total_adj, &t->capunittot, u, sizeof *t->unit_total_adj, 4096)) return -1;
+    if (u % (size_t)t->S == 0) {
+        if (grow((void **)&t->deal_win_adj, &t->capdealwin, deal * K + K - 1, sizeof *t->deal_win_adj, 4096 * K))
+            return -1;
+        memset(t->deal_win_adj + deal * K, 0, K * sizeof *t->deal_win_adj);
+    }
+    double total = 0;
+    for (int i = 0; i < t->P; i++) {
+        const sim_seat *s = &r->seat[i];
+        double w = (s->winner ? 1.0 / r->nwin : 0) + (double)s->luck / SUMMARY_ADJ_UNIT;
+        t->seat_agent[r->seating][i] = s->agent;
+        t->deal_win_adj[deal * K + (size_t)s->agent] += w;
+        total += w;
+    }
+    t->unit_total_adj[u] = total;
+    return 0;
 }
 
 int standings_on_game(void *ctx, const sim_game *r)
@@ -140,6 +174,7 @@ int standings_on_game(void *ctx, const sim_game *r)
     size_t d = t->index[h] - 1;
     if (grow((void **)&t->game_rank, &t->capunits, t->nunits, sizeof *t->game_rank, 4096)) return t->oom = 1;
     t->game_rank[t->nunits++] = (uint16_t)d;
+    if (t->luck && luck_tally(t, r)) return t->oom = 1;
 
     for (int i = 0; i < P; i++) {
         const sim_seat *s = &r->seat[i];
@@ -152,13 +187,15 @@ int standings_on_game(void *ctx, const sim_game *r)
             if (j == i || b == a) continue;
             int halves = s->rank < r->seat[j].rank ? 2 : s->rank == r->seat[j].rank ? 1 : 0;
             an_cluster_add(&t->ahead[a][b], halves / 2.0);
+            double wa = s->winner ? 1.0 / r->nwin : 0, wb = r->seat[j].winner ? 1.0 / r->nwin : 0;
+            double dadj = wa - wb + (double)(s->luck - r->seat[j].luck) / SUMMARY_ADJ_UNIT;
             if (t->luck) {
-                double wa = s->winner ? 1.0 / r->nwin : 0, wb = r->seat[j].winner ? 1.0 / r->nwin : 0;
                 an_cluster_add(&t->diff[a][b], wa - wb);
-                an_cluster_add(&t->diff_adj[a][b], wa - wb + (double)(s->luck - r->seat[j].luck) / SUMMARY_ADJ_UNIT);
+                an_cluster_add(&t->diff_adj[a][b], dadj);
             }
             if (t->sprt_on && a == 0 && b == 1) {
                 t->deal_halves += halves;
+                t->deal_adj += (1 + dadj) / 2;
                 t->deal_n++;
             }
         }
@@ -221,6 +258,38 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Each agent's 95% interval from the estimate elo[] and `ok` bootstrap
+ * resamples (samples, SIM_MAX_AGENTS a resample), over C deals: the
+ * percentile interval's arms about the estimate, widened for a small
+ * number of deals (a resample's variance is (C - 1) / C of the unbiased
+ * one, and the spread of C deals calls for t_{C-1}, not z).  var[] (or
+ * NULL): the model's own variance of each log strength, for the case where
+ * every resample is the same. */
+static void percentile_arms(double C, int K, const double *samples, int ok, const double *elo, const double *var,
+                            double *lo, double *hi)
+{
+    double widen = C >= 2 ? an_t_quantile(0.975, C - 1) / AN_Z95 * sqrt(C / (C - 1)) : 1;
+    for (int a = 0; a < K; a++) {
+        double v[4096];
+        int n = 0;
+        for (int b = 0; b < ok && n < 4096; b++) v[n++] = samples[(size_t)b * SIM_MAX_AGENTS + (size_t)a];
+        qsort(v, (size_t)n, sizeof *v, cmp_double);
+        lo[a] = n ? elo[a] - widen * (elo[a] - v[(int)floor(0.025 * (n - 1))]) : NAN;
+        hi[a] = n ? elo[a] + widen * (v[(int)ceil(0.975 * (n - 1))] - elo[a]) : NAN;
+        /* Every resample the same (every deal had the same outcome, as when
+         * one agent won every meeting): the bootstrap sees no spread where
+         * the data cannot rule one out.  Then the model's own precision, the
+         * observed information of the fit with its prior ties (as if the
+         * seat-games were independent), with t_{C-1} for C deals. */
+        if (n && var && v[n - 1] - v[0] < 1e-9 && isfinite(var[a])) {
+            double q = C >= 2 ? an_t_quantile(0.975, C - 1) : AN_Z95;
+            double half = q * sqrt(var[a]) * 400 / log(10);
+            lo[a] = elo[a] - half;
+            hi[a] = elo[a] + half;
+        }
+    }
+}
+
 int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, double *lo, double *hi)
 {
     return standings_ratings_anchored(t, seed, boot, 0, NULL, elo, lo, hi);
@@ -247,30 +316,7 @@ int standings_ratings_anchored(const standings *t, uint64_t seed, int boot, unsi
         }
         if (fit_ratings(t, w, fixed, fixed_elo, samples + (size_t)ok * SIM_MAX_AGENTS, NULL) == 0) ok++;
     }
-    /* The percentile interval's arms about the estimate, widened for a
-     * small number of deals C: a resample's variance is (C - 1) / C of the
-     * unbiased one, and the spread of C deals calls for t_{C-1}, not z. */
-    double C = (double)deals;
-    double widen = deals >= 2 ? an_t_quantile(0.975, C - 1) / AN_Z95 * sqrt(C / (C - 1)) : 1;
-    for (int a = 0; a < t->K; a++) {
-        double v[4096];
-        int n = 0;
-        for (int b = 0; b < ok && n < 4096; b++) v[n++] = samples[(size_t)b * SIM_MAX_AGENTS + (size_t)a];
-        qsort(v, (size_t)n, sizeof *v, cmp_double);
-        lo[a] = n ? elo[a] - widen * (elo[a] - v[(int)floor(0.025 * (n - 1))]) : NAN;
-        hi[a] = n ? elo[a] + widen * (v[(int)ceil(0.975 * (n - 1))] - elo[a]) : NAN;
-        /* Every resample the same (every deal had the same outcome, as when
-         * one agent won every meeting): the bootstrap sees no spread where
-         * the data cannot rule one out.  Then the model's own precision, the
-         * observed information of the fit with its prior ties (as if the
-         * seat-games were independent), with t_{C-1} for C deals. */
-        if (n && v[n - 1] - v[0] < 1e-9 && isfinite(var[a])) {
-            double q = deals >= 2 ? an_t_quantile(0.975, C - 1) : AN_Z95;
-            double half = q * sqrt(var[a]) * 400 / log(10);
-            lo[a] = elo[a] - half;
-            hi[a] = elo[a] + half;
-        }
-    }
+    percentile_arms((double)deals, t->K, samples, ok, elo, var, lo, hi);
     rc = 0;
 out:
     free(w);
@@ -278,3 +324,92 @@ out:
     return rc;
 }
 
+
+/* ------------------------------------------------- luck-adjusted ratings */
+
+/* Luce's first-place model fitted to adjusted win shares by Hunter's MM
+ * step on its moment equations: gamma_a <- W_a / sum over seatings s of
+ * T_s m_a(s) / (the seated strengths' sum), with the prior's tied virtual
+ * game between every two agents (half a win each).  T[s]: the players'
+ * adjusted win share summed over the games of seating s; W[a]: agent a's.
+ * The fixed agents held at fixed_elo (else a geometric mean of 0). */
+static void fit_adj(const standings *t, const double *T, const double *W, unsigned fixed, const double *fixed_elo,
+                    double *elo)
+{
+    int K = t->K;
+    double g[SIM_MAX_AGENTS], ng[SIM_MAX_AGENTS];
+    for (int a = 0; a < K; a++) g[a] = fixed >> a & 1u ? pow(10.0, fixed_elo[a] / 400.0) : 1.0;
+    for (int it = 0; it < 100000; it++) {
+        double den[SIM_MAX_AGENTS] = {0}, moved = 0;
+        for (int s = 0; s < t->S; s++) {
+            double sum = 0;
+            for (int i = 0; i < t->P; i++) sum += g[t->seat_agent[s][i]];
+            for (int i = 0; i < t->P; i++) den[t->seat_agent[s][i]] += T[s] / sum;
+        }
+        for (int a = 0; a < K; a++) {
+            if (fixed >> a & 1u) {
+                ng[a] = g[a];
+                continue;
+            }
+            double w = W[a] + PRIOR_TIES * (K - 1) / 2.0, d = den[a];
+            for (int b = 0; b < K; b++)
+                if (b != a) d += PRIOR_TIES / (g[a] + g[b]);
+            ng[a] = (w > 1e-12 ? w : 1e-12) / d;
+        }
+        if (!fixed) { /* a geometric mean of 1 */
+            double lg = 0;
+            for (int a = 0; a < K; a++) lg += log(ng[a]);
+            for (int a = 0; a < K; a++) ng[a] /= exp(lg / K);
+        }
+        for (int a = 0; a < K; a++) {
+            double m = fabs(ng[a] - g[a]) / g[a];
+            if (m > moved) moved = m;
+            g[a] = ng[a];
+        }
+        if (moved < 1e-10) break;
+    }
+    for (int a = 0; a < K; a++) elo[a] = an_pl_elo(g[a], 1);
+}
+
+/* The sufficient sums of the deals drawn (pick[k], or every deal in order
+ * when pick is NULL) for fit_adj. */
+static void adj_sums(const standings *t, uint64_t deals, const uint64_t *pick, double *T, double *W)
+{
+    memset(T, 0, (size_t)t->S * sizeof *T);
+    memset(W, 0, SIM_MAX_AGENTS * sizeof *W);
+    for (uint64_t k = 0; k < deals; k++) {
+        uint64_t d = pick ? pick[k] : k;
+        for (int s = 0; s < t->S; s++) T[s] += t->unit_total_adj[d * (uint64_t)t->S + (uint64_t)s];
+        for (int a = 0; a < t->K; a++) W[a] += t->deal_win_adj[d * (uint64_t)t->K + (uint64_t)a];
+    }
+}
+
+int standings_ratings_adj(const standings *t, uint64_t seed, int boot, unsigned fixed, const double *fixed_elo,
+                          double *elo, double *lo, double *hi)
+{
+    uint64_t deals = t->nunits / (uint64_t)t->S;
+    if (!t->luck || !t->seat_agent || !deals) return -1;
+    double *T = malloc((size_t)t->S * sizeof *T), W[SIM_MAX_AGENTS];
+    double *samples = malloc(((size_t)boot + 1) * SIM_MAX_AGENTS * sizeof *samples);
+    uint64_t *pick = malloc(deals * sizeof *pick);
+    int rc = -1;
+    if (!T || !samples || !pick) goto out;
+    adj_sums(t, deals, NULL, T, W);
+    fit_adj(t, T, W, fixed, fixed_elo, elo);
+    /* Its own stream of the run's seed: the plain bootstrap's draws stay
+     * what they were. */
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, jm_mix64(seed ^ 0x6c75636b626f6f74ULL), 0x6c75);
+    for (int b = 0; b < boot; b++) {
+        for (uint64_t k = 0; k < deals; k++) pick[k] = deals <= UINT32_MAX ? jm_pcg32_bounded(&rng, (uint32_t)deals) : k;
+        adj_sums(t, deals, pick, T, W);
+        fit_adj(t, T, W, fixed, fixed_elo, samples + (size_t)b * SIM_MAX_AGENTS);
+    }
+    percentile_arms((double)deals, t->K, samples, boot, elo, NULL, lo, hi);
+    rc = 0;
+out:
+    free(T);
+    free(samples);
+    free(pick);
+    return rc;
+}

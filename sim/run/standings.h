@@ -40,6 +40,13 @@ typedef struct standings {
     uint16_t *game_rank;  /* per game unit: its index in dist */
     size_t nunits, capunits;
     int oom;
+    /* with luck, for the luck-adjusted ratings (Luce's first-place model
+     * on the adjusted win shares): per deal and agent its adjusted win
+     * share over the deal's seatings (deals x K), per game unit the players'
+     * adjusted win share together, and the agents at each seating's seats */
+    double *deal_win_adj, *unit_total_adj;
+    size_t capdealwin, capunittot;
+    int8_t (*seat_agent)[JM_MAX_PLAYERS];
     /* SPRT: the first agent (0) against the second (1), one score per deal */
     int sprt_on;
     an_sprt sprt;
@@ -49,6 +56,13 @@ typedef struct standings {
     double *hist;             /* deals by score: hist[j], score j / (2 grid) */
     int decision;
     double llr;
+    /* with luck the SPRT decides on the luck-adjusted score a meeting,
+     * (1 + a's win share - b's + their corrections' difference) / 2 (at 2
+     * players the same score as finishing ahead), by the normal
+     * approximation of the generalised SPRT; the plain one runs beside it */
+    an_moments deal_scores_adj;
+    double deal_adj;          /* this deal's adjusted score so far, summed over its meetings */
+    double llr_adj;
     uint64_t deals_done;
 } standings;
 
@@ -71,5 +85,19 @@ int standings_ratings(const standings *t, uint64_t seed, int boot, double *elo, 
  * intervals are 0 wide: they are the scale). */
 int standings_ratings_anchored(const standings *t, uint64_t seed, int boot, unsigned fixed, const double *fixed_elo,
                                double *elo, double *lo, double *hi);
+/* With luck: Elo-scale ratings from the luck-adjusted win shares, by
+ * Luce's first-place model (a seat wins with probability its agent's
+ * strength over the sum of the seated strengths) fitted by its moment
+ * equations (each agent's expected win share equals its adjusted one; the
+ * plain first-place fit's own equations), with the same prior ties and the
+ * same bootstrap over deals.  At 2 players the model is Plackett-Luce's, so
+ * these estimate what the plain ratings do; at more players they use the
+ * first places only.  `fixed` and fixed_elo as above (0: unanchored,
+ * geometric mean 0).  0, or -1 (out of memory, or no luck). */
+int standings_ratings_adj(const standings *t, uint64_t seed, int boot, unsigned fixed, const double *fixed_elo,
+                          double *elo, double *lo, double *hi);
+/* The SPRT's minimum of deals before the luck-adjusted one may decide: its
+ * normal approximation leans on the scores' estimated variance. */
+#define STANDINGS_SPRT_ADJ_MIN 30
 
 #endif
