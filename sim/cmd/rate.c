@@ -68,7 +68,7 @@ static const opt options[] = {
                  "games, win_rate, wilson_low, wilson_high"),
     OPT_ROW_TEXT("games-csv", "PATH", rate_opts, games_csv, NULL,
                  "also every game, one row per game and seat, as sim's"),
-    OPT_ROW_TEXT("luck", "V", rate_opts, luck, NULL, CLI_LUCK_HELP "; the win rates only\n(the rating stays plain)"),
+    OPT_ROW_TEXT("luck", "V", rate_opts, luck, NULL, CLI_LUCK_HELP ": the win rates and\nthe rating (rating_adj)"),
     OPT_ROW_UINT("bootstrap", "B", rate_opts, bootstrap, "bootstrap count", 0, 4096, "200",
                  "bootstrap resamples over deals for the interval ({default})"),
 };
@@ -220,25 +220,41 @@ static int make_seatings(int K, int P, int8_t (*seat)[JM_MAX_PLAYERS])
     return S;
 }
 
-static int write_csv(outfile *of, const sim_config *c, const standings *t, const double *elo, const double *lo,
-                     const double *hi, int boot)
+/* The fitted ratings: plain, and with --luck the luck-adjusted ones. */
+typedef struct rate_fit {
+    double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+    double adj[SIM_MAX_AGENTS], adj_lo[SIM_MAX_AGENTS], adj_hi[SIM_MAX_AGENTS];
+    int boot;
+} rate_fit;
+
+/* A rating and its interval as CSV fields: the rated agent's with its
+ * bootstrap (empty without), an anchor's its own rating twice. */
+static void rating_fields(FILE *f, int a, double x, double lo, double hi, int boot)
+{
+    if (a == 0 && boot) fprintf(f, "%.1f,%.1f,%.1f", x, lo, hi);
+    else if (a == 0) fprintf(f, "%.1f,,", x);
+    else fprintf(f, "%.1f,%.1f,%.1f", x, x, x);
+}
+
+static int write_csv(outfile *of, const sim_config *c, const standings *t, const rate_fit *r)
 {
     fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high%s\n",
-            t->luck ? ",win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck" : "");
+            t->luck ? ",win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck"
+                    : "");
     for (int a = 0; a < t->K; a++) {
         char q[CSV_QUOTED_SPEC];
         csv_field(q, sizeof q, c->specs[a]);
         an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
-        fprintf(of->f, "%s,%d,%.1f,", q, a > 0, elo[a]);
-        if (a == 0 && boot) fprintf(of->f, "%.1f,%.1f,", lo[a], hi[a]);
-        else if (a == 0) fprintf(of->f, ",,");
-        else fprintf(of->f, "%.1f,%.1f,", elo[a], elo[a]);
-        fprintf(of->f, "%llu,%.6f,%.6f,%.6f", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
+        fprintf(of->f, "%s,%d,", q, a > 0);
+        rating_fields(of->f, a, r->elo[a], r->lo[a], r->hi[a], r->boot);
+        fprintf(of->f, ",%llu,%.6f,%.6f,%.6f", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
         if (t->luck) {
             an_interval x = an_cluster_bounded(&t->win_adj[a], 0, 1);
             char v[CSV_QUOTED_SPEC];
             csv_field(v, sizeof v, c->luck->name);
-            fprintf(of->f, ",%.6f,%.6f,%.6f,%s", x.mean, x.lo, x.hi, v);
+            fprintf(of->f, ",%.6f,%.6f,%.6f,", x.mean, x.lo, x.hi);
+            rating_fields(of->f, a, r->adj[a], r->adj_lo[a], r->adj_hi[a], r->boot);
+            fprintf(of->f, ",%s", v);
         }
         fputc('\n', of->f);
     }
@@ -329,9 +345,10 @@ static int setup(rate_run *r, int argc, char **argv)
 }
 
 /* The Markdown report on stdout. */
-static void report(const rate_run *r, uint64_t deals, double seconds, const double *elo, const double *lo,
-                   const double *hi, int boot)
+static void report(const rate_run *r, uint64_t deals, double seconds, const rate_fit *f)
 {
+    const double *elo = f->elo, *lo = f->lo, *hi = f->hi;
+    int boot = f->boot;
     const sim_config *c = &r->c;
     const standings *t = r->t;
     int S = c->nseatings;
@@ -345,7 +362,9 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const doub
                             : "public deals, the same in every run",
            seconds,
            c->threads, c->threads == 1 ? "" : "s");
-    if (t->luck) printf("Luck-adjusted win rates: --luck %s (docs/STATISTICS.md); the rating is plain.\n\n", c->luck->name);
+    if (t->luck)
+        printf("Luck-adjusted win rates and rating: --luck %s (docs/STATISTICS.md); the adjusted rating is Luce's "
+               "first-place model on the adjusted win shares.\n\n", c->luck->name);
     printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |%s\n|---|---|---|---|---|%s\n",
            r->spec, t->luck ? " luck-adjusted win rate [95%] |" : "", t->luck ? "---|" : "");
     for (int a = 0; a < t->K; a++) {
@@ -370,6 +389,8 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const doub
     }
     if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", r->spec, elo[0], lo[0], hi[0]);
     else printf("\n`%s`: %+.1f\n", r->spec, elo[0]);
+    if (t->luck && boot) printf("luck-adjusted: %+.1f [%+.1f, %+.1f]\n", f->adj[0], f->adj_lo[0], f->adj_hi[0]);
+    else if (t->luck) printf("luck-adjusted: %+.1f\n", f->adj[0]);
 }
 
 int cmd_rate(int argc, char **argv)
@@ -395,28 +416,31 @@ int cmd_rate(int argc, char **argv)
     rc = cli_run(&r.c, &res);
     cli_release_stop();
     uint64_t deals = r.t->nunits / (uint64_t)r.c.nseatings;
-    double fixed_elo[SIM_MAX_AGENTS] = {0}, elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+    double fixed_elo[SIM_MAX_AGENTS] = {0};
+    static rate_fit f;
     unsigned fixed = 0;
     for (int k = 0; k < r.l.n; k++) {
         fixed |= 1u << (1 + k);
         fixed_elo[1 + k] = r.l.elo[k];
     }
-    int boot = (int)r.o.bootstrap;
+    int boot = f.boot = (int)r.o.bootstrap;
     if ((rc && rc < 128) || deals == 0) {
         rc = rc ? rc : cli_usage_error("no whole deal was played");
-    } else if (standings_ratings_anchored(r.t, jm_seed_digest(&r.c.seed), boot, fixed, fixed_elo, elo, lo, hi)) {
+    } else if (standings_ratings_anchored(r.t, jm_seed_digest(&r.c.seed), boot, fixed, fixed_elo, f.elo, f.lo, f.hi) ||
+               (r.t->luck && standings_ratings_adj(r.t, jm_seed_digest(&r.c.seed), boot, fixed, fixed_elo, f.adj,
+                                                   f.adj_lo, f.adj_hi))) {
         fprintf(stderr, "jamaica: rate: the fit failed (out of memory)\n");
         rc = 1;
     } else {
         if (r.o.out) {
-            write_csv(&of, &r.c, r.t, elo, lo, hi, boot);
+            write_csv(&of, &r.c, r.t, &f);
             if (outfile_commit(&of, err, sizeof err)) { /* it removed its temporary */
                 fprintf(stderr, "jamaica: %s\n", err);
                 standings_free(r.t);
                 return 1;
             }
         }
-        report(&r, deals, res.seconds, elo, lo, hi, boot);
+        report(&r, deals, res.seconds, &f);
         standings_free(r.t);
         if (rc >= 128)
             fprintf(stderr, "jamaica: stopped by %s: the rating covers the %llu whole deals completed\n",

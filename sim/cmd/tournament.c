@@ -92,7 +92,8 @@ static const opt options[] = {
      .choices = "all|balanced", .help = "all or balanced (all, up to " STR(SIM_MAX_SEATINGS) " seatings)"},
     OPT_OUT(tour_opts, "ratings.csv", "the ratings CSV ({default}): agent, games, wins,\n"
                                       "win_rate, wilson_low, wilson_high, mean_rank, rank_low,\n"
-                                      "rank_high, rating, rating_low, rating_high"),
+                                      "rank_high, rating, rating_low, rating_high; with --luck\n"
+                                      "then win_rate_adj, rating_adj (each with _low, _high), luck"),
     OPT_ROW_TEXT("pairs", "PATH", tour_opts, pairs, NULL, "the pairwise CSV: agent, opponent, games, ahead, low, high"),
     OPT_ROW_TEXT("games-csv", "PATH", tour_opts, games_csv, NULL, "one row per game and seat, as sim's, with `seating` last"),
     OPT_ROW_TEXT("timing", "PATH", tour_opts, timing, NULL,
@@ -113,7 +114,7 @@ static const opt options[] = {
      .def = "0.05", .help = "the SPRT's false positive rate"},
     {.name = "beta", .kind = OPT_CALL, .arg = "B", .offset = offsetof(tour_opts, beta), .parse = parse_beta,
      .def = "0.05", .help = "the SPRT's false negative rate"},
-    OPT_ROW_TEXT("luck", "V", tour_opts, luck, NULL, CLI_LUCK_HELP "; the win rates only\n(the finishing order, the ratings and the SPRT stay plain)"),
+    OPT_ROW_TEXT("luck", "V", tour_opts, luck, NULL, CLI_LUCK_HELP ": the win rates, the\nratings (rating_adj) and the SPRT (it decides on the adjusted score)"),
     OPT_CHECKPOINT(tour_opts),
 };
 
@@ -138,7 +139,10 @@ static const opt_table table = {
              "Bradley-Terry with two players; one virtual tied game per pair) on the Elo\n"
              "scale (400 log10 of the strength, mean 0), with bootstrap 95% intervals over\n"
              "the deals.  The SPRT's log-likelihood ratio is exact for the multinomial of\n"
-             "deal scores, so a run of all wins, losses or draws decides too.\n",
+             "deal scores, so a run of all wins, losses or draws decides too.  With --luck\n"
+             "it decides on the luck-adjusted scores by the normal approximation, from 30\n"
+             "deals on, and the adjusted ratings fit Luce's first-place model to the\n"
+             "adjusted win shares (docs/STATISTICS.md).\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };
@@ -214,8 +218,9 @@ static int configure(tour_opts *o, sim_config *c)
 /* ---------------------------------------------------------------- outputs */
 
 typedef struct ratings {
-    int have, boot;
+    int have, boot, have_adj; /* have_adj: the luck-adjusted ones too (--luck) */
     double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
+    double adj[SIM_MAX_AGENTS], adj_lo[SIM_MAX_AGENTS], adj_hi[SIM_MAX_AGENTS];
 } ratings;
 
 /* An agent's whole deals: seat-games, win share and mean rank, each with
@@ -255,6 +260,11 @@ static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, 
             ve[RTJ_WIN_RATE_ADJ] = csv_real(w.mean);
             ve[RTJ_WIN_RATE_ADJ_LOW] = csv_real(w.lo);
             ve[RTJ_WIN_RATE_ADJ_HIGH] = csv_real(w.hi);
+            if (rt->have_adj) ve[RTJ_RATING_ADJ] = csv_real(rt->adj[a]);
+            if (rt->have_adj && rt->boot) {
+                ve[RTJ_RATING_ADJ_LOW] = csv_real(rt->adj_lo[a]);
+                ve[RTJ_RATING_ADJ_HIGH] = csv_real(rt->adj_hi[a]);
+            }
             ve[RTJ_LUCK] = csv_text(c->luck->name);
         }
         csv_table_row2(f, &ratings_csv, v, ext, ve);
@@ -292,11 +302,11 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
 static void print_tables(const sim_config *c, const standings *t, const ratings *rt)
 {
     if (t->luck)
-        printf("Luck-adjusted win rates: --luck %s (docs/STATISTICS.md); the finishing order and the ratings are "
-               "plain.\n\n", c->luck->name);
+        printf("Luck-adjusted win rates and ratings: --luck %s (docs/STATISTICS.md); the adjusted rating is Luce's "
+               "first-place model on the adjusted win shares; the finishing order is plain.\n\n", c->luck->name);
     printf("| agent | seat-games | win rate [95%%] | mean rank [95%%] | rating [95%%] |%s\n",
-           t->luck ? " luck-adjusted win rate [95%] |" : "");
-    printf("|---|---|---|---|---|%s\n", t->luck ? "---|" : "");
+           t->luck ? " luck-adjusted win rate [95%] | luck-adjusted rating [95%] |" : "");
+    printf("|---|---|---|---|---|%s\n", t->luck ? "---|---|" : "");
     for (int a = 0; a < t->K; a++) {
         agent_line l = agent_stats(t, a);
         printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a], (unsigned long long)l.games,
@@ -307,6 +317,9 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
         if (t->luck) {
             an_interval w = an_cluster_bounded(&t->win_adj[a], 0, 1);
             printf(" %.2f%% [%.2f, %.2f] |", 100 * w.mean, 100 * w.lo, 100 * w.hi);
+            if (rt->have_adj && rt->boot) printf(" %+.1f [%+.1f, %+.1f] |", rt->adj[a], rt->adj_lo[a], rt->adj_hi[a]);
+            else if (rt->have_adj) printf(" %+.1f |", rt->adj[a]);
+            else printf(" - |");
         }
         putchar('\n');
     }
@@ -316,7 +329,7 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
                100 * g.mean, 100 * g.lo, 100 * g.hi);
         if (t->luck) {
             an_interval w = an_cluster_bounded(&t->ghost_win_adj, 0, 1);
-            printf(" %.2f%% [%.2f, %.2f] |", 100 * w.mean, 100 * w.lo, 100 * w.hi);
+            printf(" %.2f%% [%.2f, %.2f] | - |", 100 * w.mean, 100 * w.lo, 100 * w.hi);
         }
         putchar('\n');
     }
@@ -398,6 +411,17 @@ static void print_report(const tour_opts *o, const sim_config *c, const standing
                           : t->decision == AN_SPRT_H0 ? "H0 accepted"
                                                       : "inconclusive";
     double sc = t->deal_scores.mean;
+    if (t->luck) {
+        double sa = t->deal_scores_adj.mean;
+        printf("\nSPRT `%s` against `%s`, luck-adjusted (--luck %s: the score a meeting is (1 + the win share "
+               "difference, adjusted) / 2, the LLR the normal approximation's, no verdict before %d deals), H0: %+.1f "
+               "Elo, H1: %+.1f Elo (alpha %.3g, beta %.3g): %s after %llu deals; LLR %.3f (bounds %.3f, %.3f); score "
+               "%.4f (%+.1f Elo). Plain, beside it: LLR %.3f, score %.4f (%+.1f Elo).\n",
+               c->specs[0], c->specs[1], c->luck->name, STANDINGS_SPRT_ADJ_MIN, o->sprt.e0, o->sprt.e1, o->alpha,
+               o->beta, verdict, (unsigned long long)t->deal_scores_adj.n, t->llr_adj, t->sprt.lower, t->sprt.upper,
+               sa, an_score_elo(sa), t->llr, sc, an_score_elo(sc));
+        return;
+    }
     printf("\nSPRT `%s` against `%s`, H0: %+.1f Elo, H1: %+.1f Elo (alpha %.3g, beta %.3g): %s after %llu deals; "
            "LLR %.3f (bounds %.3f, %.3f); score %.4f (%+.1f Elo).\n",
            c->specs[0], c->specs[1], o->sprt.e0, o->sprt.e1, o->alpha, o->beta, verdict,
@@ -413,6 +437,8 @@ static int conclude(const tour_opts *o, const sim_config *c, const standings *t,
     uint64_t deals = t->nunits / (uint64_t)t->S;
     ratings rt = {.boot = (int)o->bootstrap};
     rt.have = deals > 0 && standings_ratings(t, jm_seed_digest(&c->seed), rt.boot, rt.elo, rt.lo, rt.hi) == 0;
+    rt.have_adj = t->luck && deals > 0 &&
+                  standings_ratings_adj(t, jm_seed_digest(&c->seed), rt.boot, 0, NULL, rt.adj, rt.adj_lo, rt.adj_hi) == 0;
     char err[512];
     write_ratings_csv(of_r->f, c, t, &rt);
     if (o->pairs) write_pairs_csv(of_p->f, c, t);

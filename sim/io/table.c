@@ -110,7 +110,8 @@ static const csv_col sweep_adj_cols[SAJ_NCOL] = {
 TABLE(sweep_adj_csv, sweep_adj_cols);
 
 static const csv_col ratings_adj_cols[RTJ_NCOL] = {
-    {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"luck", "%s"},
+    {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"rating_adj", "%.2f"},
+    {"rating_adj_low", "%.2f"}, {"rating_adj_high", "%.2f"}, {"luck", "%s"},
 };
 TABLE(ratings_adj_csv, ratings_adj_cols);
 

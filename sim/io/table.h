@@ -49,8 +49,10 @@ extern const csv_table ratings_csv;
 /* tournament --pairs: one row per ordered pair of agents who met. */
 enum { PR_AGENT, PR_OPPONENT, PR_GAMES, PR_AHEAD, PR_LOW, PR_HIGH, PR_NCOL };
 extern const csv_table pairs_csv;
-/* tournament --out with --luck: after those, the luck-adjusted win rate. */
-enum { RTJ_WIN_RATE_ADJ, RTJ_WIN_RATE_ADJ_LOW, RTJ_WIN_RATE_ADJ_HIGH, RTJ_LUCK, RTJ_NCOL };
+/* tournament --out with --luck: after those, the luck-adjusted win rate
+ * and rating (standings_ratings_adj). */
+enum { RTJ_WIN_RATE_ADJ, RTJ_WIN_RATE_ADJ_LOW, RTJ_WIN_RATE_ADJ_HIGH, RTJ_RATING_ADJ, RTJ_RATING_ADJ_LOW,
+       RTJ_RATING_ADJ_HIGH, RTJ_LUCK, RTJ_NCOL };
 extern const csv_table ratings_adj_csv;
 /* tournament --pairs with --luck: after those, the win share less the
  * opponent's in their meetings, plain and luck-adjusted. */
