@@ -75,14 +75,44 @@ cmp -s "$tmp/t1.csv" "$tmp/t2.csv" && ok || bad "tournament --luck: threads diff
 $J tournament --agents sharp,greedy --players 2 --games 150 --luck hand --out "$tmp/tr.csv" --pairs "$tmp/tp.csv" >/dev/null &&
     head -n 1 "$tmp/tp.csv" | grep -q ',high,win_diff,win_diff_low,win_diff_high,win_diff_adj,win_diff_adj_low,win_diff_adj_high,luck$' &&
     ok || bad "tournament --luck --pairs: $(head -n 1 "$tmp/tp.csv")"
-head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck$' &&
-    grep -q '^| agent | seat-games | win rate \[95%\] | mean rank \[95%\] | rating \[95%\] | luck-adjusted win rate \[95%\] |$' "$tmp/t1.md" &&
+head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck$' &&
+    grep -q '^| agent | seat-games | win rate \[95%\] | mean rank \[95%\] | rating \[95%\] | luck-adjusted win rate \[95%\] | luck-adjusted rating \[95%\] |$' "$tmp/t1.md" &&
     ok || bad "tournament --luck: $(head -n 1 "$tmp/t1.csv")"
+# The adjusted ratings: sharp above greedy, and two agents' ratings summing
+# to 0 (unanchored: their geometric mean is 0).
+awk -F, 'NR == 2 { a = $16 } NR == 3 { b = $16 } END { exit !(a > 0 && a + b > -0.02 && a + b < 0.02) }' "$tmp/t1.csv" &&
+    ok || bad "tournament --luck: rating_adj $(cut -d, -f16 "$tmp/t1.csv" | tr '\n' ' ')"
+
+# The SPRT decides on the luck-adjusted score, not before its 30 deals, the
+# same bytes on 1 and 2 threads; the plain one stands beside it.
+for t in 1 2; do
+    $J tournament --agents sharp,greedy --players 2 --rules 2021,ghost=off --games 2000 --sprt 0,20 --luck hand \
+        --threads $t --out "$tmp/sp$t.csv" >"$tmp/sp$t.md" || bad "tournament --sprt --luck --threads $t"
+done
+cmp -s "$tmp/sp1.csv" "$tmp/sp2.csv" && [ "$(grep '^SPRT' "$tmp/sp1.md")" = "$(grep '^SPRT' "$tmp/sp2.md")" ] &&
+    ok || bad "tournament --sprt --luck: 1 and 2 threads differ"
+grep -qE '^SPRT `sharp` against `greedy`, luck-adjusted .*: H1 accepted after ([3-9][0-9]|[0-9]{3,}) deals; LLR [0-9.]+ .*Plain, beside it: LLR' \
+    "$tmp/sp1.md" && ok || bad "tournament --sprt --luck: $(grep SPRT "$tmp/sp1.md")"
+
+# Tournament shards' GAMES.csv merge to the single run's bytes, the adjusted
+# columns rebuilt from their win_adj under merge --luck.
+$J tournament --agents sharp,greedy,random --players 3 --games 30 --luck hand --seed 9 --out "$tmp/ta.csv" \
+    --pairs "$tmp/tap.csv" >/dev/null 2>&1
+$J tournament --agents sharp,greedy,random --players 3 --games 12 --luck hand --seed 9 --out "$tmp/x.csv" \
+    --games-csv "$tmp/tg1.csv" >/dev/null 2>&1
+$J tournament --agents sharp,greedy,random --players 3 --games 18 --first-game 12 --luck hand --seed 9 \
+    --out "$tmp/x.csv" --games-csv "$tmp/tg2.csv" >/dev/null 2>&1
+$J tournament --agents sharp,greedy,random --players 3 --games 3 --seed 9 --out "$tmp/x.csv" \
+    --games-csv "$tmp/tg0.csv" >/dev/null 2>&1
+$J merge "$tmp/tm.csv" "$tmp/tg2.csv" "$tmp/tg1.csv" --luck hand --pairs "$tmp/tmp.csv" >/dev/null &&
+    cmp -s "$tmp/tm.csv" "$tmp/ta.csv" && cmp -s "$tmp/tmp.csv" "$tmp/tap.csv" && ok ||
+    bad "merge --luck: the tournament's shards differ from the single run"
 
 # rate: the same columns after its own.
 $J rate greedy:samples=3 --games 2 --luck hand --out "$tmp/rate.csv" >"$tmp/rate.md" 2>/dev/null &&
-    head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck$' &&
-    grep -q 'luck-adjusted win rate \[95%\] |$' "$tmp/rate.md" && ok || bad "rate --luck: $(head -n 1 "$tmp/rate.csv")"
+    head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck$' &&
+    grep -q 'luck-adjusted win rate \[95%\] |$' "$tmp/rate.md" && grep -qE '^luck-adjusted: [-+][0-9.]+ \[' "$tmp/rate.md" &&
+    ok || bad "rate --luck: $(head -n 1 "$tmp/rate.csv")"
 
 # balance, report, diff and study worth: the adjusted figures beside the
 # plain ones.
@@ -104,6 +134,8 @@ $J study worth --agents greedy --forbid backward --games 60 --luck hand --out "$
 # Bad values: one line, exit 2, nothing written.
 expect2 "--luck: empty" sim --games 5 --luck "" --out "$tmp/n.csv"
 expect2 "no-such.jmn" sim --games 5 --luck "$tmp/no-such.jmn" --out "$tmp/n.csv"
+expect2 "has no win_adj column" merge "$tmp/n.csv" "$tmp/tg0.csv" --luck hand
+expect2 "not a GAMES.csv" merge "$tmp/n.csv" "$tmp/s1.csv" --luck hand
 [ ! -e "$tmp/n.csv" ] && ok || bad "a refused --luck left a file"
 $J variant --print | sed 's/^behind -5$/behind -4/' >"$tmp/v.txt"
 expect2 "a network of the base game, and the run plays a variant" study captain --games 5 \

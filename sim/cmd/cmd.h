@@ -54,6 +54,7 @@ int tournament_report(const struct sim_config *c, struct standings *t, struct ou
  * merge_study.c): the shards into out; 0, or the status after reporting. */
 typedef struct merge_args {
     const char *pairs, *md;
+    const char *luck;            /* tournament form: the V of the shards' --luck (GAMES.csv does not name it) */
     uint64_t bootstrap;
 } merge_args;
 int merge_games(const char *out, char **shards, int n, const merge_args *a);

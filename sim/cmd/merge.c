@@ -199,6 +199,8 @@ static const opt options[] = {
     OPT_ROW_TEXT("pairs", "PATH", merge_args, pairs, NULL, "tournament form: the pairwise CSV, as tournament's"),
     OPT_ROW_UINT("bootstrap", "B", merge_args, bootstrap, "bootstrap count", 0, 4096, "200",
                  "tournament form: bootstrap resamples for the rating\nintervals ({default}; as the shards' run had it)"),
+    OPT_ROW_TEXT("luck", "V", merge_args, luck, NULL, "tournament form: the V of the shards' --luck (GAMES.csv\n"
+                 "does not name it): the luck-adjusted columns, rebuilt from\nthe shards' win_adj"),
     OPT_ROW_TEXT("md", "PATH", merge_args, md, NULL, "study form: the Markdown summary (stdout)"),
 };
 
@@ -206,7 +208,7 @@ static const opt_table table = {
     .command = "merge",
     .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n"
              "       jamaica merge RATINGS.csv GAMES.csv [GAMES.csv...] [--pairs PAIRS.csv]\n"
-             "                     [--bootstrap B]\n"
+             "                     [--bootstrap B] [--luck V]\n"
              "       jamaica merge STUDY.csv STUDY-SHARD.csv [STUDY-SHARD.csv...] [--md PATH]\n",
     .about = "Combine shards of one run (--first-game K --games N, the same other options)\n"
              "into what one run over all their games writes, the same bytes.  The form\n"
@@ -265,12 +267,13 @@ int cmd_merge(int argc, char **argv)
             return cli_usage_error("'%s' is both an output and a shard", shards[i]);
     }
     merge_form form = form_of(shards[0]);
-    int tour_opts = opt_given(&table, given, "pairs") || opt_given(&table, given, "bootstrap");
+    int tour_opts = opt_given(&table, given, "pairs") || opt_given(&table, given, "bootstrap") ||
+                    opt_given(&table, given, "luck");
     if (form == FORM_GAMES || (tour_opts && form == FORM_SUMMARY)) {
         if (a.md) return cli_usage_error("--md goes with a study's shards");
         return merge_games(out, shards, n, &a);
     }
-    if (tour_opts) return cli_usage_error("--pairs and --bootstrap go with a tournament's GAMES.csv shards");
+    if (tour_opts) return cli_usage_error("--pairs, --bootstrap and --luck go with a tournament's GAMES.csv shards");
     if (form == FORM_STUDY) return merge_study(out, shards, n, &a);
     if (a.md) return cli_usage_error("--md goes with a study's shards");
     return merge_summary(out, shards, n);

@@ -6,6 +6,7 @@
  * one by one, as the run feeds them; the ratings' bootstrap draws from the
  * run's seed, so the CSVs are the same bytes.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 #include "../cli/options.h"
 #include "../io/games_csv.h"
 #include "../io/outfile.h"
+#include "../io/summary.h"
+#include "../../agents/value.h"
 #include "../run/harness.h"
 #include "../run/seatings.h"
 #include "../run/standings.h"
@@ -64,6 +67,8 @@ static int to_record(const sim_config *c, const games_row *g, sim_game *r)
         r->seat[k].rank = (int8_t)g->rank[k];
         r->seat[k].winner = g->win[k] > 0;
         r->nwin = (int8_t)(r->nwin + (g->win[k] > 0));
+        /* the corrections, exact: win_adj is (win + luck) / SUMMARY_ADJ_UNIT to 6 places */
+        r->seat[k].luck = (int32_t)(lround(g->win_adj[k] * SUMMARY_ADJ_UNIT) - lround(g->win[k] * SUMMARY_ADJ_UNIT));
     }
     return 0;
 }
@@ -90,6 +95,9 @@ static int feed(const sim_config *c, standings *t, const char *path, const games
                                  path, (unsigned long long)g->game, g->seating,
                                  (unsigned long long)(*next / (uint64_t)t->S),
                                  (unsigned long long)(*next % (uint64_t)t->S));
+        else if (t->luck && !g->has_adj)
+            rc = cli_usage_error("shard '%s' has no win_adj column (a run without --luck): --luck needs every "
+                                 "shard's", path);
         else if (to_record(c, g, &r))
             rc = cli_usage_error("shard '%s': game %llu seats an agent the first deal did not", path,
                                  (unsigned long long)g->game);
@@ -156,6 +164,16 @@ int merge_games(const char *out, char **shards, int n, const merge_args *o)
     if (!rc && (outfile_open(&of_r, out, err, sizeof err) || (o->pairs && outfile_open(&of_p, o->pairs, err, sizeof err))))
         rc = cli_usage_error("%s", err);
     int balanced = 0;
+    value_fn v = {0};
+    if (!rc && o->luck) {
+        if (!sh[0].first.has_adj)
+            rc = cli_usage_error("--luck: '%s' has no win_adj column (a run without --luck)", sh[0].path);
+        else if (cli_rules(sh[0].first.rules, sh[0].first.players, &c->rules) || cli_luck(o->luck, &c->rules, &v))
+            rc = 2;
+        else c->luck = &v;
+    } else if (!rc && sh[0].first.has_adj) {
+        fprintf(stderr, "merge: the shards carry win_adj; --luck V (their V) adds the luck-adjusted columns\n");
+    }
     if (!rc) {
         qsort(sh, (size_t)n, sizeof *sh, by_first_deal);
         c->players = sh[0].first.players;
@@ -167,6 +185,7 @@ int merge_games(const char *out, char **shards, int n, const merge_args *o)
         rc = cli_usage_error("out of memory");
     if (!rc) {
         t->ships = sh[0].first.nseats;
+        t->luck = c->luck != NULL;
         uint64_t next = c->first_game * (uint64_t)c->nseatings;
         for (int i = 0; i < n && !rc; i++) rc = feed(c, t, sh[i].path, &sh[0].first, &next, g);
         if (!rc && next % (uint64_t)c->nseatings)
@@ -178,6 +197,7 @@ int merge_games(const char *out, char **shards, int n, const merge_args *o)
     outfile_abort(&of_r); /* nothing after a commit; the temporary file after a refusal */
     outfile_abort(&of_p);
     standings_free(t);
+    value_close(&v);
     free(sh);
     free(c);
     free(g);
