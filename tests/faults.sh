@@ -97,6 +97,11 @@ killed 4 tour $tour
 same tour-ref tour t.csv p.csv
 grep -v ' s of play on ' "$tmp/tour-ref/out" >"$tmp/a" && grep -v ' s of play on ' "$tmp/tour/out" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" && ok ||
     bad "tournament: the report differs from the uninterrupted run's"
+# The same with --luck: the adjusted win rates, differences and ratings.
+tour_l="$J tournament --agents sharp,greedy,random --players 3 --games 1000 --luck hand --out t.csv --pairs p.csv --threads 2"
+ref tour-l-ref $tour_l
+killed 3 tour-l $tour_l
+same tour-l-ref tour-l t.csv p.csv
 
 # A study: several harness runs (2 players, and 3-5 without and with the
 # ghost), each a segment of one checkpoint.
