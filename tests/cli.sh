@@ -550,6 +550,15 @@ awk '/^## Verdict/ { v = 1 } /^## What the variant/ { exit } v && /^- / { n++ } 
     grep -q . && grep -q '^| seat | base game | variant | variant - base, same deals |' "$tmp/rep.md" &&
     grep -q '^| element | base game | variant | variant - base |' "$tmp/rep.md" && ok ||
     bad "report: no verdict, a share's interval below 0, or no difference column: $(sed -n '/Verdict/,/What the/p' "$tmp/rep.md")"
+# --skill: the ladder's depth and what seeing wins, under both rule sets;
+# foresight must win most games (a seeing searcher that saw nothing would
+# hold about half).
+(cd "$tmp" && $JA report --rules card6.variant --players 2 --games 10 --worth-games 0 --skill 40 --out sk.html \
+    2>"$tmp/e") && grep -q '^## Skill and chance at 2 players' "$tmp/sk.md" &&
+    grep -q '<h2>Skill and chance at 2 players</h2>' "$tmp/sk.html" &&
+    grep -qE '^\| \*\*skill depth\*\*, the top rung over `random` \(Elo\) \| \+[0-9]+ \[' "$tmp/sk.md" &&
+    awk -F'|' '/^\| seeing the future chance too/ { n++; if ($3 + 0 > 60 && $4 + 0 > 60) k++ } END { exit !(n == 1 && k == 1) }' \
+        "$tmp/sk.md" && ok || bad "report --skill: $(sed -n '/^| figure/,/^$/p' "$tmp/sk.md") $(tail -n 2 "$tmp/e")"
 expect2 "report needs --rules FILE" report --out "$tmp/r2.html"
 expect2 "names no variant file" report --rules classic --out "$tmp/r2.html"
 expect2 "a built-in agent" report --rules "$tmp/keep.variant" --agents cmd:true --out "$tmp/r2.html"

@@ -28,6 +28,7 @@
 #include "../run/lineup.h"
 #include "../run/timing.h"
 #include "cmd.h"
+#include "skill.h"
 #include "worth.h"
 
 #define SIDES 2 /* 0: the base game, 1: the variant */
@@ -119,7 +120,7 @@ static est mean_of(const float *x, const float *base, uint64_t n, double scale, 
 typedef struct report_opts {
     const char *rules, *agent, *out, *players_text, *luck;
     value_fn value;              /* --luck's */
-    uint64_t games, worth_games, threads, progress;
+    uint64_t games, worth_games, skill_games, threads, progress;
     jm_seed seed;
     int pmin, pmax;
 } report_opts;
@@ -134,6 +135,7 @@ typedef struct report {
     int nworth;
     diff_parting part[SHOWN];
     int nparts, parts_players;
+    skill_result skill[SIDES];   /* --skill's */
 } report;
 
 static int play(report *R, int side, int players)
@@ -408,6 +410,57 @@ static void worth_block(FILE *f, int html, report *R)
     fputs(html ? "</table>\n" : "\n", f);
 }
 
+/* One row of the skill block: a figure under each rule set and their
+ * difference (two runs: the difference's interval from both). */
+static void skill_row(FILE *f, int html, const char *name, const skill_est *a, const skill_est *b, double scale,
+                      const char *fmt)
+{
+    double d = scale * (b->v - a->v), h = 1.959964 * scale * sqrt(a->se * a->se + b->se * b->se);
+    char cell[3][96];
+    snprintf(cell[0], sizeof cell[0], fmt, scale * a->v, scale * a->lo, scale * a->hi);
+    snprintf(cell[1], sizeof cell[1], fmt, scale * b->v, scale * b->lo, scale * b->hi);
+    snprintf(cell[2], sizeof cell[2], "%+.1f [%+.1f, %+.1f]", d, d - h, d + h);
+    fprintf(f, html ? "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n" : "| %s | %s | %s | %s |\n", name,
+            cell[0], cell[1], cell[2]);
+}
+
+static void skill_block(FILE *f, int html, report *R)
+{
+    const report_opts *o = R->o;
+    if (!o->skill_games) return;
+    const skill_result *a = &R->skill[0], *b = &R->skill[1];
+    fprintf(f, html ? "<h2>Skill and chance at 2 players</h2>\n<p>Each rung of the ladder against the one below, "
+                      "seats rotated, %llu deals a pairing under each rule set: its share of the two players' wins as "
+                      "Elo. The skill depth is their sum, the top rung's Elo over <code>random</code>. Then "
+                      "<code>%s</code> handed the opponent's hidden cards (<code>see=hands</code>), and the future "
+                      "chance too (<code>see=all</code>), against itself unseeing: what seeing wins, a fair share "
+                      "being 50%% (reference agents for measurement, docs/AGENTS.md). A difference's interval is "
+                      "from the two runs' (<code>jamaica report --skill</code>).</p>\n"
+                    : "## Skill and chance at 2 players\n\nEach rung of the ladder against the one below, seats "
+                      "rotated, %llu deals a pairing under each rule set: its share of the two players' wins as Elo. "
+                      "The skill depth is their sum, the top rung's Elo over `random`. Then `%s` handed the "
+                      "opponent's hidden cards (`see=hands`), and the future chance too (`see=all`), against itself "
+                      "unseeing: what seeing wins, a fair share being 50%% (reference agents for measurement, "
+                      "docs/AGENTS.md). A difference's interval is from the two runs'.\n\n",
+            (unsigned long long)o->skill_games, SKILL_SEE_REF);
+    fputs(html ? "<table><tr><th>figure</th><th>base game</th><th>variant</th><th>variant - base</th></tr>\n"
+               : "| figure | base game | variant | variant - base |\n|---|---:|---:|---:|\n", f);
+    for (int k = 0; k < a->nsteps; k++) {
+        char name[600];
+        snprintf(name, sizeof name, html ? "<code>%s</code> over <code>%s</code> (Elo)" : "`%s` over `%s` (Elo)",
+                 a->rung[k + 1], a->rung[k]);
+        skill_row(f, html, name, &a->step[k], &b->step[k], 1, "%+.0f [%+.0f, %+.0f]");
+    }
+    skill_row(f, html, html ? "<b>skill depth</b>, the top rung over <code>random</code> (Elo)"
+                            : "**skill depth**, the top rung over `random` (Elo)",
+              &a->depth, &b->depth, 1, "%+.0f [%+.0f, %+.0f]");
+    skill_row(f, html, "seeing the hidden cards (% of the players' wins)", &a->see[0], &b->see[0], 100,
+              "%.1f%% [%.1f, %.1f]");
+    skill_row(f, html, "seeing the future chance too (% of the players' wins)", &a->see[1], &b->see[1], 100,
+              "%.1f%% [%.1f, %.1f]");
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
 /* First, per measure and player count: moved beyond its interval (by how
  * much), or not shown either way ("play more deals": the interval of the
  * difference straddles zero). */
@@ -540,6 +593,7 @@ static void write_report(FILE *f, int html, report *R)
     for (int m = 0; m < NM; m++) measure_block(f, html, R, m);
     seat_block(f, html, R);
     worth_block(f, html, R);
+    skill_block(f, html, R);
     parts_block(f, html, R);
     if (html) /* #layout: the page measures itself (tests/browser_report.py) */
         fputs("<p id=\"layout\"></p>\n<script>\nif (location.hash === '#layout') {\n"
@@ -574,6 +628,9 @@ static const opt options[] = {
     OPT_GAMES(report_opts, "game count", 100000000ULL, "10000", "deals at each player count, under each rule set ({default})"),
     OPT_ROW_UINT("worth-games", "N", report_opts, worth_games, "game count", 0, 100000000ULL, "4000",
                  "deals an element for the elements' worth, at 3 players\n(0: none)"),
+    OPT_ROW_UINT("skill", "N", report_opts, skill_games, "game count", 0, 100000000ULL, "0",
+                 "deals a pairing for the skill depth and what seeing\nwins, at 2 players ({default}: none; about 0.1 s "
+                 "a\ngame for the seeing searchers)"),
     OPT_SEED(report_opts, "1", "the run's seed"),
     OPT_THREADS(report_opts),
     OPT_PROGRESS(report_opts),
@@ -587,7 +644,8 @@ static const opt_table table = {
     .about = "A variant against the base game under one agent, as one self-contained HTML\n"
              "page with its plots and a Markdown file beside it: the first Captain's edge,\n"
              "the Ghost Ship's share, game length, the winner's margin and ties by player\n"
-             "count, seat balance, what each element is worth (study worth), and where\n"
+             "count, seat balance, what each element is worth (study worth), with --skill\n"
+             "the skill depth and what seeing wins at 2 players, and where\n"
              "the first deals' games part; every figure with its 95% interval, the\n"
              "variant's taken deal by deal against the base game's (docs/VARIANTS.md).\n",
     .opts = options,
@@ -622,10 +680,13 @@ static int run_report(report *R, const char *md_path)
      * is played, about how long at its pace (larger player counts and the
      * elements' runs take longer a game: an estimate, not a promise). */
     int counts = o->pmax - o->pmin + 1;
-    uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games;
-    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals, and %d elements x 2 x "
-            "%llu deals for their worth)\n", (unsigned long long)all, counts, counts == 1 ? "" : "s",
-            (unsigned long long)o->games, RESTRICT_COUNT, (unsigned long long)o->worth_games);
+    int pairings = SKILL_LADDER + 2; /* at most: the ladder's steps and the two seeing searchers */
+    uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games +
+                   SIDES * (uint64_t)pairings * o->skill_games;
+    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals, %d elements x 2 x "
+            "%llu deals for their worth, and up to %d pairings x 2 x %llu deals for the skill)\n",
+            (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, RESTRICT_COUNT,
+            (unsigned long long)o->worth_games, pairings, (unsigned long long)o->skill_games);
     double t0 = timing_seconds();
     for (int P = o->pmin; P <= o->pmax; P++)
         for (int s = 0; s < SIDES; s++) {
@@ -643,6 +704,12 @@ static int run_report(report *R, const char *md_path)
                          .elements = (1u << RESTRICT_COUNT) - 1, .games = o->worth_games, .seed = o->seed, .rules = R->rules[s]};
         snprintf(w->seed_text, sizeof w->seed_text, "%s", R->seed_text);
         int rc = worth_run(w, R->worth[s], &R->nworth);
+        if (rc) return rc;
+    }
+    for (int s = 0; s < SIDES && o->skill_games; s++) {
+        skill_cfg k = {.agent = o->agent, .threads = (int)o->threads, .progress = (unsigned)o->progress,
+                       .games = o->skill_games, .seed = o->seed, .rules = R->rules[s]};
+        int rc = skill_run(&k, &R->skill[s]);
         if (rc) return rc;
     }
     partings(R);
