@@ -163,6 +163,19 @@ J=bin/jamaica
 # screen.md; 3 minutes), the best of them (f4) on seeds 1011 and 1012 (matches.md),
 # and the self-play policy gradient from f4 (training seed 1, 60 generations:
 # results/dagger/spg-f4/log.csv; 8 minutes);
+# `rungs`: rungs fit for each figure (#74's third question): from the
+# picked self-play network (results/spg/seed5) with the settings of
+# spgmore's anchor/ (60 generations of 1,000 games, seed 6, KL to seed 5),
+# changing only what is played: 2-player games with the Ghost Ship
+# (results/spg/rungs/ghost/) and 5- and 6-player games in turn
+# (results/spg/rungs/p56/); anchor/ (2, 3 and 4 players, no ghost) is the
+# control with the same training. About 20 minutes on two cores. Then the
+# ghost's share at 2 players and the first Captain's edge at 5 and 6 under
+# each, --luck hand, seeds 3301 and 3302 (results/spg/rungs/figures.md);
+# `lucksprt`: the luck-adjusted SPRT and ratings against the plain ones
+# (analysis/luck_sprt.py: results/luck/sprt.md, about 15 minutes);
+# `variantskill`: report --skill on the designer's variant (results/variants/
+# skill.md: the skill depth and what seeing wins, 2 players; 8 minutes).
 # `spgmore`: three ways on from the picked self-play network (results/spg/
 # seed5), screening deals of seed 1009 only (results/spg/more/: each
 # run's log.csv, train.log and screen.md; about 75 minutes on two cores):
@@ -867,6 +880,56 @@ if has dagger; then
     bin/python -m jamaica.spg --init results/dagger/f4.jmn --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000 \
         --out results/dagger/spg-f4 --seed 1 --generations 60 --resume 2>>results/dagger/spg-f4/train.log
 fi
+if has rungs; then
+    S5=results/spg/seed5/current.jmn
+    R=results/spg/rungs
+    SPG="bin/python -m jamaica.spg --games 1000 --temp 0.35 --eval-every 10 --eval-games 2000 --generations 60 --resume"
+    mkdir -p $R/ghost $R/p56
+    # (a network trained is kept: remove its directory to train it again)
+    [ -e $R/ghost/current.jmn ] || $SPG --init $S5 --out $R/ghost --seed 6 --players 2 --rules 2021,ghost=on \
+        2>>$R/ghost/train.log
+    [ -e $R/p56/current.jmn ] || $SPG --init $S5 --out $R/p56 --seed 6 --players 5,6 2>>$R/p56/train.log
+    rm -f $R/ghost/checkpoint.pt $R/p56/checkpoint.pt
+    # the figures, on seeds 3301 and 3302 (never used for a choice): the ghost's share at 2 under the
+    # ghost rung, its control (anchor) and where both started (seed 5); the edge at 3 to 6 under seed 5
+    # and the control, at 5 and 6 under the 5-6-player rung (about 9 minutes)
+    for seed in 3301 3302; do
+        for n in seed5:results/spg/seed5 anchor:results/spg/more/anchor ghost:$R/ghost p56:$R/p56; do
+            l=${n%%:*}
+            f=${n#*:}/current.jmn
+            [ $l = p56 ] || $J study ghost --players 2 --games 20000 --agents net:file=$f --luck hand --seed $seed \
+                --out $R/ghost-$l-$seed.csv --md /dev/null
+            case $l in ghost) ps= ;; p56) ps=5-6 ;; *) ps=3-6 ;; esac
+            [ -z "$ps" ] || $J study captain --players $ps --games 40000 --agents net:file=$f --luck hand \
+                --seed $seed --out $R/captain-$l-$seed.csv --md /dev/null
+        done
+    done
+    # did the training take: each rung against seed 5 in its own configuration, the control beside it
+    for seed in 3301 3302; do
+        for n in anchor:results/spg/more/anchor ghost:$R/ghost; do
+            f=${n#*:}/current.jmn
+            echo "\$ jamaica sim --agents net:file=$f,net:file=$S5 --players 2 --rules 2021,ghost=on --rotate --games 20000 --seed $seed --luck hand"
+            $J sim --agents net:file=$f,net:file=$S5 --players 2 --rules 2021,ghost=on --rotate --games 20000 \
+                --seed $seed --luck hand --out /dev/null 2>&1 | grep ' wins '
+        done
+        for n in anchor:results/spg/more/anchor p56:$R/p56; do
+            f=${n#*:}/current.jmn
+            echo "\$ jamaica sim --agents net:file=$f,net:file=$S5 x 5 --players 6 --rotate --games 20000 --seed $seed --luck hand"
+            $J sim --agents net:file=$f,net:file=$S5,net:file=$S5,net:file=$S5,net:file=$S5,net:file=$S5 --players 6 \
+                --rotate --games 20000 --seed $seed --luck hand --out /dev/null 2>&1 | grep ' wins '
+        done
+    done >$R/matches.md
+    { echo "\$ python3 analysis/rung_figures.py results/spg/rungs seed5=... anchor=... ghost=... p56=..."
+      echo
+      "$(py)" analysis/rung_figures.py $R seed5=results/spg/seed5/current.jmn \
+          anchor=results/spg/more/anchor/current.jmn ghost=$R/ghost/current.jmn p56=$R/p56/current.jmn
+    } >$R/figures.md
+fi
+if has lucksprt; then
+    # the luck-adjusted SPRT's error rates and deals against the plain one's, and the adjusted ratings'
+    # spread (results/luck/sprt.md; about 15 minutes on two cores)
+    "$(py)" analysis/luck_sprt.py bin/jamaica 100 7100 100000 >results/luck/sprt.md
+fi
 if has spgmore; then
     S5=results/spg/seed5/current.jmn
     M=results/spg/more
@@ -931,6 +994,15 @@ if has spgmore; then
           --timing $M/guided-wide-timing.csv 2>&1
     } >$M/guided-wide.md
     python3 analysis/compute_curve.py $M/compute.csv $M/compute.md results/plots/compute.png
+fi
+if has variantskill; then
+    # the skill depth at 2 players (random < greedy < sharp < the self-play policy) and what seeing wins
+    # (mcts:iters=200 with see=hands and see=all against itself), the designer's variant against the
+    # base game, 1,000 deals a pairing (report --skill; about 8 minutes on two cores)
+    { echo "$J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html"
+      $J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 \
+          --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html 2>&1 |
+          grep -v '^jamaica: note\|games/s\|^skill: \|^report: '; } >results/variants/skill.log
 fi
 if has variant; then
     mkdir -p results/variants
