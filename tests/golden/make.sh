@@ -4,7 +4,8 @@
 # hash is `jamaica trace --seed 1 --game G`'s last line), and of a few games
 # of the searching agents (hashes-agents.txt: their determinizations, trees,
 # playouts and evaluation, the network agents' arithmetic; each line the
-# lineup, the game and its hash).
+# lineup, the game and its hash), and the luck corrections of a few games
+# (hashes-luck.txt).
 # Run it only after a deliberate change of the games, and say why in the
 # commit.
 #   tests/golden/make.sh            write tests/golden/*.txt
@@ -47,3 +48,11 @@ for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 fla
     awk -F, -v a="$agents" 'NR > 1 { print a, $1, $NF }' "$tmp/g.csv" | uniq >>"$tmp/a.txt" # a row a seat
 done
 mv "$tmp/a.txt" "$out/hashes-agents.txt"
+# The luck-adjusted outcomes of a few games of sharp (--luck hand), a row a
+# seat: the game, its trace hash, the seat's win_adj, its first-Captain
+# correction and each kind's (GAMES.csv's last ten columns): they pin the
+# estimator and the hand's weights.
+bin/jamaica sim --games 40 --players 3 --seed 1 --agents sharp --luck hand --threads 2 \
+    --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null
+awk -F, 'NR > 1 { s = $1; for (i = NF - 9; i <= NF; i++) s = s " " $i; print s }' "$tmp/g.csv" >"$tmp/l.txt"
+mv "$tmp/l.txt" "$out/hashes-luck.txt"
