@@ -929,6 +929,15 @@ if has lucksprt; then
     # the luck-adjusted SPRT's error rates and deals against the plain one's, and the adjusted ratings'
     # spread (results/luck/sprt.md; about 15 minutes on two cores)
     "$(py)" analysis/luck_sprt.py bin/jamaica 100 7100 100000 >results/luck/sprt.md
+    # the plain SPRT's wrong verdicts there (12 of 100) again: 200 more runs, H0 at the truth unrounded
+    # (+141.4), seeds 8001-8200 (6 minutes)
+    h1=0
+    for k in $(seq 8001 8200); do
+        $J tournament --agents sharp,greedy --players 2 --rules 2021,ghost=off --games 20000 --seed $k \
+            --sprt 141.4,161.4 --bootstrap 0 --threads 1 --out /dev/null 2>/dev/null | grep -q "H1 accepted" &&
+            h1=$((h1 + 1))
+    done
+    echo "plain SPRT, sharp against greedy, 2 players, ghost off, H0 +141.4, H1 +161.4 (the truth at H0), seeds 8001-8200: H1 (wrong) in $h1 of 200 runs" >results/luck/sprt-plain.md
 fi
 if has spgmore; then
     S5=results/spg/seed5/current.jmn
