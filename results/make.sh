@@ -175,7 +175,7 @@ J=bin/jamaica
 # `lucksprt`: the luck-adjusted SPRT and ratings against the plain ones
 # (analysis/luck_sprt.py: results/luck/sprt.md, about 15 minutes);
 # `variantskill`: report --skill on the designer's variant (results/variants/
-# skill.md: the skill depth and what seeing wins, 2 players; 8 minutes).
+# skill.md: the skill depth and what seeing wins, 2 players; 6 minutes).
 # `spgmore`: three ways on from the picked self-play network (results/spg/
 # seed5), screening deals of seed 1009 only (results/spg/more/: each
 # run's log.csv, train.log and screen.md; about 75 minutes on two cores):
@@ -1007,7 +1007,7 @@ fi
 if has variantskill; then
     # the skill depth at 2 players (random < greedy < sharp < the self-play policy) and what seeing wins
     # (mcts:iters=200 with see=hands and see=all against itself), the designer's variant against the
-    # base game, 1,000 deals a pairing (report --skill; about 8 minutes on two cores)
+    # base game, 1,000 deals a pairing (report --skill; about 6 minutes on two cores)
     { echo "$J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html"
       $J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 \
           --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html 2>&1 |
