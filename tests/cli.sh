@@ -758,7 +758,7 @@ expect2 "'$tmp/s4.csv' is of another study than '$tmp/s1.csv' (they differ in co
 expect2 "(they differ in kind of study)" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/s5.csv"
 expect2 "not a study's CSV of this version" merge "$tmp/x.csv" "$tmp/s1.csv" "$tmp/r1.csv"
 expect2 "--md goes with a study's shards" merge "$tmp/x.csv" "$tmp/sh0.csv" --md "$tmp/x.md"
-expect2 "--pairs and --bootstrap go with a tournament's" merge "$tmp/x.csv" "$tmp/s1.csv" --pairs "$tmp/x2.csv"
+expect2 "--pairs, --bootstrap and --luck go with a tournament's" merge "$tmp/x.csv" "$tmp/s1.csv" --pairs "$tmp/x2.csv"
 expect2 "both an output and a shard" merge "$tmp/x.csv" "$tmp/s1.csv" --md "$tmp/s1.csv"
 [ ! -e "$tmp/x.csv" ] && [ ! -e "$tmp/x.md" ] && [ ! -e "$tmp/x2.csv" ] && ! ls -A "$tmp" | grep -q '^\.x' && ok ||
     bad "a refused study merge left a file"
