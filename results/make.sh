@@ -219,6 +219,8 @@ J=bin/jamaica
 # players and the ghost) and, in small samples, under the recommended
 # searcher (the edge at 4 players, the ghost at 2, and against sharp in a
 # tournament) (results/luck/ratios-net-searcher.md; about 25 minutes);
+# `lucksearch2`: the recommended searcher's edge at 2, 3, 5 and 6 players,
+# 150 games each (results/luck/ratios-searcher-more.md; about 20 minutes);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -636,7 +638,7 @@ if has luckfit; then
         "analysis/luck_fit.py G"; python3 analysis/luck_fit.py "$t/g.csv" | sed "s|$t/g.csv|G|"; } >results/luck/fit.md
     rm -rf "$t"
 fi
-if has luck || has lucksearch; then
+if has luck || has lucksearch || has lucksearch2; then
     d=results/luck
     mkdir -p $d
     t=$(mktemp -d)
@@ -678,6 +680,20 @@ r=resource.getrusage(resource.RUSAGE_CHILDREN);print(f"{r.ru_utime+r.ru_stime:.2
             luckrow ghost "$R" 2 300 hand "ghost's share, the searcher, 2"
             luckrow pair "$R,sharp" 2 200 hand "tournament, the searcher - sharp, 2"
         } >$d/ratios-net-searcher.md
+    fi
+    if has lucksearch2; then
+        # the recommended searcher's edge at the other player counts, 150 games each (about 20 minutes)
+        R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+        {
+            echo "# What luck-adjusted estimates save: the recommended searcher's edge at 2, 3, 5 and 6 players (results/make.sh lucksearch2)"
+            echo
+            echo "As ratios-net-searcher.md (seed 7001, --luck hand; the same columns), \`$R\`, 150 games a"
+            echo "player count: small samples, wide intervals."
+            echo
+            echo "| figure, agents, players | games | plain (points) | adjusted | variance ratio [95%] | CPU | net |"
+            echo "|---|---|---|---|---|---|---|"
+            for P in 2 3 5 6; do luckrow captain "$R" $P 150 hand "edge, the searcher, $P"; done
+        } >$d/ratios-searcher-more.md
     fi
     has luck && {
         echo "# What luck-adjusted estimates save (results/make.sh luck)"
