@@ -954,6 +954,16 @@ if has lucksprt; then
             h1=$((h1 + 1))
     done
     echo "plain SPRT, sharp against greedy, 2 players, ghost off, H0 +141.4, H1 +161.4 (the truth at H0), seeds 8001-8200: H1 (wrong) in $h1 of 200 runs" >results/luck/sprt-plain.md
+    # the same test on made-up deals of independent meetings, the truth at H0 and 1-3 Elo above it
+    t=$(mktemp -d)
+    cc -O2 -std=c11 -D_GNU_SOURCE -I. -o "$t/sprt_sim" results/luck/sprt_sim.c analysis/stats.c engine/pcg.c -lm
+    { echo "# The plain SPRT on made-up deals (results/luck/sprt_sim.c, 2,000 runs a line)"
+      echo
+      echo "| truth (Elo) | H0, H1 | H1 accepted | H0 accepted | mean deals |"
+      echo "|---|---|---|---|---|"
+      for tr in 141.4 142.4 143.4 144.4; do "$t/sprt_sim" 141.4 161.4 $tr 2000; done
+    } >results/luck/sprt-sim.md
+    rm -rf "$t"
 fi
 if has spgmore; then
     S5=results/spg/seed5/current.jmn
