@@ -30,10 +30,14 @@ static sim_game game2(uint64_t deal, int s, const int8_t (*seats)[2], int winner
     return r;
 }
 
-/* Agent strengths 2 : 1 : 0.5 drawn from a fixed stream, every tenth game
+/* Standings of `deals` made-up deals (with luck: the adjusted tallies too):
+ * agent strengths 2 : 1 : 0.5 drawn from a fixed stream, every tenth game
  * shared, so the fit has something to find. */
-static void play_made_up(standings *t, int deals, int even_out)
+static standings *made_up(int deals, int luck, int even_out)
 {
+    standings *t = standings_new(K3, 2, S3, 0, 0, 0, 0.05, 0.05);
+    assert_non_null(t);
+    t->luck = luck;
     static const double strength[K3] = {2, 1, 0.5};
     jm_pcg32 rng;
     jm_pcg32_seed(&rng, 77, 1);
@@ -51,15 +55,13 @@ static void play_made_up(standings *t, int deals, int even_out)
             sim_game r = game2((uint64_t)d, s, pairs3, w, l0, l1);
             assert_int_equal(standings_on_game(t, &r), 0);
         }
+    return t;
 }
 
 static void test_adjusted_ratings_without_corrections_are_plackett_luce(void **state)
 {
     (void)state;
-    standings *t = standings_new(K3, 2, S3, 0, 0, 0, 0.05, 0.05);
-    assert_non_null(t);
-    t->luck = 1;
-    play_made_up(t, 300, 0);
+    standings *t = made_up(300, 1, 0);
     double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
     double adj[SIM_MAX_AGENTS], alo[SIM_MAX_AGENTS], ahi[SIM_MAX_AGENTS];
     assert_int_equal(standings_ratings(t, 5, 50, elo, lo, hi), 0);
@@ -81,10 +83,7 @@ static void test_adjusted_ratings_without_corrections_are_plackett_luce(void **s
 static void test_corrections_that_even_out_every_game_even_out_the_ratings(void **state)
 {
     (void)state;
-    standings *t = standings_new(K3, 2, S3, 0, 0, 0, 0.05, 0.05);
-    assert_non_null(t);
-    t->luck = 1;
-    play_made_up(t, 100, 1);
+    standings *t = made_up(100, 1, 1);
     double elo[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
     assert_int_equal(standings_ratings_adj(t, 5, 20, 0, NULL, elo, lo, hi), 0);
     for (int a = 0; a < K3; a++) assert_true(fabs(elo[a]) < 0.01);
@@ -97,8 +96,7 @@ static void test_corrections_that_even_out_every_game_even_out_the_ratings(void 
 static void test_adjusted_ratings_need_luck(void **state)
 {
     (void)state;
-    standings *t = standings_new(K3, 2, S3, 0, 0, 0, 0.05, 0.05);
-    play_made_up(t, 10, 0);
+    standings *t = made_up(10, 0, 0);
     double e[SIM_MAX_AGENTS], lo[SIM_MAX_AGENTS], hi[SIM_MAX_AGENTS];
     assert_int_equal(standings_ratings_adj(t, 5, 10, 0, NULL, e, lo, hi), -1);
     standings_free(t);

@@ -238,6 +238,17 @@ static agent_line agent_stats(const standings *t, int a)
     return l;
 }
 
+/* An estimate at column col and, when `interval`, its low and high at the
+ * two columns after it (every table here keeps them in that order). */
+static void put_estimate(csv_val *v, int col, double mean, double lo, double hi, int interval)
+{
+    v[col] = csv_real(mean);
+    if (interval) {
+        v[col + 1] = csv_real(lo);
+        v[col + 2] = csv_real(hi);
+    }
+}
+
 static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
 {
     const csv_table *ext = t->luck ? &ratings_adj_csv : NULL;
@@ -249,22 +260,12 @@ static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, 
                               [RT_WILSON_LOW] = csv_real(l.win.lo), [RT_WILSON_HIGH] = csv_real(l.win.hi),
                               [RT_MEAN_RANK] = csv_real(l.rank.mean), [RT_RANK_LOW] = csv_real(l.rank.lo),
                               [RT_RANK_HIGH] = csv_real(l.rank.hi)};
-        if (rt->have) v[RT_RATING] = csv_real(rt->elo[a]);
-        if (rt->have && rt->boot) {
-            v[RT_RATING_LOW] = csv_real(rt->lo[a]);
-            v[RT_RATING_HIGH] = csv_real(rt->hi[a]);
-        }
+        if (rt->have) put_estimate(v, RT_RATING, rt->elo[a], rt->lo[a], rt->hi[a], rt->boot);
         csv_val ve[RTJ_NCOL] = {{0}};
         if (ext) {
             an_interval w = an_cluster_bounded(&t->win_adj[a], 0, 1);
-            ve[RTJ_WIN_RATE_ADJ] = csv_real(w.mean);
-            ve[RTJ_WIN_RATE_ADJ_LOW] = csv_real(w.lo);
-            ve[RTJ_WIN_RATE_ADJ_HIGH] = csv_real(w.hi);
-            if (rt->have_adj) ve[RTJ_RATING_ADJ] = csv_real(rt->adj[a]);
-            if (rt->have_adj && rt->boot) {
-                ve[RTJ_RATING_ADJ_LOW] = csv_real(rt->adj_lo[a]);
-                ve[RTJ_RATING_ADJ_HIGH] = csv_real(rt->adj_hi[a]);
-            }
+            put_estimate(ve, RTJ_WIN_RATE_ADJ, w.mean, w.lo, w.hi, 1);
+            if (rt->have_adj) put_estimate(ve, RTJ_RATING_ADJ, rt->adj[a], rt->adj_lo[a], rt->adj_hi[a], rt->boot);
             ve[RTJ_LUCK] = csv_text(c->luck->name);
         }
         csv_table_row2(f, &ratings_csv, v, ext, ve);
@@ -286,12 +287,8 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
             csv_val ve[PRJ_NCOL] = {{0}};
             if (ext) {
                 an_interval d = an_cluster_bounded(&t->diff[a][b], -1, 1), e = an_cluster_bounded(&t->diff_adj[a][b], -1, 1);
-                ve[PRJ_WIN_DIFF] = csv_real(d.mean);
-                ve[PRJ_WIN_DIFF_LOW] = csv_real(d.lo);
-                ve[PRJ_WIN_DIFF_HIGH] = csv_real(d.hi);
-                ve[PRJ_WIN_DIFF_ADJ] = csv_real(e.mean);
-                ve[PRJ_WIN_DIFF_ADJ_LOW] = csv_real(e.lo);
-                ve[PRJ_WIN_DIFF_ADJ_HIGH] = csv_real(e.hi);
+                put_estimate(ve, PRJ_WIN_DIFF, d.mean, d.lo, d.hi, 1);
+                put_estimate(ve, PRJ_WIN_DIFF_ADJ, e.mean, e.lo, e.hi, 1);
                 ve[PRJ_LUCK] = csv_text(c->luck->name);
             }
             csv_table_row2(f, &pairs_csv, v, ext, ve);
