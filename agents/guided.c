@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "infer.h"
 #include "nnet.h"
 #include "params.h"
 #include "search.h"
@@ -65,10 +66,12 @@ enum { ROOT_GUMBEL, ROOT_PUCT };
 enum { VALUE_NET, VALUE_HAND, VALUE_PLAYOUT, VALUE_MIX };
 
 typedef struct guided {
-    char file[200], vfile[200];
+    char file[200], vfile[200], ifile[200];
     int iters, root, m, value, cutoff, expand;
-    double c, c_visit, c_scale, noise, mix;
+    double c, c_visit, c_scale, noise, mix, ipow, ieps;
     nn_net net, vnet; /* vnet: vfile's, the value head's network if given */
+    nn_net inet;      /* infer='s: the policy that models the other players */
+    infer *inf;       /* NULL: no inference (the deals are jm_observe's) */
     gnode *pool;
     int cap, used;
     /* the last search's root, for agent_policy() */
@@ -90,7 +93,20 @@ static const param_spec guided_spec[] = {
     {"mix", PARAM_DOUBLE, offsetof(guided, mix), 0, 1, NULL},
     {"cutoff", PARAM_INT, offsetof(guided, cutoff), 0, 1000, NULL},
     {"expand", PARAM_INT, offsetof(guided, expand), 1, 1000000, NULL},
+    {"infer", PARAM_TEXT, offsetof(guided, ifile), 0, 200, NULL},
+    {"ipow", PARAM_DOUBLE, offsetof(guided, ipow), 0, 10, NULL},
+    {"ieps", PARAM_DOUBLE, offsetof(guided, ieps), 0, 1, NULL},
 };
+
+/* infer.h's model of a player: the inference network's policy for the seat
+ * to move. */
+static void infer_policy(void *ctx, const jm_state *s, const int *legal, int n, float *p)
+{
+    const nn_net *net = ctx;
+    float lg[JM_MAX_ACTIONS], v[NN_VALUES];
+    nn_eval_state(net, s, jm_to_move(s), legal, n, lg, v);
+    nn_softmax(lg, n, 1.0f, p);
+}
 
 /* Defaults: c 1.25 (AlphaZero's c_init at small visit counts); Gumbel
  * AlphaZero's m 16, c_visit 50, c_scale 1 (its rewards are in [0, 1] as
@@ -121,6 +137,8 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     g->cutoff = 2;
     g->expand = 1;
     g->mix = 0.5;
+    g->ipow = 1.0;
+    g->ieps = 0.1;
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
     if (params_parse("guided", params, guided_spec, ns, g, err, errlen) ||
         nn_load_agent(&g->net, "guided", g->file, err, errlen) ||
@@ -142,6 +160,20 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
                  "expanded is valued without the network)", g->expand);
         return -1;
     }
+    if (g->ifile[0]) {
+        if (nn_load_agent(&g->inet, "guided", g->ifile, err, errlen)) return -1;
+        if (strcmp(g->net.variant, g->inet.variant)) {
+            snprintf(err, errlen, "agent 'guided': infer=%s was trained on %s, file=%s on %s", g->ifile,
+                     g->inet.variant[0] ? g->inet.variant : "the base game", g->file,
+                     g->net.variant[0] ? g->net.variant : "the base game");
+            return -1;
+        }
+        g->inf = infer_new(infer_policy, &g->inet, g->ipow, g->ieps);
+        if (!g->inf) {
+            snprintf(err, errlen, "agent 'guided': no memory for the inference");
+            return -1;
+        }
+    }
     g->cap = (g->iters < MAX_NODES / NODES_PER_ITER ? g->iters * NODES_PER_ITER : MAX_NODES) + JM_MAX_ACTIONS + 1;
     g->pool = malloc((size_t)g->cap * sizeof *g->pool);
     if (!g->pool) {
@@ -157,6 +189,8 @@ static void guided_destroy(agent *a)
     if (g) {
         nn_free(&g->net);
         nn_free(&g->vnet);
+        nn_free(&g->inet);
+        infer_free(g->inf);
         free(g->pool);
     }
     free(g);
@@ -296,6 +330,14 @@ static void iterate(guided *g, jm_state *d, int forced, jm_pcg32 *r)
     }
 }
 
+/* One determinization of obs for the search: jm_observe's, the other
+ * players' cards dealt again by the inference where it applies. */
+static void deal(const guided *g, const jm_state *obs, int seat, jm_pcg32 *r, jm_state *d)
+{
+    jm_observe(obs, seat, search_seed(r), d);
+    if (g->inf) infer_deal(g->inf, d, r);
+}
+
 /* A standard Gumbel draw, -ln(-ln u), u in (0, 1) from 53 bits. */
 static double gumbel(jm_pcg32 *r)
 {
@@ -346,7 +388,7 @@ static int halving(guided *g, const jm_state *obs, int seat, jm_pcg32 *r, const 
         for (int v = 0; v < per; v++)
             for (int i = 0; i < k && done < g->iters; i++, done++) {
                 jm_state d;
-                jm_observe(obs, seat, search_seed(r), &d);
+                deal(g, obs, seat, r, &d);
                 iterate(g, &d, kid[cand[i]], r);
             }
         for (int i = 0; i < k; i++) {
@@ -395,6 +437,7 @@ static int guided_choose(agent *a, const jm_state *obs, const int *legal, int n)
     float prior[JM_MAX_ACTIONS], logit[JM_MAX_ACTIONS];
     double v0[JM_MAX_PLAYERS];
     g->used = 0;
+    if (g->inf) infer_prepare(g->inf, obs, seat);
     new_node(g, -1, -1, 0, 0, 1.0f);
     evaluate(g, obs, legal, n, prior, logit, v0, &a->rng);
     for (int i = 0; i < n; i++) kid[i] = new_node(g, 0, legal[i], dec, seat, prior[i]);
@@ -407,7 +450,7 @@ static int guided_choose(agent *a, const jm_state *obs, const int *legal, int n)
     } else {
         for (int it = 0; it < g->iters; it++) {
             jm_state d;
-            jm_observe(obs, seat, search_seed(&a->rng), &d);
+            deal(g, obs, seat, &a->rng, &d);
             iterate(g, &d, -1, &a->rng);
         }
         uint32_t total = 0;
@@ -437,6 +480,13 @@ static int guided_policy(agent *a, float *p, float *v)
     return g->last_n;
 }
 
+static void guided_new_game(agent *a, const jm_rules *rules, int players, uint64_t game)
+{
+    (void)rules, (void)players, (void)game;
+    guided *g = a->data;
+    if (g->inf) infer_reset(g->inf);
+}
+
 static const char *guided_fitted_on(agent *a) { return ((guided *)a->data)->net.variant; }
 
 const agent_ops agent_guided = {
@@ -459,4 +509,5 @@ const agent_ops agent_guided = {
     .choose = guided_choose,
     .destroy = guided_destroy,
     .policy = guided_policy,
+    .new_game = guided_new_game,
 };

@@ -452,6 +452,26 @@ int jm_observe(const jm_state *s, int seat, uint64_t seed, jm_state *out);
  * future searches from (docs/AGENTS.md, "Reference agents"). */
 void jm_reseed(jm_state *s, uint64_t seed);
 
+/* Suppositions, for a search that weighs what another player's plays say
+ * about its hidden cards (docs/AGENTS.md, "Inference").  Neither reads or
+ * changes chance.
+ *
+ * jm_deal_cards: player's cards outside its discard pile dealt as supposed:
+ * the cards of `hand` (bit c: card c) in its hand, `chosen` (a card id, or
+ * -1) chosen this round, the rest in its draw pile; the decision is kept.
+ * The counts must stay: as many cards in hand as s has, and a chosen card
+ * exactly when s has one.  JM_OK, or JM_EARG (s untouched) for a player
+ * outside 0..players-1, a discarded card named, or other counts. */
+int jm_deal_cards(jm_state *s, int player, unsigned hand, int chosen);
+/* The round's card choice (T2) as `player` met it: s is in a card choice
+ * (JM_D_CARD) of any seat; out is s with player to choose, every seat before
+ * it from the Captain holding a chosen card (the lowest of its hand, for a
+ * seat that had not chosen yet: a card player cannot see) and none from it
+ * on (a chosen card back in its owner's hand).  JM_OK, or JM_EARG (out
+ * untouched) for a state in another decision, a player outside
+ * 0..players-1, or out == s. */
+int jm_card_turn(const jm_state *s, int player, jm_state *out);
+
 /* Fix the next n (at most JM_MAX_FORCED) chance draws of s: draw k returns
  * draws[k] (taken modulo the draw's range), then chance goes on from a
  * stream derived from the state.  A draw is:

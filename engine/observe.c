@@ -82,3 +82,47 @@ void jm_reseed(jm_state *s, uint64_t seed)
     s->flags &= (uint8_t)~F_SEALED;
     jm_pcg32_seed(&s->rng, seed, 0x72657365ULL);
 }
+
+/* ---------------------------------------------------------------- suppositions
+ *
+ * For a search that weighs its determinizations by what the other players'
+ * plays say (agents/infer.c): a player's unseen cards dealt as supposed, and
+ * the round's card choice as another player met it. */
+
+int jm_deal_cards(jm_state *s, int player, unsigned hand, int chosen)
+{
+    if (player < 0 || player >= s->np || hand >= 1u << JM_CARDS || chosen < -1 || chosen >= JM_CARDS) return JM_EARG;
+    if (chosen >= 0 && (hand >> chosen & 1)) return JM_EARG;
+    uint32_t disc = cards_at(s, player, CL_DISC), w = disc << 1; /* a discarded card's code, 10 */
+    unsigned discarded = 0;
+    for (uint32_t m = disc; m; m &= m - 1) discarded |= 1u << mask_first(m);
+    if ((hand & discarded) || (chosen >= 0 && (discarded >> chosen & 1))) return JM_EARG;
+    int had_chosen = cards_at(s, player, CL_CHOSEN) != 0;
+    if (had_chosen != (chosen >= 0) || __builtin_popcount(hand) != mask_count(cards_at(s, player, CL_HAND)))
+        return JM_EARG;
+    for (int c = 0; c < JM_CARDS; c++)
+        if (hand >> c & 1) w |= (uint32_t)CL_HAND << (2 * c);
+    if (chosen >= 0) w |= (uint32_t)CL_CHOSEN << (2 * chosen);
+    s->cards[player] = w;
+    return JM_OK;
+}
+
+int jm_card_turn(const jm_state *s, int player, jm_state *out)
+{
+    if (player < 0 || player >= s->np || s->dec != JM_D_CARD || out == s) return JM_EARG;
+    *out = *s;
+    int before = 1; /* the seats from the Captain up to player have chosen */
+    for (int i = 0; i < s->np; i++) {
+        int p = seat_add(s, s->captain, i);
+        if (p == player) before = 0;
+        uint32_t ch = cards_at(out, p, CL_CHOSEN);
+        if (before && !ch) {
+            uint32_t h = cards_at(out, p, CL_HAND);
+            if (h) card_set(out, p, mask_first(h), CL_CHOSEN);
+        } else if (!before && ch) {
+            card_set(out, p, mask_first(ch), CL_HAND);
+        }
+    }
+    out->who = (uint8_t)player;
+    return JM_OK;
+}

@@ -91,6 +91,84 @@ static void test_card_readers_match_each_card(void **state)
     }
 }
 
+/* Suppositions (jm_deal_cards, jm_card_turn) on every card choice of random
+ * games: the result is a state the position parser accepts (its invariants:
+ * seats choose in order from the Captain), with the supposed cards and the
+ * supposed seat to choose, and nothing else changed; a deal the counts do not
+ * allow is refused with the state untouched. */
+static void suppose_every_card_choice(const jm_state *s, void *ctx)
+{
+    int *seen = ctx;
+    if (jm_decision(s) != JM_D_CARD) return;
+    char text[JM_POSITION_MAX], err[256];
+    int np = jm_players(s);
+    jm_state t, u;
+    for (int p = 0; p < np; p++) {
+        assert_int_equal(jm_card_turn(s, p, &t), JM_OK);
+        assert_int_equal(jm_decision(&t), JM_D_CARD);
+        assert_int_equal(jm_to_move(&t), p);
+        for (int i = 0, before = 1; i < np; i++) {
+            int q = (jm_captain(s) + i) % np;
+            if (q == p) before = 0;
+            assert_int_equal(jm_card_count(&t, q, JM_PILE_CHOSEN), before);
+            /* the same cards in hand and chosen together, the piles kept */
+            assert_int_equal(jm_cards(&t, q, JM_PILE_HAND) | jm_cards(&t, q, JM_PILE_CHOSEN),
+                             jm_cards(s, q, JM_PILE_HAND) | jm_cards(s, q, JM_PILE_CHOSEN));
+            assert_int_equal(jm_cards(&t, q, JM_PILE_DRAW), jm_cards(s, q, JM_PILE_DRAW));
+        }
+        assert_true(jm_position_format(&t, text, sizeof text) > 0);
+        assert_int_equal(jm_position_parse(&u, text, err, sizeof err), JM_OK);
+        /* its legal cards are the supposed hand */
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&t, legal);
+        unsigned hand = 0;
+        for (int i = 0; i < n; i++) hand |= 1u << legal[i];
+        assert_int_equal(hand, jm_cards(&t, p, JM_PILE_HAND));
+        /* deal p another hand: its lowest unseen cards */
+        unsigned unseen = ((1u << JM_CARDS) - 1) & ~jm_cards(&t, p, JM_PILE_DISCARD), h = 0;
+        int k = jm_card_count(&t, p, JM_PILE_HAND);
+        for (unsigned m = unseen; m && __builtin_popcount(h) < k; m &= m - 1) h |= m & -m;
+        u = t;
+        assert_int_equal(jm_deal_cards(&u, p, h, -1), JM_OK);
+        assert_int_equal(jm_cards(&u, p, JM_PILE_HAND), h);
+        assert_int_equal(jm_cards(&u, p, JM_PILE_DRAW), unseen & ~h);
+        assert_int_equal(jm_cards(&u, p, JM_PILE_DISCARD), jm_cards(&t, p, JM_PILE_DISCARD));
+        assert_int_equal(jm_to_move(&u), p);
+        assert_true(jm_position_format(&u, text, sizeof text) > 0);
+        assert_int_equal(jm_position_parse(&u, text, err, sizeof err), JM_OK);
+        /* refusals, the state untouched */
+        jm_state before = t;
+        assert_int_equal(jm_deal_cards(&t, p, h, 0), JM_EARG);           /* chosen, where p has none */
+        assert_int_equal(jm_deal_cards(&t, p, h & (h - 1), -1), JM_EARG); /* a card short */
+        unsigned disc = jm_cards(&t, p, JM_PILE_DISCARD);
+        if (disc) {
+            unsigned bad = (h & (h - 1)) | (disc & -disc);
+            assert_int_equal(jm_deal_cards(&t, p, bad, -1), JM_EARG);   /* a discarded card */
+        }
+        assert_int_equal(jm_deal_cards(&t, np, h, -1), JM_EARG);
+        assert_int_equal(jm_deal_cards(&t, p, 1u << JM_CARDS, -1), JM_EARG);
+        assert_memory_equal(&t, &before, sizeof t);
+        (*seen)++;
+    }
+    assert_int_equal(jm_card_turn(s, np, &t), JM_EARG);
+    assert_int_equal(jm_card_turn(s, 0, (jm_state *)s), JM_EARG);
+}
+
+static void test_suppositions_keep_the_rules(void **state)
+{
+    (void)state;
+    const char *sets[] = {"2021", "2021,hand=4"};
+    int seen = 0;
+    walk_random_games(sets, 2, 3, 11, suppose_every_card_choice, &seen);
+    assert_true(seen > 1000);
+    jm_state s = game4(), t; /* the first decision: the Captain's dice, or a card */
+    while (jm_decision(&s) == JM_D_CARD) {
+        int legal[JM_MAX_ACTIONS];
+        jm_legal(&s, legal);
+        jm_apply(&s, legal[0], NULL);
+    }
+    assert_int_equal(jm_card_turn(&s, 0, &t), JM_EARG);
+}
+
 static void test_status_functions_refuse_bad_arguments(void **state)
 {
     (void)state;
@@ -162,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_readers_refuse_bad_indexes),
         cmocka_unit_test(test_card_readers_match_each_card),
         cmocka_unit_test(test_status_functions_refuse_bad_arguments),
+        cmocka_unit_test(test_suppositions_keep_the_rules),
         cmocka_unit_test(test_agents_refuse_what_they_cannot_do),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
