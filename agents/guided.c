@@ -503,7 +503,11 @@ const agent_ops agent_guided = {
                "                   rest the playout's), expand=1 (a leaf gets the network and its\n"
                "                   children at its expand-th visit, valued without it before),\n"
                "                   vfile=PATH (the value head of this network instead, for\n"
-               "                   value=net or mix; the priors stay file's)",
+               "                   value=net or mix; the priors stay file's), infer=PATH (weigh\n"
+               "                   the other players' unseen cards by what this network's policy\n"
+               "                   says of their plays: last round's card, this round's choice;\n"
+               "                   ipow=1 the weights' power, ieps=0.1 of a uniform choice mixed\n"
+               "                   into the modelled policy; docs/AGENTS.md)",
     .needs_obs = 1,
     .create = guided_create,
     .choose = guided_choose,

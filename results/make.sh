@@ -221,6 +221,13 @@ J=bin/jamaica
 # tournament) (results/luck/ratios-net-searcher.md; about 25 minutes);
 # `lucksearch2`: the recommended searcher's edge at 2, 3, 5 and 6 players,
 # 150 games each (results/luck/ratios-searcher-more.md; about 20 minutes);
+# `infer`: the value-mix searcher with inference (guided infer=FILE,
+# docs/AGENTS.md) against the recommended searcher, 2 players: candidates
+# screened on seed 3501 (1,000 games each), the best (screen-c5) and the
+# same searcher without inference then played on seeds 3502 and 3503 (2,000
+# games each), never used for a choice (results/infer/; about 40 minutes on two
+# cores for the screen, 80 for the confirmation; INFER_PART=screen or
+# confirm runs one part);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -617,6 +624,38 @@ if has reference; then
             done
         done
     done
+fi
+if has infer; then
+    d=results/infer
+    mkdir -p $d
+    R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+    N=results/net/value/net.jmn
+    S5=results/spg/seed5/current.jmn
+    G=guided:file=$N,iters=1200,root=puct,value=mix,cutoff=0,mix=0.5
+    infer_match() { # NAME SPEC SEED GAMES
+        { echo "\$ jamaica sim --agents $2,$R --players 2 --games $4 --rotate --seed $3"
+          $J sim --agents "$2,$R" --players 2 --games $4 --rotate --seed $3 \
+              --out $d/$1.csv --timing $d/$1-timing.csv; } >$d/$1.md
+    }
+    if [ "${INFER_PART:-screen}" = screen ]; then
+        i=0
+        for v in "$G" "$G,infer=$S5" "$G,infer=$S5,ieps=0.3" "$G,infer=$S5,ipow=0.5" "$G,infer=$N" \
+            "guided:file=$N,iters=1600,root=puct,value=mix,cutoff=0,mix=0.5,infer=$S5" \
+            "$G,infer=$S5,ieps=0.03" "$G,infer=$S5,ipow=2"; do
+            infer_match screen-c$i "$v" 3501 1000
+            i=$((i + 1))
+        done
+    fi
+    if [ "${INFER_PART:-confirm}" = confirm ]; then
+        # the screen's best (screen-c5), and the same searcher without inference
+        P=guided:file=$N,iters=1600,root=puct,value=mix,cutoff=0,mix=0.5
+        for seed in 3502 3503; do
+            infer_match chosen-seed$seed "$P,infer=$S5" $seed 2000
+        done
+        for seed in 3502 3503; do
+            infer_match plain-seed$seed "$P" $seed 2000
+        done
+    fi
 fi
 if has luckfeatures; then
     make -s bin/gen/replay_page.h
