@@ -225,9 +225,10 @@ J=bin/jamaica
 # docs/AGENTS.md) against the recommended searcher, 2 players: candidates
 # screened on seed 3501 (1,000 games each), the best (screen-c5) and the
 # same searcher without inference then played on seeds 3502 and 3503 (2,000
-# games each), never used for a choice (results/infer/; about 40 minutes on two
-# cores for the screen, 80 for the confirmation; INFER_PART=screen or
-# confirm runs one part);
+# games each), never used for a choice, and the ceiling on the
+# same deals (ceiling-hands, 1,000 games each) (results/infer/; about 50
+# minutes on two cores for the screen, 30 for the confirmation, 20 for the
+# ceiling; INFER_PART=screen, confirm or ceiling runs one part);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -654,6 +655,12 @@ if has infer; then
         done
         for seed in 3502 3503; do
             infer_match plain-seed$seed "$P" $seed 2000
+        done
+    fi
+    if [ "${INFER_PART:-ceiling}" = ceiling ]; then
+        # the ceiling on the same deals: the recommended searcher seeing the hidden cards
+        for seed in 3502 3503; do
+            infer_match ceiling-seed$seed "$R,see=hands" $seed 1000
         done
     fi
 fi

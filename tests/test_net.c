@@ -733,10 +733,11 @@ static void test_net_policy(void **state)
 static void test_shipped_agents_play_the_plain_moves(void **state)
 {
     (void)state;
-    char specs[3][512];
+    char specs[4][512];
     if (shipped(specs)) fail_msg("results/net/agents.txt: two agent specs expected");
-    /* and results/agents.txt's recommended searcher */
+    /* and results/agents.txt's recommended searcher, and the one that reads the opponents' cards */
     if (recommended("searcher", specs[2])) fail_msg("results/agents.txt: no searcher line");
+    if (recommended("inference", specs[3])) fail_msg("results/agents.txt: no inference line");
     /* Finishes when finishing wins (test_agents.c's forced win): P0 on 47
      * finishes with forward / forward and wins; P1 would finish next round. */
     jm_state fin = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- "
@@ -770,7 +771,7 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
      * 3 would land P0 on it, gunpowder / gold loads instead. */
     jm_state armed = pos("jamaica/1 players=2 rules=ghost=off dice=2,3 ship0=10:1:3f.3g.-.-.- "
                          "ship1=12:1:6p.6p.-.-.- cards0=dhdddhddddd");
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         int f = times_chosen(specs[k], &fin, C_FWD_FWD), p = times_chosen(specs[k], &pw, -3),
             b = times_chosen(specs[k], &sb, 0), l = times_chosen(specs[k], &armed, C_POWDER_GOLD),
             r = times_chosen(specs[k], &st, 1);
@@ -784,6 +785,49 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
          * its teacher's games hold few Sabre choices); the search keeps it. */
         if (k >= 1) assert_int_equal(b, 10);
     }
+}
+
+/* test_agents.c's crafted positions for greedy, put to results/agents.txt's
+ * searcher and the one that reads the opponents' cards, ten streams each:
+ * the lair over a shortage, paying from the hold that frees one, keeping
+ * the gunpowder before a battle, taking the win it can take now, not ending
+ * a game it loses (the forced win and the armed ship are above). */
+static void test_searchers_play_greedys_positions(void **state)
+{
+    (void)state;
+    char specs[2][512];
+    if (recommended("searcher", specs[0]) || recommended("inference", specs[1]))
+        fail_msg("results/agents.txt: no searcher or inference line");
+    jm_state lair = pos("jamaica/1 players=2 rules=ghost=off dice=2,4 ship0=15:1:1g.-.-.-.- ship1=40:1:3f.3g.-.-.- "
+                        "cards0=hdddhdddddd pile=+7a.+5");
+    jm_state pay = pos("jamaica/1 players=2 rules=ghost=off dice=3,4 ship0=13:1:3g.5g.3f.3p.1p ship1=40:1:3f.3g.-.-.- "
+                       "cards0=ddddhdddddd");
+    play_cards(&pay, (int[]){C_FWD_POWDER, 0}, NULL);
+    expect_decision(&pay, JM_D_PAY, 0);
+    jm_state keep = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=10:1:3f.3g.4p.2f.1g "
+                        "ship1=12:1:3f.3g.2p.-.- cards0=dddddddhddd");
+    play_cards(&keep, (int[]){C_GOLD_FWD, 0}, NULL);
+    expect_decision(&keep, JM_D_HOLD, 0);
+    jm_state now = pos("jamaica/1 players=2 rules=ghost=off dice=1,1 ship0=48:1:6f.6p.5g.-.-:sabre* "
+                       "ship1=30:1:3f.3g.-.-.- cards0=hhdddddhddd");
+    jm_state lose = pos("jamaica/1 players=2 rules=ghost=off dice=1,1 ship0=48:1:6f.6p.-.-.- "
+                        "ship1=36:1:6f.6g.6g.6g.6g.-:hold6* cards0=hhdddddhddd");
+    for (int k = 0; k < 2; k++) {
+        int l = times_chosen(specs[k], &lair, C_FOOD_FWD), p = times_chosen(specs[k], &pay, 0),
+            g = 10 - times_chosen(specs[k], &keep, 2), w = times_chosen(specs[k], &now, C_FWD_FWD),
+            e = 10 - times_chosen(specs[k], &lose, C_FWD_FWD);
+        print_message("%s: the lair %d/10, pays from the hold that frees one %d/10, keeps the gunpowder %d/10, "
+                      "takes the win %d/10, does not end a lost game %d/10\n", specs[k], l, p, g, w, e);
+        assert_int_equal(l, 10);
+        assert_int_equal(p, 10);
+        assert_int_equal(w, 10);
+        assert_int_equal(e, 10);
+        /* the gunpowder is a judgment the searchers split on (about half of
+         * the streams each, and the recommended searcher too): greedy's rule,
+         * not a plainly better move, so it is reported, not asserted */
+    }
+    int g = 10 - times_chosen("mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand", &keep, 2);
+    print_message("the recommended searcher keeps the gunpowder %d/10\n", g);
 }
 
 /* expand=K: a leaf gets the network (and its children) at its K-th visit.
@@ -896,6 +940,7 @@ int main(void)
         cmocka_unit_test(test_net_policy),
         cmocka_unit_test(test_agents_refuse_bad_specs),
         cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
+        cmocka_unit_test(test_searchers_play_greedys_positions),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
