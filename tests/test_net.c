@@ -651,6 +651,50 @@ static void searches_compare(agent *a, int k, uint64_t seed, int games, unsigned
     assert_true(differ >= tried / 2);
 }
 
+/* infer=FILE: ipow=0 is the search without inference bit for bit, at every
+ * position; with ipow=1 the search differs where it has something to read:
+ * at card choices where another seat has chosen its card face down (a
+ * single decision from a random position has no history). */
+static void test_guided_infer(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 13);
+    write_good(tmp_path("inf.jmn"), &m);
+    free_mlp(&m);
+    const char *extra[3] = {"", ",ipow=0", ",ipow=1"};
+    agent a[3];
+    char spec[400], err[300];
+    for (int k = 0; k < 3; k++) {
+        snprintf(spec, sizeof spec, "guided:file=%s,iters=100,root=puct%s%s%s", tmp_path("inf.jmn"),
+                 k ? ",infer=" : "", k ? tmp_path("inf.jmn") : "", extra[k]);
+        if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
+    }
+    int tried = 0, readable = 0, differ = 0;
+    for (uint64_t g = 0; g < 400 && readable < 20; g++) {
+        jm_state s = random_state(2 + (int)(g % 3), "2021", 23, g, (int)(g * 7 % 100));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal);
+        if (n < 2) continue;
+        float p[3][JM_MAX_ACTIONS];
+        for (int k = 0; k < 3; k++) {
+            agent_reset(&a[k], 5, g, jm_to_move(&s));
+            agent_choose(&a[k], &s, legal, n);
+            assert_int_equal(agent_policy(&a[k], p[k], NULL), n);
+        }
+        assert_memory_equal(p[0], p[1], (size_t)n * sizeof p[0][0]);
+        int chosen = 0;
+        for (int q = 0; q < jm_players(&s); q++) chosen += jm_card_count(&s, q, JM_PILE_CHOSEN);
+        if (jm_decision(&s) == JM_D_CARD && chosen) {
+            readable++;
+            differ += memcmp(p[0], p[2], (size_t)n * sizeof p[0][0]) != 0;
+        }
+        tried++;
+    }
+    assert_true(readable >= 20);
+    assert_true(differ >= readable / 2);
+    for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
+}
+
 /* cutoff=0: no playout, the leaf valued as value=hand values it, so
  * value=playout,cutoff=0 is value=hand's search bit for bit; value=mix with
  * cutoff=0 mixes the value head with that estimate, a search of its own. */
@@ -941,6 +985,7 @@ int main(void)
         cmocka_unit_test(test_agents_refuse_bad_specs),
         cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
         cmocka_unit_test(test_searchers_play_greedys_positions),
+        cmocka_unit_test(test_guided_infer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
