@@ -6,8 +6,6 @@
 #include "nnet.h"
 #include "search.h"
 
-static unsigned card_mask(const jm_state *s, int p, int place) { return jm_cards(s, p, place); }
-
 infer *infer_new(infer_policy_fn policy, void *ctx, double power, double eps)
 {
     infer *f = calloc(1, sizeof *f);
@@ -81,7 +79,7 @@ static void make_tables(infer *f, const jm_state *obs, int seat)
         t->nh = 0;
         if (p == seat) continue;
         t->n = jm_card_count(obs, p, JM_PILE_HAND) + jm_card_count(obs, p, JM_PILE_CHOSEN);
-        t->disc = card_mask(obs, p, JM_PILE_DISCARD);
+        t->disc = jm_cards(obs, p, JM_PILE_DISCARD);
         unsigned unseen = ((1u << JM_CARDS) - 1) & ~t->disc;
         if (t->n < 1 || t->n > 6) continue;
         t->nh = hands_of(unseen, t->n, t->hand);
@@ -90,7 +88,7 @@ static void make_tables(infer *f, const jm_state *obs, int seat)
             t->pi_done[h] = 0;
         }
         if (!f->have_last || jm_round(&f->last) + 1 != jm_round(obs)) continue;
-        unsigned before = card_mask(&f->last, p, JM_PILE_DISCARD), played = t->disc & ~before;
+        unsigned before = jm_cards(&f->last, p, JM_PILE_DISCARD), played = t->disc & ~before;
         int n_before = jm_card_count(&f->last, p, JM_PILE_HAND) + jm_card_count(&f->last, p, JM_PILE_CHOSEN);
         /* one card more on its discard pile (not a reshuffle), the same hand size */
         if ((before & ~t->disc) || __builtin_popcount(played) != 1 || n_before != t->n) continue;
@@ -133,7 +131,7 @@ static int prepare_player(infer *f, const jm_state *obs, int p)
 {
     infer_table *t = &f->tab[p];
     if (!t->nh) return 0;
-    unsigned disc = card_mask(obs, p, JM_PILE_DISCARD);
+    unsigned disc = jm_cards(obs, p, JM_PILE_DISCARD);
     int chosen = jm_card_count(obs, p, JM_PILE_CHOSEN), inhand = jm_card_count(obs, p, JM_PILE_HAND);
     unsigned revealed = disc & ~t->disc;
     int kind; /* 0: not chosen yet; 1: chosen face down; 2: revealed */
