@@ -22,7 +22,6 @@ void infer_free(infer *f) { free(f); }
 void infer_reset(infer *f)
 {
     f->round = 0;
-    f->have_last = 0;
     for (int p = 0; p < JM_MAX_PLAYERS; p++) f->nd[p] = 0;
 }
 
@@ -87,16 +86,14 @@ static void make_tables(infer *f, const jm_state *obs, int seat)
             t->hist[h] = 1.0f;
             t->pi_done[h] = 0;
         }
-        if (!f->have_last || jm_round(&f->last) + 1 != jm_round(obs)) continue;
+        if (!f->round || f->round + 1 != jm_round(obs)) continue;
         unsigned before = jm_cards(&f->last, p, JM_PILE_DISCARD), played = t->disc & ~before;
         int n_before = jm_card_count(&f->last, p, JM_PILE_HAND) + jm_card_count(&f->last, p, JM_PILE_CHOSEN);
         /* one card more on its discard pile (not a reshuffle), the same hand size */
         if ((before & ~t->disc) || __builtin_popcount(played) != 1 || n_before != t->n) continue;
         history(f, t, p, __builtin_ctz(played));
     }
-    f->turn = *obs;
     f->last = *obs;
-    f->have_last = 1;
     f->round = jm_round(obs);
     f->seat = seat;
 }
@@ -108,7 +105,7 @@ static const float *turn_policy(infer *f, int p, int h)
     if (!t->pi_done[h]) {
         jm_state s;
         memset(t->pi[h], 0, sizeof t->pi[h]);
-        if (jm_card_turn(&f->turn, p, &s) == JM_OK && jm_deal_cards(&s, p, t->hand[h], -1) == JM_OK)
+        if (jm_card_turn(&f->last, p, &s) == JM_OK && jm_deal_cards(&s, p, t->hand[h], -1) == JM_OK)
             card_policy(f, &s, t->pi[h]);
         else
             for (int c = 0; c < JM_CARDS; c++) t->pi[h][c] = (float)(t->hand[h] >> c & 1) / (float)t->n;

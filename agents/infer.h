@@ -45,11 +45,10 @@ typedef struct infer {
     infer_policy_fn policy;
     void *ctx;
     double power, eps;
-    int round;                          /* the round of the tables (0: none) */
+    int round;                          /* the round of the tables and of `last` (0: none) */
     int seat;
-    jm_state last;                      /* the seat's observation at its last card choice */
-    int have_last;
-    jm_state turn;                      /* ... at this round's */
+    jm_state last;                      /* the seat's observation at its last card choice: the
+                                           round before while the tables are made, then this one */
     infer_table tab[JM_MAX_PLAYERS];
     int16_t index[1 << JM_CARDS];       /* scratch: a hand's place in a list */
     /* this decision's deals, a player each (nd 0: jm_observe's) */
