@@ -93,7 +93,7 @@ static void test_card_readers_match_each_card(void **state)
 
 /* Suppositions (jm_deal_cards, jm_card_turn) on every card choice of random
  * games: the result is a state the position parser accepts (its invariants:
- * seats choose in order from the Captain), with the supposed cards and the
+ * T2, seats choose in order from the Captain), with the supposed cards and the
  * supposed seat to choose, and nothing else changed; a deal the counts do not
  * allow is refused with the state untouched. */
 static void suppose_every_card_choice(const jm_state *s, void *ctx)
