@@ -15,6 +15,7 @@ extern const agent_ops agent_pimc;
 extern const agent_ops agent_mcts;
 extern const agent_ops agent_net;
 extern const agent_ops agent_guided;
+extern const agent_ops agent_rollout;
 extern const agent_ops agent_plugin;
 extern const agent_ops agent_program;
 
@@ -30,6 +31,7 @@ const agent_ops *const agent_registry[] = {
     &agent_mcts,
     &agent_net,
     &agent_guided,
+    &agent_rollout,
     &agent_plugin,
     &agent_program,
     NULL,

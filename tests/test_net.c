@@ -11,6 +11,7 @@
 
 #include "helpers.h"
 #include "../agents/agent.h"
+#include "../agents/heuristic.h"
 #include "../agents/nnet.h"
 
 /* ---------------------------------------------------------------- a writer
@@ -695,6 +696,103 @@ static void test_guided_infer(void **state)
     for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
 }
 
+/* rollout j of a candidate as docs/AGENTS.md describes it: the deal and
+ * dice of jm_observe() with the j-th seed of the seat's stream, whatever
+ * the candidate; the candidate, then every seat's likeliest action under
+ * the policy to the first decision `rounds` rounds on; the leaf worth half
+ * the value head and half eval=hand's estimate (or the exact result). */
+static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, uint64_t seed, int rounds)
+{
+    jm_state t;
+    int seat = jm_to_move(s), legal[JM_MAX_ACTIONS];
+    jm_observe(s, seat, seed, &t);
+    jm_apply_trusted(&t, action, NULL);
+    while (!jm_over(&t) && jm_round(&t) < jm_round(s) + rounds) {
+        int n = jm_legal(&t, legal), b = 0;
+        float lg[JM_MAX_ACTIONS], v[NN_VALUES];
+        if (n > 1) nn_eval_state(net, &t, jm_to_move(&t), legal, n, lg, v);
+        for (int i = 1; i < n; i++)
+            if (lg[i] > lg[b]) b = i;
+        jm_apply_trusted(&t, legal[b], NULL);
+    }
+    double rw[JM_MAX_PLAYERS];
+    if (jm_over(&t)) {
+        jm_score sc[JM_MAX_SHIPS];
+        int k = jm_scores(&t, sc);
+        return sc[seat].winner ? 1.0 / k : 0.0;
+    }
+    float v[NN_VALUES];
+    nn_eval_state(net, &t, jm_to_move(&t), NULL, 0, NULL, v);
+    heur_staged_shares(&t, &heur_hand, rw);
+    return 0.5 * v[seat] + 0.5 * rw[seat];
+}
+
+/* rollout: every candidate's rollout j starts from the same deal and dice.
+ * Over random positions, the agent's move is the best of the means computed
+ * by hand above with the same seeds for every candidate, and the value it
+ * reports is that move's mean, bit for bit.  With m=1 the only candidate
+ * is the policy's likeliest action (net's choice at temp=0); halve=1 picks
+ * a legal action. */
+static void test_rollout_common_deals(void **state)
+{
+    (void)state;
+    const int h[] = {32};
+    mlp m = make_mlp(h, 1, 17);
+    write_good(tmp_path("ro.jmn"), &m);
+    free_mlp(&m);
+    const char *f = tmp_path("ro.jmn");
+    nn_net net;
+    char spec[400], err[300];
+    if (nn_load(&net, f, err, sizeof err)) fail_msg("%s", err);
+    int tried = 0, per = 6;
+    for (uint64_t g = 0; g < 40; g++) {
+        jm_state s = random_state(2 + (int)(g % 3), "2021", 29, g, (int)(g * 7 % 100));
+        int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal), seat = jm_to_move(&s), rounds = 1 + (int)(g % 2);
+        if (n < 2) continue;
+        agent a[3];
+        jm_state obs;
+        float p[JM_MAX_ACTIONS], v[JM_MAX_SHIPS];
+        int c[3];
+        for (int k = 0; k < 3; k++) {
+            snprintf(spec, sizeof spec, "rollout:file=%s,rounds=%d,budget=%d%s", f, rounds, k == 0 ? per * n : per,
+                     k == 1 ? ",m=1" : k == 2 ? ",halve=1" : "");
+            if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
+            agent_reset(&a[k], 5, g, jm_to_move(&s));
+            c[k] = agent_choose(&a[k], &s, legal, n);
+            if (k == 0) assert_int_equal(agent_policy(&a[k], p, v), n);
+        }
+        /* the seat's stream as the agent was handed it: the observation's
+         * seed (agent_choose's), then the rollouts' */
+        uint64_t seed[64];
+        agent_reset(&a[1], 5, g, seat);
+        for (int j = -1; j < per; j++) {
+            uint64_t hi = jm_pcg32_next(&a[1].rng);
+            uint64_t x = hi << 32 | jm_pcg32_next(&a[1].rng);
+            if (j < 0) jm_observe(&s, seat, x, &obs);
+            else seed[j] = x;
+        }
+        double best = -1, mean[JM_MAX_ACTIONS];
+        int b = 0;
+        for (int i = 0; i < n; i++) {
+            double sum = 0;
+            for (int j = 0; j < per; j++) sum += rollout_by_hand(&net, &obs, legal[i], seed[j], rounds);
+            mean[i] = sum / per;
+            if (mean[i] > best) best = mean[i], b = i;
+        }
+        assert_int_equal(c[0], legal[b]);
+        assert_true(v[seat] == (float)mean[b]);
+        snprintf(spec, sizeof spec, "net:file=%s", f);
+        assert_int_equal(c[1], choose_with(spec, &s, g));
+        int legal2 = 0;
+        for (int i = 0; i < n; i++) legal2 += legal[i] == c[2];
+        assert_int_equal(legal2, 1);
+        for (int k = 0; k < 3; k++) agent_destroy(&a[k]);
+        tried++;
+    }
+    assert_true(tried >= 20);
+    nn_free(&net);
+}
+
 /* cutoff=0: no playout, the leaf valued as value=hand values it, so
  * value=playout,cutoff=0 is value=hand's search bit for bit; value=mix with
  * cutoff=0 mixes the value head with that estimate, a search of its own. */
@@ -986,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_shipped_agents_play_the_plain_moves),
         cmocka_unit_test(test_searchers_play_greedys_positions),
         cmocka_unit_test(test_guided_infer),
+        cmocka_unit_test(test_rollout_common_deals),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -39,7 +39,8 @@ for lineup in "4 mcts:iters=200,cutoff=2,c=0.3 mcts:iters=100 pimc:iters=100 fla
     "3 guided:file=$net,iters=40,root=gumbel guided:file=$net,iters=40,value=hand net:file=$net,temp=1" \
     "3 guided:file=$rel,iters=60,root=puct,value=playout,expand=3 net:file=$rel guided:file=$rel,iters=40" \
     "3 mcts:iters=100,see=hands mcts:iters=100,see=all mcts:iters=100" \
-    "3 guided:file=$net,iters=40,infer=$net mcts:iters=100 guided:file=$rel,iters=40,root=gumbel,infer=$rel,ipow=0.5,ieps=0.3"; do
+    "3 guided:file=$net,iters=40,infer=$net mcts:iters=100 guided:file=$rel,iters=40,root=gumbel,infer=$rel,ipow=0.5,ieps=0.3" \
+    "3 rollout:file=$net,budget=24 mcts:iters=100 rollout:file=$rel,budget=16,rounds=2,halve=1,temp=1,m=3,infer=$rel"; do
     set -- $lineup
     p=$1
     shift
