@@ -20,6 +20,9 @@
  *   - an ended game is scored exactly (a shared win split); otherwise the
  *     leaf is worth mix of the value head (vfile='s network, else file's)
  *     and the rest mcts eval=hand's estimate, for the deciding seat;
+ *   - after=FILE: no play-on; the afterstate (the candidate applied) is
+ *     worth FILE's value head from the deciding seat's view, its own
+ *     chosen card in sight (an afterstate value: python/jamaica/td.py);
  *   - `budget` rollouts in all: spread evenly over the candidates, or with
  *     halve=1 by sequential halving (Karnin et al. 2013), each halving
  *     keeping the better half by mean, all survivors on the same rollouts.
@@ -40,10 +43,10 @@
 #define ROLLOUT_MAX 100000 /* the most rollouts a decision */
 
 typedef struct rollout {
-    char file[200], vfile[200], ifile[200];
+    char file[200], vfile[200], ifile[200], afile[200];
     int budget, rounds, m, halve;
     double temp, mix, ipow, ieps;
-    nn_net net, vnet, inet; /* the policy; the value head's, if vfile; the inference's */
+    nn_net net, vnet, inet, anet; /* the policy; the value head's, if vfile; the inference's; after='s */
     infer *inf;
     uint64_t *seed;         /* this decision's rollout seeds, one an index */
     int nseed;
@@ -63,6 +66,7 @@ static const param_spec rollout_spec[] = {
     {"infer", PARAM_TEXT, offsetof(rollout, ifile), 0, 200, NULL},
     {"ipow", PARAM_DOUBLE, offsetof(rollout, ipow), 0, 10, NULL},
     {"ieps", PARAM_DOUBLE, offsetof(rollout, ieps), 0, 1, NULL},
+    {"after", PARAM_TEXT, offsetof(rollout, afile), 0, 200, NULL},
 };
 
 static void infer_policy(void *ctx, const jm_state *s, const int *legal, int n, float *p)
@@ -100,7 +104,8 @@ static int rollout_create(agent *a, const char *params, char *err, size_t errlen
     if (params_parse("rollout", params, rollout_spec, ns, g, err, errlen) ||
         nn_load_agent(&g->net, "rollout", g->file, err, errlen) ||
         (g->vfile[0] && load_same(g, &g->vnet, "vfile", g->vfile, err, errlen)) ||
-        (g->ifile[0] && load_same(g, &g->inet, "infer", g->ifile, err, errlen)))
+        (g->ifile[0] && load_same(g, &g->inet, "infer", g->ifile, err, errlen)) ||
+        (g->afile[0] && load_same(g, &g->anet, "after", g->afile, err, errlen)))
         return -1;
     if (g->ifile[0] && !(g->inf = infer_new(infer_policy, &g->inet, g->ipow, g->ieps))) {
         snprintf(err, errlen, "agent 'rollout': no memory for the inference");
@@ -120,6 +125,7 @@ static void rollout_destroy(agent *a)
         nn_free(&g->net);
         nn_free(&g->vnet);
         nn_free(&g->inet);
+        nn_free(&g->anet);
         infer_free(g->inf);
         free(g->seed);
     }
@@ -177,8 +183,14 @@ static void play_out(rollout *g, const jm_state *obs, int seat, int action, int 
     jm_observe(obs, seat, s, &t);
     if (g->inf) infer_deal(g->inf, &t, &r);
     jm_apply_trusted(&t, action, NULL);
+    if (g->afile[0] && !jm_over(&t)) { /* the afterstate, valued from the deciding seat's view */
+        float v[NN_VALUES];
+        nn_eval_state(&g->anet, &t, seat, NULL, 0, NULL, v);
+        for (int p = 0; p < jm_players(&t); p++) rw[p] = v[p];
+        return;
+    }
     int stop = jm_round(obs) + g->rounds, legal[JM_MAX_ACTIONS];
-    while (!jm_over(&t) && jm_round(&t) < stop) {
+    while (!jm_over(&t) && !g->afile[0] && jm_round(&t) < stop) {
         int n = jm_legal(&t, legal);
         jm_apply_trusted(&t, n > 1 ? policy_action(g, &t, legal, n, &r) : legal[0], NULL);
     }
@@ -271,7 +283,8 @@ const agent_ops agent_rollout = {
                "                   (played on before the leaf, 1 or more), temp=0 (the likeliest\n"
                "                   action; T > 0: drawn), mix=0.5 of the value head (vfile=PATH's\n"
                "                   if given), the rest eval=hand's; infer=PATH, ipow=1, ieps=0.1\n"
-               "                   as guided's",
+               "                   as guided's; after=PATH (no play-on: the afterstate valued\n"
+               "                   by this network's value head from the deciding seat's view)",
     .needs_obs = 1,
     .create = rollout_create,
     .choose = rollout_choose,

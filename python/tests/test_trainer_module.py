@@ -5,7 +5,7 @@ import os
 import unittest
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "jamaica")
-TRAINERS = ("exit", "dmc", "spg", "distill")
+TRAINERS = ("exit", "dmc", "spg", "distill", "td")
 
 
 def imported(module):
