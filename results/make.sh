@@ -229,6 +229,18 @@ J=bin/jamaica
 # same deals (ceiling-hands, 1,000 games each) (results/infer/; about 50
 # minutes on two cores for the screen, 30 for the confirmation, 20 for the
 # ceiling; INFER_PART=screen, confirm or ceiling runs one part);
+# `td`: TD(lambda) on afterstates (python -m jamaica.td) from the self-play
+# policy's network, its games 2-player self-play of that policy (results/td/:
+# the network and its log; about 30 minutes on one core);
+# `rollout`: truncated rollouts of the self-play policy at the root, every
+# candidate on the same deals and dice (agents/rollout.c, docs/AGENTS.md),
+# and the one-move search over the deals with td's afterstate value
+# (rollout after=), against the recommended searcher, 2 players: candidates
+# screened on seed 3501 (1,000 games each), the best then played on seeds
+# 3502 and 3503 (2,000 games each), never used for a choice: the same deals
+# as `infer`'s (results/rollout/; about 40 minutes on two cores for the
+# screen, 20 for the confirmation; ROLLOUT_PART=screen or confirm runs one
+# part);
 # `tune`: greedy's weights tuned by SPSA against three greedy
 # (results/tune/: the trajectory and the report, whose last line is the
 # `sharp` agent's defaults; about 5 minutes on two cores).
@@ -661,6 +673,54 @@ if has infer; then
         # the ceiling on the same deals: the recommended searcher seeing the hidden cards
         for seed in 3502 3503; do
             infer_match ceiling-seed$seed "$R,see=hands" $seed 1000
+        done
+    fi
+fi
+if has td; then
+    make -s lib
+    S5=results/spg/seed5/current.jmn
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" -m jamaica.td --init $S5 --policy $S5 \
+        --out results/td --generations 30 --games 2000 --threads 1
+    # What the training changed: the one-move search over the deals with the
+    # trained value head, and with the starting network's (trained on
+    # decisions, not afterstates), against the policy both evaluate.
+    for v in results/td/current.jmn $S5; do
+        name=after-$(basename "$(dirname "$v")")
+        { echo "\$ jamaica sim --agents rollout:file=$S5,after=$v,budget=256,net:file=$S5 --players 2 --games 1000 --rotate --seed 3504"
+          $J sim --agents "rollout:file=$S5,after=$v,budget=256,net:file=$S5" --players 2 --games 1000 --rotate \
+              --seed 3504 --out results/td/$name.csv; } >results/td/$name.md
+    done
+fi
+if has rollout; then
+    d=results/rollout
+    mkdir -p $d
+    R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
+    S5=results/spg/seed5/current.jmn
+    T=rollout:file=$S5,vfile=results/net/value/net.jmn
+    rollout_match() { # NAME SPEC SEED GAMES
+        { echo "\$ jamaica sim --agents $2,$R --players 2 --games $4 --rotate --seed $3"
+          $J sim --agents "$2,$R" --players 2 --games $4 --rotate --seed $3 \
+              --out $d/$1.csv --timing $d/$1-timing.csv; } >$d/$1.md
+    }
+    if [ "${ROLLOUT_PART:-screen}" = screen ]; then
+        i=0
+        for v in "$T,budget=512,rounds=1" "$T,budget=512,rounds=1,halve=1" "$T,budget=256,rounds=2" \
+            "$T,budget=128,rounds=4" "$T,budget=512,rounds=1,halve=1,infer=$S5" \
+            "$T,budget=512,rounds=1,halve=1,temp=1" "$T,budget=512,rounds=1,m=4" \
+            "rollout:file=$S5,after=results/td/current.jmn,budget=2048" \
+            "rollout:file=$S5,after=results/td/current.jmn,budget=2048,m=3"; do
+            rollout_match screen-r$i "$v" 3501 1000
+            i=$((i + 1))
+        done
+    fi
+    if [ "${ROLLOUT_PART:-confirm}" = confirm ]; then
+        # the screen's best (screen-r5: tied with r2 on wins, the less time a
+        # decision taken), and the policy it improves, alone, on the same deals
+        for seed in 3502 3503; do
+            rollout_match chosen-seed$seed "$T,budget=512,rounds=1,halve=1,temp=1" $seed 2000
+        done
+        for seed in 3502 3503; do
+            rollout_match policy-seed$seed "net:file=$S5" $seed 2000
         done
     fi
 fi

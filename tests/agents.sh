@@ -203,7 +203,7 @@ v=$(wins view) h=$(wins hands) a=$(wins all)
 
 # results/agents.txt: every line NAME SPEC, each spec an agent that plays.
 grep -v '^#' results/agents.txt >"$tmp/rec"
-[ "$(cut -d' ' -f1 "$tmp/rec" | tr '\n' ' ')" = "policy searcher inference ceiling-hands ceiling-all " ] && ok ||
+[ "$(cut -d' ' -f1 "$tmp/rec" | tr '\n' ' ')" = "policy searcher inference rollout ceiling-hands ceiling-all " ] && ok ||
     bad "results/agents.txt names: $(cut -d' ' -f1 "$tmp/rec" | tr '\n' ' ')"
 while read -r name spec; do
     $J sim --agents "$spec,mcts:iters=10" --players 2 --games 1 --out /dev/null >/dev/null 2>"$tmp/e" && ok ||

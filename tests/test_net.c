@@ -884,11 +884,13 @@ static void test_net_policy(void **state)
 static void test_shipped_agents_play_the_plain_moves(void **state)
 {
     (void)state;
-    char specs[4][512];
+    char specs[5][512];
     if (shipped(specs)) fail_msg("results/net/agents.txt: two agent specs expected");
-    /* and results/agents.txt's recommended searcher, and the one that reads the opponents' cards */
+    /* and results/agents.txt's recommended searcher, the one that reads the
+     * opponents' cards, and the policy's rollouts */
     if (recommended("searcher", specs[2])) fail_msg("results/agents.txt: no searcher line");
     if (recommended("inference", specs[3])) fail_msg("results/agents.txt: no inference line");
+    if (recommended("rollout", specs[4])) fail_msg("results/agents.txt: no rollout line");
     /* Finishes when finishing wins (test_agents.c's forced win): P0 on 47
      * finishes with forward / forward and wins; P1 would finish next round. */
     jm_state fin = pos("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- "
@@ -922,7 +924,7 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
      * 3 would land P0 on it, gunpowder / gold loads instead. */
     jm_state armed = pos("jamaica/1 players=2 rules=ghost=off dice=2,3 ship0=10:1:3f.3g.-.-.- "
                          "ship1=12:1:6p.6p.-.-.- cards0=dhdddhddddd");
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 5; k++) {
         int f = times_chosen(specs[k], &fin, C_FWD_FWD), p = times_chosen(specs[k], &pw, -3),
             b = times_chosen(specs[k], &sb, 0), l = times_chosen(specs[k], &armed, C_POWDER_GOLD),
             r = times_chosen(specs[k], &st, 1);
@@ -939,16 +941,17 @@ static void test_shipped_agents_play_the_plain_moves(void **state)
 }
 
 /* test_agents.c's crafted positions for greedy, put to results/agents.txt's
- * searcher and the one that reads the opponents' cards, ten streams each:
+ * searcher, the one that reads the opponents' cards and the policy's
+ * rollouts, ten streams each:
  * the lair over a shortage, paying from the hold that frees one, keeping
  * the gunpowder before a battle, taking the win it can take now, not ending
  * a game it loses (the forced win and the armed ship are above). */
 static void test_searchers_play_greedys_positions(void **state)
 {
     (void)state;
-    char specs[2][512];
-    if (recommended("searcher", specs[0]) || recommended("inference", specs[1]))
-        fail_msg("results/agents.txt: no searcher or inference line");
+    char specs[3][512];
+    if (recommended("searcher", specs[0]) || recommended("inference", specs[1]) || recommended("rollout", specs[2]))
+        fail_msg("results/agents.txt: no searcher, inference or rollout line");
     jm_state lair = pos("jamaica/1 players=2 rules=ghost=off dice=2,4 ship0=15:1:1g.-.-.-.- ship1=40:1:3f.3g.-.-.- "
                         "cards0=hdddhdddddd pile=+7a.+5");
     jm_state pay = pos("jamaica/1 players=2 rules=ghost=off dice=3,4 ship0=13:1:3g.5g.3f.3p.1p ship1=40:1:3f.3g.-.-.- "
@@ -963,7 +966,7 @@ static void test_searchers_play_greedys_positions(void **state)
                        "ship1=30:1:3f.3g.-.-.- cards0=hhdddddhddd");
     jm_state lose = pos("jamaica/1 players=2 rules=ghost=off dice=1,1 ship0=48:1:6f.6p.-.-.- "
                         "ship1=36:1:6f.6g.6g.6g.6g.-:hold6* cards0=hhdddddhddd");
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         int l = times_chosen(specs[k], &lair, C_FOOD_FWD), p = times_chosen(specs[k], &pay, 0),
             g = 10 - times_chosen(specs[k], &keep, 2), w = times_chosen(specs[k], &now, C_FWD_FWD),
             e = 10 - times_chosen(specs[k], &lose, C_FWD_FWD);

@@ -86,7 +86,7 @@ static const opt_table table = {
              "agent and 3 anchors taken in turn around the list, in the 4 cyclic\n"
              "seatings.  Prints a Markdown report (docs/RATINGS.md).  The recommended\n"
              "agents to compare with are named in results/agents.txt (policy, searcher,\n"
-             "inference, and the reference agents ceiling-hands and ceiling-all).",
+             "inference, rollout, and the reference agents ceiling-hands and ceiling-all).",
     .opts = options,
     .n = OPT_COUNT(options),
 };
