@@ -190,26 +190,52 @@ static void play_out(rollout *g, const jm_state *obs, int seat, int action, int 
         return;
     }
     int stop = jm_round(obs) + g->rounds, legal[JM_MAX_ACTIONS];
-    while (!jm_over(&t) && !g->afile[0] && jm_round(&t) < stop) {
+    while (!jm_over(&t) && jm_round(&t) < stop) {
         int n = jm_legal(&t, legal);
         jm_apply_trusted(&t, n > 1 ? policy_action(g, &t, legal, n, &r) : legal[0], NULL);
     }
     leaf(g, &t, rw);
 }
 
-static int rollout_choose(agent *a, const jm_state *obs, const int *legal, int n)
+/* The candidates: the indexes of the m likeliest of legal[0..n) under the
+ * policy at obs, in the legal list's order (among equal logits, the first);
+ * returns their count. */
+static int candidates(const rollout *g, const jm_state *obs, const int *legal, int n, int *cand)
 {
-    rollout *g = a->data;
-    int seat = jm_to_move(obs), np = jm_players(obs);
     float lg[JM_MAX_ACTIONS], v[NN_VALUES];
-    nn_eval_state(&g->net, obs, seat, legal, n, lg, v);
-    /* the candidates: the m likeliest, in the legal list's order among equals */
-    int cand[JM_MAX_ACTIONS], nc = 0;
+    nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, lg, v);
+    int nc = 0;
     for (int i = 0; i < n; i++) {
         int rank = 0;
         for (int k = 0; k < n; k++) rank += lg[k] > lg[i] || (lg[k] == lg[i] && k < i);
         if (rank < g->m) cand[nc++] = i;
     }
+    return nc;
+}
+
+/* cand[0..alive) less all but its better half by the seat's mean (among
+ * equal means, the earlier kept); returns the count kept. */
+static int better_half(int *cand, int alive, double sum[][JM_MAX_PLAYERS], const int *done, int seat)
+{
+    int keep = (alive + 1) / 2, next[JM_MAX_ACTIONS], nn = 0;
+    for (int c = 0; c < alive; c++) {
+        int i = cand[c], better = 0;
+        for (int k = 0; k < alive; k++) {
+            int o = cand[k];
+            double qi = sum[i][seat] / done[i], qo = sum[o][seat] / done[o];
+            better += qo > qi || (qo == qi && k < c);
+        }
+        if (better < keep) next[nn++] = i;
+    }
+    memcpy(cand, next, (size_t)nn * sizeof *cand);
+    return nn;
+}
+
+static int rollout_choose(agent *a, const jm_state *obs, const int *legal, int n)
+{
+    rollout *g = a->data;
+    int seat = jm_to_move(obs), np = jm_players(obs), cand[JM_MAX_ACTIONS];
+    int nc = candidates(g, obs, legal, n, cand);
     if (g->inf) infer_prepare(g->inf, obs, seat);
     g->nseed = 0;
     double sum[JM_MAX_ACTIONS][JM_MAX_PLAYERS] = {{0}};
@@ -230,19 +256,7 @@ static int rollout_choose(agent *a, const jm_state *obs, const int *legal, int n
             done[i] = done[i] + per < g->budget ? done[i] + per : g->budget;
         }
         if (ph == phases - 1 || alive == 1) break;
-        /* keep the better half (stable: equal means keep their order) */
-        int keep = (alive + 1) / 2, next[JM_MAX_ACTIONS], nn = 0;
-        for (int c = 0; c < alive; c++) {
-            int i = cand[c], better = 0;
-            for (int k = 0; k < alive; k++) {
-                int o = cand[k];
-                double qi = sum[i][seat] / done[i], qo = sum[o][seat] / done[o];
-                better += qo > qi || (qo == qi && k < c);
-            }
-            if (better < keep) next[nn++] = i;
-        }
-        memcpy(cand, next, (size_t)nn * sizeof *cand);
-        alive = nn;
+        alive = better_half(cand, alive, sum, done, seat);
     }
     int best = cand[0];
     for (int c = 1; c < alive; c++)
