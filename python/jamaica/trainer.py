@@ -1,4 +1,4 @@
-"""What the trainers share (exit, dmc, spg, distill): the network as PyTorch
+"""What the trainers share (exit, dmc, spg, distill, td): the network as PyTorch
 trains it, its losses against a search's policy and the outcome, the
 network options every trainer takes, a strength match, the log, and the
 one-line refusal.  Each trainer stays one file read top to bottom (CleanRL's
