@@ -10,7 +10,8 @@ TRAINERS = ("exit", "dmc", "spg", "distill", "td")
 
 def imported(module):
     """The jamaica modules a file imports (from . import x, from .x import y)."""
-    tree = ast.parse(open(os.path.join(HERE, module + ".py")).read())
+    with open(os.path.join(HERE, module + ".py")) as f:
+        tree = ast.parse(f.read())
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 1:
