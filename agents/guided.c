@@ -98,16 +98,6 @@ static const param_spec guided_spec[] = {
     {"ieps", PARAM_DOUBLE, offsetof(guided, ieps), 0, 1, NULL},
 };
 
-/* infer.h's model of a player: the inference network's policy for the seat
- * to move. */
-static void infer_policy(void *ctx, const jm_state *s, const int *legal, int n, float *p)
-{
-    const nn_net *net = ctx;
-    float lg[JM_MAX_ACTIONS], v[NN_VALUES];
-    nn_eval_state(net, s, jm_to_move(s), legal, n, lg, v);
-    nn_softmax(lg, n, 1.0f, p);
-}
-
 /* Defaults: c 1.25 (AlphaZero's c_init at small visit counts); Gumbel
  * AlphaZero's m 16, c_visit 50, c_scale 1 (its rewards are in [0, 1] as
  * ours are). */
@@ -142,14 +132,8 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
     int ns = (int)(sizeof guided_spec / sizeof guided_spec[0]);
     if (params_parse("guided", params, guided_spec, ns, g, err, errlen) ||
         nn_load_agent(&g->net, "guided", g->file, err, errlen) ||
-        (g->vfile[0] && nn_load_agent(&g->vnet, "guided", g->vfile, err, errlen)))
+        (g->vfile[0] && nn_load_like(&g->vnet, &g->net, "guided", "vfile", g->vfile, g->file, err, errlen)))
         return -1;
-    if (g->vfile[0] && strcmp(g->net.variant, g->vnet.variant)) {
-        snprintf(err, errlen, "agent 'guided': vfile=%s was trained on %s, file=%s on %s", g->vfile,
-                 g->vnet.variant[0] ? g->vnet.variant : "the base game", g->file,
-                 g->net.variant[0] ? g->net.variant : "the base game");
-        return -1;
-    }
     if (g->vfile[0] && (g->value == VALUE_HAND || g->value == VALUE_PLAYOUT)) {
         snprintf(err, errlen, "agent 'guided': vfile=%s needs value=net or mix (value=%s uses no value head)",
                  g->vfile, g->value == VALUE_HAND ? "hand" : "playout");
@@ -161,14 +145,8 @@ static int guided_create(agent *a, const char *params, char *err, size_t errlen)
         return -1;
     }
     if (g->ifile[0]) {
-        if (nn_load_agent(&g->inet, "guided", g->ifile, err, errlen)) return -1;
-        if (strcmp(g->net.variant, g->inet.variant)) {
-            snprintf(err, errlen, "agent 'guided': infer=%s was trained on %s, file=%s on %s", g->ifile,
-                     g->inet.variant[0] ? g->inet.variant : "the base game", g->file,
-                     g->net.variant[0] ? g->net.variant : "the base game");
-            return -1;
-        }
-        g->inf = infer_new(infer_policy, &g->inet, g->ipow, g->ieps);
+        if (nn_load_like(&g->inet, &g->net, "guided", "infer", g->ifile, g->file, err, errlen)) return -1;
+        g->inf = infer_new_net(&g->inet, g->ipow, g->ieps);
         if (!g->inf) {
             snprintf(err, errlen, "agent 'guided': no memory for the inference");
             return -1;

@@ -6,6 +6,19 @@
 #include "nnet.h"
 #include "search.h"
 
+/* infer_new_net's model: the network's policy for the seat to move. */
+static void net_policy(void *ctx, const jm_state *s, const int *legal, int n, float *p)
+{
+    float lg[JM_MAX_ACTIONS], v[NN_VALUES];
+    nn_eval_state(ctx, s, jm_to_move(s), legal, n, lg, v);
+    nn_softmax(lg, n, 1.0f, p);
+}
+
+infer *infer_new_net(const nn_net *net, double power, double eps)
+{
+    return infer_new(net_policy, (void *)net, power, eps);
+}
+
 infer *infer_new(infer_policy_fn policy, void *ctx, double power, double eps)
 {
     infer *f = calloc(1, sizeof *f);

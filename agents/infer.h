@@ -60,6 +60,10 @@ typedef struct infer {
 
 /* A new inference (on the heap: it is large), or NULL. */
 infer *infer_new(infer_policy_fn policy, void *ctx, double power, double eps);
+/* The same with a network's policy as the model (its softmax for the seat
+ * to move); net must outlive the inference. */
+struct nn_net;
+infer *infer_new_net(const struct nn_net *net, double power, double eps);
 void infer_free(infer *f);
 /* A new game: everything remembered is forgotten. */
 void infer_reset(infer *f);

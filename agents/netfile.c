@@ -547,6 +547,19 @@ int nn_load_agent(nn_net *net, const char *agent, const char *file, char *err, s
     return 0;
 }
 
+int nn_load_like(nn_net *net, const nn_net *like, const char *agent, const char *key, const char *file,
+                 const char *like_file, char *err, size_t errlen)
+{
+    if (nn_load_agent(net, agent, file, err, errlen)) return -1;
+    if (strcmp(like->variant, net->variant)) {
+        snprintf(err, errlen, "agent '%s': %s=%s was trained on %s, file=%s on %s", agent, key, file,
+                 net->variant[0] ? net->variant : "the base game", like_file,
+                 like->variant[0] ? like->variant : "the base game");
+        return -1;
+    }
+    return 0;
+}
+
 nn_net *nn_open(const char *path, char *err, size_t errlen)
 {
     nn_net *net = malloc(sizeof *net);

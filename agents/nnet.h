@@ -60,6 +60,12 @@ void nn_free(nn_net *net);
 /* An agent's file= parameter loaded: 0, or -1 with "agent 'NAME': ..." in
  * err (no file given, or nn_load's line). */
 int nn_load_agent(nn_net *net, const char *agent, const char *file, char *err, size_t errlen);
+/* Another network file of the same agent, key=file beside file=`like_file`
+ * (loaded into `like`): nn_load_agent's, and -1 with "agent 'NAME': KEY=FILE
+ * was trained on ..., file=... on ..." if the two were trained on
+ * different games. */
+int nn_load_like(nn_net *net, const nn_net *like, const char *agent, const char *key, const char *file,
+                 const char *like_file, char *err, size_t errlen);
 /* The same on the heap, for callers that cannot size an nn_net (Python's
  * ctypes): the network, or NULL with err; nn_close frees it. */
 nn_net *nn_open(const char *path, char *err, size_t errlen);

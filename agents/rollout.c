@@ -69,24 +69,10 @@ static const param_spec rollout_spec[] = {
     {"after", PARAM_TEXT, offsetof(rollout, afile), 0, 200, NULL},
 };
 
-static void infer_policy(void *ctx, const jm_state *s, const int *legal, int n, float *p)
+/* Another network file, trained on the same game as file='s. */
+static int load_same(rollout *g, nn_net *net, const char *key, const char *path, char *err, size_t errlen)
 {
-    float lg[JM_MAX_ACTIONS], v[NN_VALUES];
-    nn_eval_state(ctx, s, jm_to_move(s), legal, n, lg, v);
-    nn_softmax(lg, n, 1.0f, p);
-}
-
-/* A network file loaded, trained on the same game as file='s. */
-static int load_same(rollout *g, nn_net *net, const char *what, const char *path, char *err, size_t errlen)
-{
-    if (nn_load_agent(net, "rollout", path, err, errlen)) return -1;
-    if (strcmp(g->net.variant, net->variant)) {
-        snprintf(err, errlen, "agent 'rollout': %s=%s was trained on %s, file=%s on %s", what, path,
-                 net->variant[0] ? net->variant : "the base game", g->file,
-                 g->net.variant[0] ? g->net.variant : "the base game");
-        return -1;
-    }
-    return 0;
+    return nn_load_like(net, &g->net, "rollout", key, path, g->file, err, errlen);
 }
 
 static int rollout_create(agent *a, const char *params, char *err, size_t errlen)
@@ -107,7 +93,7 @@ static int rollout_create(agent *a, const char *params, char *err, size_t errlen
         (g->ifile[0] && load_same(g, &g->inet, "infer", g->ifile, err, errlen)) ||
         (g->afile[0] && load_same(g, &g->anet, "after", g->afile, err, errlen)))
         return -1;
-    if (g->ifile[0] && !(g->inf = infer_new(infer_policy, &g->inet, g->ipow, g->ieps))) {
+    if (g->ifile[0] && !(g->inf = infer_new_net(&g->inet, g->ipow, g->ieps))) {
         snprintf(err, errlen, "agent 'rollout': no memory for the inference");
         return -1;
     }
