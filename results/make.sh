@@ -249,6 +249,14 @@ want=${*:-base agents}
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
 # The Python that has numpy (and torch): the first of python3, /usr/bin/python3.
 py() { for p in python3 /usr/bin/python3; do $p -c 'import numpy' 2>/dev/null && { echo "$p"; return; }; done; echo python3; }
+# A 2-player match of SPEC against the recommended searcher $R, seats rotated
+# (GAMES games of SEED): DIR/NAME.md (the command and its output), .csv and
+# -timing.csv.
+against_r() { # DIR NAME SPEC SEED GAMES
+    { echo "\$ jamaica sim --agents $3,$R --players 2 --games $5 --rotate --seed $4"
+      $J sim --agents "$3,$R" --players 2 --games $5 --rotate --seed $4 \
+          --out $1/$2.csv --timing $1/$2-timing.csv; } >$1/$2.md
+}
 # The plain searcher's samples of netab's 8,000 games (the same games), games
 # only (--epochs 0.01: the run's own network is not kept), into $1: what
 # `policy` and `value` learn from besides their own.
@@ -645,17 +653,12 @@ if has infer; then
     N=results/net/value/net.jmn
     S5=results/spg/seed5/current.jmn
     G=guided:file=$N,iters=1200,root=puct,value=mix,cutoff=0,mix=0.5
-    infer_match() { # NAME SPEC SEED GAMES
-        { echo "\$ jamaica sim --agents $2,$R --players 2 --games $4 --rotate --seed $3"
-          $J sim --agents "$2,$R" --players 2 --games $4 --rotate --seed $3 \
-              --out $d/$1.csv --timing $d/$1-timing.csv; } >$d/$1.md
-    }
     if [ "${INFER_PART:-screen}" = screen ]; then
         i=0
         for v in "$G" "$G,infer=$S5" "$G,infer=$S5,ieps=0.3" "$G,infer=$S5,ipow=0.5" "$G,infer=$N" \
             "guided:file=$N,iters=1600,root=puct,value=mix,cutoff=0,mix=0.5,infer=$S5" \
             "$G,infer=$S5,ieps=0.03" "$G,infer=$S5,ipow=2"; do
-            infer_match screen-c$i "$v" 3501 1000
+            against_r $d screen-c$i "$v" 3501 1000
             i=$((i + 1))
         done
     fi
@@ -663,16 +666,16 @@ if has infer; then
         # the screen's best (screen-c5), and the same searcher without inference
         P=guided:file=$N,iters=1600,root=puct,value=mix,cutoff=0,mix=0.5
         for seed in 3502 3503; do
-            infer_match chosen-seed$seed "$P,infer=$S5" $seed 2000
+            against_r $d chosen-seed$seed "$P,infer=$S5" $seed 2000
         done
         for seed in 3502 3503; do
-            infer_match plain-seed$seed "$P" $seed 2000
+            against_r $d plain-seed$seed "$P" $seed 2000
         done
     fi
     if [ "${INFER_PART:-ceiling}" = ceiling ]; then
         # the ceiling on the same deals: the recommended searcher seeing the hidden cards
         for seed in 3502 3503; do
-            infer_match ceiling-seed$seed "$R,see=hands" $seed 1000
+            against_r $d ceiling-seed$seed "$R,see=hands" $seed 1000
         done
     fi
 fi
@@ -697,11 +700,6 @@ if has rollout; then
     R=mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand
     S5=results/spg/seed5/current.jmn
     T=rollout:file=$S5,vfile=results/net/value/net.jmn
-    rollout_match() { # NAME SPEC SEED GAMES
-        { echo "\$ jamaica sim --agents $2,$R --players 2 --games $4 --rotate --seed $3"
-          $J sim --agents "$2,$R" --players 2 --games $4 --rotate --seed $3 \
-              --out $d/$1.csv --timing $d/$1-timing.csv; } >$d/$1.md
-    }
     if [ "${ROLLOUT_PART:-screen}" = screen ]; then
         i=0
         for v in "$T,budget=512,rounds=1" "$T,budget=512,rounds=1,halve=1" "$T,budget=256,rounds=2" \
@@ -709,7 +707,7 @@ if has rollout; then
             "$T,budget=512,rounds=1,halve=1,temp=1" "$T,budget=512,rounds=1,m=4" \
             "rollout:file=$S5,after=results/td/current.jmn,budget=2048" \
             "rollout:file=$S5,after=results/td/current.jmn,budget=2048,m=3"; do
-            rollout_match screen-r$i "$v" 3501 1000
+            against_r $d screen-r$i "$v" 3501 1000
             i=$((i + 1))
         done
     fi
@@ -717,10 +715,10 @@ if has rollout; then
         # the screen's best (screen-r5: tied with r2 on wins, the less time a
         # decision taken), and the policy it improves, alone, on the same deals
         for seed in 3502 3503; do
-            rollout_match chosen-seed$seed "$T,budget=512,rounds=1,halve=1,temp=1" $seed 2000
+            against_r $d chosen-seed$seed "$T,budget=512,rounds=1,halve=1,temp=1" $seed 2000
         done
         for seed in 3502 3503; do
-            rollout_match policy-seed$seed "net:file=$S5" $seed 2000
+            against_r $d policy-seed$seed "net:file=$S5" $seed 2000
         done
     fi
 fi
