@@ -73,7 +73,11 @@ int jm_check(const jm_state *s, char *why, size_t len)
     if (s->flags & F_OVER) {
         if (s->dec != JM_D_NONE) FAIL("decision after the end");
     } else {
-        if (s->dec == JM_D_NONE) FAIL("no decision pending in a running game");
+        if (s->dec == JM_D_NONE) { /* between two draws of a step (jm_node_next) */
+            if (s->step >= ST_OVER) FAIL("no decision pending in a running game");
+            return JM_OK;
+        }
+        if (s->dec >= JM_D_COUNT) FAIL("decision %d", s->dec);
         int opts[JM_MAX_ACTIONS];
         if (jm_legal(s, opts) < 1) FAIL("decision %s with no legal action", jm_decision_name(s->dec));
     }

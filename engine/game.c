@@ -84,26 +84,62 @@ static inline const jm_tracer *tracer(const jm_tracer *tr, jm_tracer *buf)
 
 /* ---------------------------------------------------------------- basics */
 
-/* A thread's chance probe (jm_apply_chance() and the calls beside it):
- * the draws of one step listed, or one of them given another outcome.  Set
+/* A thread's chance probe (jm_node_next() and the calls beside it): the
+ * draws of one stretch of the machine counted, the chance node among them
+ * recorded or given another outcome, and the machine paused after it.  Set
  * only inside those calls, on states that carry F_PROBE meanwhile, so the
- * draws of every other state never look at it. */
+ * draws of every other state never look at it.
+ *
+ * A node is a segment's first draw, or the round's two action dice together
+ * (T1 draws them in one step: 36 outcomes, 6 x first + second).  With pause
+ * set, the draw sets s->dec to JM_D_PAUSE, which ends the machine at its
+ * next step boundary (CONTINUE_AT, the loop's test, draw_up()'s and the
+ * round's end's checks): every state there is one the machine can resume. */
 typedef struct probe {
-    jm_chance *ev;                 /* the draws listed here (NULL: none) */
+    jm_chance *ev;                 /* jm_apply_chance(): the draws listed here (NULL: none) */
     int max, n;                    /* room in ev; draws made so far */
     int alt, x;                    /* draw alt gives x (alt -1: none) */
+    int pause;                     /* jm_node_next(): stop after the first node */
+    int node_x;                    /* ... the node given outcome node_x (-1: as drawn) */
+    int captain;                   /* set-up: the first Captain drawn as this seat (-1: as drawn) */
+    jm_chance node;                /* the node drawn (n 0: none yet) */
 } probe;
 static _Thread_local probe *probing;
 
-static int rnd_probed(jm_state *s, int n, int kind, int ship)
+/* A draw of the node under a pausing probe: the first of the segment, or
+ * the round's second die. */
+static int node_draw(jm_state *s, probe *p, int v, int n, int kind, int ship)
+{
+    if (p->node.n == 0) {
+        if (p->node_x >= 0) {
+            int x = kind == JM_CH_DICE ? p->node_x / 6 : p->node_x;
+            JM_REQUIRE(x < n, "an outcome of the node (jm_node_alt)");
+            v = x;
+        }
+        p->node = (jm_chance){(uint8_t)kind, (int8_t)ship, (uint8_t)n, (uint8_t)v};
+    } else {
+        JM_REQUIRE(kind == JM_CH_DICE && p->node.kind == JM_CH_DICE && p->node.n == 6,
+                   "one node a segment: the dice the only pair");
+        if (p->node_x >= 0) v = p->node_x % 6;
+        p->node.n = 36;
+        p->node.outcome = (uint8_t)(p->node.outcome * 6 + v);
+    }
+    s->dec = JM_D_PAUSE;
+    return v;
+}
+
+static __attribute__((noinline)) int rnd_probed(jm_state *s, int n, int kind, int ship)
 {
     int v = s->flags & F_SEALED ? (int)jm__sealed_bounded(&s->rng, (uint32_t)n)
                                 : (int)jm__bounded(&s->rng, (uint32_t)n);
     probe *p = probing;
     if (!p) return v;
     int j = p->n++;
+    if (kind == JM_CH_CAPTAIN && p->captain >= 0 && p->captain < n) v = p->captain;
+    if (p->pause) return node_draw(s, p, v, n, kind, ship);
     if (j == p->alt && p->x >= 0 && p->x < n) v = p->x; /* the generator moved on as it did */
     if (p->ev && j < p->max) p->ev[j] = (jm_chance){(uint8_t)kind, (int8_t)ship, (uint8_t)n, (uint8_t)v};
+    if (kind == JM_CH_CAPTAIN) p->node = (jm_chance){(uint8_t)kind, (int8_t)ship, (uint8_t)n, (uint8_t)v};
     return v;
 }
 
@@ -590,8 +626,10 @@ static inline uint32_t in_draw_pile(uint32_t w) { return ~w & ~(w >> 1) & CARD_L
 static inline uint32_t in_hand(uint32_t w) { return w & ~(w >> 1) & CARD_LO; }
 static inline uint32_t in_discards(uint32_t w) { return ~w & (w >> 1) & CARD_LO; }
 
-/* T4: player p draws up to the hand size (plus the Treasure Map's card). */
-ALWAYS_INLINE void draw_up(jm_state *s, const jm_tracer *tr, int p)
+/* T4: player p draws up to the hand size (plus the Treasure Map's card).
+ * pausable (a constant): a probe's pause may stop it after a card, drawn up
+ * further when the round's end runs again. */
+ALWAYS_INLINE void draw_up_(jm_state *s, const jm_tracer *tr, int p, int pausable)
 {
     uint32_t w = s->cards[p];
     int need = s->hand + (tloc_get(s, JM_T_MAP) == p) - mask_count(in_hand(w));
@@ -607,8 +645,23 @@ ALWAYS_INLINE void draw_up(jm_state *s, const jm_tracer *tr, int p)
         }
         for (int r = rnd(s, mask_count(draw), JM_CH_DRAW, p); r > 0; r--) draw &= draw - 1; /* drop the r lowest */
         w |= draw & -draw; /* the lowest left goes 00 -> 01: into the hand */
+        if (pausable && s->dec != JM_D_NONE) break; /* a probe's pause */
     }
     s->cards[p] = w;
+}
+static inline void draw_up(jm_state *s, const jm_tracer *tr, int p) { draw_up_(s, tr, p, 0); }
+
+/* T4 for every player under a chance probe (F_PROBE), which may pause after
+ * any card: returns 1 then (the round's end is run again on resuming; the
+ * players drawn up draw nothing more).  Apart from the machine, so the
+ * machine's own loop has no test for it. */
+static __attribute__((noinline, cold)) int draw_up_probed(jm_state *s, const jm_tracer *tr)
+{
+    for (int p = 0; p < s->np; p++) {
+        draw_up_(s, tr, p, 1);
+        if (s->dec != JM_D_NONE) return 1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- the end */
@@ -836,7 +889,11 @@ ALWAYS_INLINE void machine(jm_state *s, const jm_tracer *tr)
                 game_over(s, tr, !done);
                 return;
             }
-            for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
+            if (__builtin_expect(s->flags & F_PROBE, 0)) {
+                if (draw_up_probed(s, tr)) return; /* paused: this step again */
+            } else {
+                for (int p = 0; p < s->np; p++) draw_up(s, tr, p);
+            }
             s->captain = (uint8_t)seat_add(s, s->captain, 1);
             s->round++;
             CONTINUE_AT(ST_ROUND);
@@ -865,8 +922,8 @@ int jm_has_ghost_rules(const jm_rules *r, int players)
 }
 
 /* Set up a game whose chance generator is *rng (sealed: keyed, pcg.c). */
-static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng, unsigned flags, const jm_tracer *tr,
-                char *err, size_t errlen)
+static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng, unsigned flags, int deal_only,
+                const jm_tracer *tr, char *err, size_t errlen)
 {
     if (players < 2 || players > JM_MAX_PLAYERS) {
         if (err) snprintf(err, errlen, "players must be 2 to 6, not %d", players);
@@ -932,7 +989,7 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
     for (int t = 0; t < JM_TREASURES; t++) npile += tloc_get(s, t) == TL_PILE;
     EMIT(JM_EV_SETUP, -1, 5, players, ghost, s->first_captain, npile, r->shortage == JM_SHORTAGE_DIE);
     s->step = ST_ROUND;
-    run(s, tr);
+    if (!deal_only) run(s, tr); /* deal_only: between draws, T1's dice to come */
     s->flags &= (uint8_t)~F_PROBE;
     return JM_OK;
 }
@@ -942,7 +999,7 @@ int jm_init(jm_state *s, const jm_rules *r, int players, uint64_t seed, uint64_t
 {
     jm_pcg32 rng;
     jm_pcg32_seed(&rng, seed, game);
-    return init(s, r, players, &rng, 0, tr, err, errlen);
+    return init(s, r, players, &rng, 0, 0, tr, err, errlen);
 }
 
 int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uint64_t k1, uint64_t game,
@@ -950,14 +1007,15 @@ int jm_init_sealed(jm_state *s, const jm_rules *r, int players, uint64_t k0, uin
 {
     jm_pcg32 rng;
     jm__sealed_seed(&rng, k0, k1, game);
-    return init(s, r, players, &rng, F_SEALED, tr, err, errlen);
+    return init(s, r, players, &rng, F_SEALED, 0, tr, err, errlen);
 }
 
 /* ---------------------------------------------------------------- chance probes */
 
-/* Game `game` of seed, set up under the probe p (init clears F_PROBE). */
+/* Game `game` of seed, set up under the probe p (init clears F_PROBE);
+ * deal_only: stopped before T1's dice. */
 static int init_probed(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
-                       const jm_tracer *tr, probe *p, char *err, size_t errlen)
+                       int deal_only, const jm_tracer *tr, probe *p, char *err, size_t errlen)
 {
     jm_pcg32 rng;
     unsigned fl = F_PROBE;
@@ -969,7 +1027,7 @@ static int init_probed(jm_state *s, const jm_rules *r, int players, const jm_see
     }
     probe *outer = probing;
     probing = p;
-    int rc = init(s, r, players, &rng, fl, tr, err, errlen);
+    int rc = init(s, r, players, &rng, fl, deal_only, tr, err, errlen);
     probing = outer;
     return rc;
 }
@@ -977,16 +1035,32 @@ static int init_probed(jm_state *s, const jm_rules *r, int players, const jm_see
 int jm_init_chance(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
                    const jm_tracer *tr, jm_chance *ev, int max, int *ndraws, char *err, size_t errlen)
 {
-    probe p = {ev, max, 0, -1, -1};
-    int rc = init_probed(s, r, players, seed, game, tr, &p, err, errlen);
+    probe p = {.ev = ev, .max = max, .alt = -1, .x = -1, .node_x = -1, .captain = -1};
+    int rc = init_probed(s, r, players, seed, game, 0, tr, &p, err, errlen);
     if (ndraws) *ndraws = p.n;
     return rc;
 }
 
 int jm_init_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int j, int x)
 {
-    probe p = {NULL, 0, 0, j, x};
-    return init_probed(s, r, players, seed, game, NULL, &p, NULL, 0);
+    probe p = {.alt = j, .x = x, .node_x = -1, .captain = -1};
+    return init_probed(s, r, players, seed, game, 0, NULL, &p, NULL, 0);
+}
+
+int jm_init_dealt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                  const jm_tracer *tr, jm_chance *captain, char *err, size_t errlen)
+{
+    probe p = {.alt = -1, .x = -1, .node_x = -1, .captain = -1};
+    jm_tracer buf;
+    int rc = init_probed(s, r, players, seed, game, 1, tracer(tr, &buf), &p, err, errlen);
+    if (captain) *captain = p.node; /* n 0 when the rules name the first Captain */
+    return rc;
+}
+
+int jm_init_dealt_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int x)
+{
+    probe p = {.alt = -1, .x = -1, .node_x = -1, .captain = x};
+    return init_probed(s, r, players, seed, game, 1, NULL, &p, NULL, 0);
 }
 
 /* ================================================ decisions */
@@ -1195,15 +1269,52 @@ static void apply_probed(jm_state *s, int a, const jm_tracer *tr, probe *p)
 
 int jm_apply_chance(jm_state *s, int a, const jm_tracer *tr, jm_chance *ev, int max)
 {
-    probe p = {ev, max, 0, -1, -1};
+    probe p = {.ev = ev, .max = max, .alt = -1, .x = -1, .node_x = -1, .captain = -1};
     apply_probed(s, a, tr, &p);
     return p.n;
 }
 
 void jm_apply_alt(jm_state *s, int a, int j, int x)
 {
-    probe p = {NULL, 0, 0, j, x};
+    probe p = {.alt = j, .x = x, .node_x = -1, .captain = -1};
     apply_probed(s, a, NULL, &p);
+}
+
+/* The machine from s (action a applied, or from between draws with
+ * JM_RESUME) under a pausing probe whose node gives x (-1: as drawn), to
+ * the end of the first node.  Returns the node's outcomes (0: none drawn). */
+static int node_run(jm_state *s, int a, int x, const jm_tracer *tr, jm_chance *node)
+{
+    probe p = {.alt = -1, .x = -1, .pause = 1, .node_x = x, .captain = -1};
+    jm_tracer buf;
+    tr = tracer(tr, &buf);
+    probe *outer = probing;
+    probing = &p;
+    s->flags |= F_PROBE;
+    if (a == JM_RESUME) {
+        JM_REQUIRE(jm_between(s), "a state between draws (JM_RESUME)");
+        run(s, tr);
+    } else {
+        JM_REQUIRE(is_legal(s, a), "the action is one of jm_legal()'s");
+        apply(s, a, tr, 0);
+    }
+    s->flags &= (uint8_t)~F_PROBE;
+    probing = outer;
+    if (s->dec == JM_D_PAUSE) s->dec = JM_D_NONE; /* between draws */
+    debug_check(s, a, -1);
+    if (node) *node = p.node;
+    return p.node.n;
+}
+
+int jm_node_next(jm_state *s, int a, const jm_tracer *tr, jm_chance *node)
+{
+    return node_run(s, a, -1, tr, node) != 0;
+}
+
+void jm_node_alt(jm_state *s, int a, int x)
+{
+    JM_REQUIRE(x >= 0, "an outcome of the node");
+    node_run(s, a, x, NULL, NULL);
 }
 
 /* jm_play_random() and jm_play_random_to(): the loop, compiled into each

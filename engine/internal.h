@@ -231,7 +231,11 @@ static inline void ship_put(jm_state *s, int i, int pos, int lap) { s->ship[i] =
 #define F_OVER 4u
 #define F_CAPPED 8u
 #define F_SEALED 16u   /* the chance is the keyed generator (jm_init_sealed, pcg.c) */
-#define F_PROBE 32u    /* inside a chance probe (jm_apply_chance): the draws are told to it */
+#define F_PROBE 32u    /* inside a chance probe (jm_node_next): the draws are told to it */
+
+/* s->dec inside a pausing chance probe (game.c's node_run): the machine
+ * stops at its next step boundary; never seen outside the engine. */
+#define JM_D_PAUSE JM_D_COUNT
 
 /* ghost_rules: the ghost's combat bonus and whether it moves once a round. */
 #define GR_BONUS 7u

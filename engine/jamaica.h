@@ -486,24 +486,28 @@ int jm_card_turn(const jm_state *s, int player, jm_state *out);
 enum { JM_FACE_2, JM_FACE_4, JM_FACE_6, JM_FACE_8, JM_FACE_10, JM_FACE_STAR };
 int jm_force_dice(jm_state *s, int n, const int *draws);
 
-/* Chance probes, for luck-adjusted estimates (docs/STATISTICS.md).  Every
+/* Chance nodes, for luck-adjusted estimates (docs/STATISTICS.md).  Every
  * chance draw of the engine is one of n equally likely outcomes 0..n-1 (an
  * action die: its value - 1; a combat or shortage die: its face index; a
  * card, a treasure, a blind steal, the first Captain, a place in the pile's
  * shuffle: the index among the candidates in increasing id order), drawn
- * from the game's generator.  A probe lists the draws a step makes, and
- * makes the step again with one draw's outcome changed: the draws before it
- * are those of the first time, since the state and the generator are, and
- * the draws after it take the same generator words as the first time (the
- * changed draw moves the generator on exactly as the real one did).  So
- * for an outcome drawn uniformly and independently of the words after it,
- * the mean over x of a function of the "other" state, less the function of
- * the real one, has mean zero: AIVAT's correction term. */
+ * from the game's generator.  A step (an action applied, and the machine
+ * run to the next decision) may draw several: the round's end draws every
+ * player's cards, then rolls the next round's dice.  The node functions
+ * walk a step one chance node at a time: a node is one draw, except the
+ * round's two action dice, which are one node of 36 outcomes (6 x the first
+ * die's outcome + the second's); between two nodes the machine stops at a
+ * state "between draws" (jm_between): no decision pending, not over, the
+ * step's later draws still to come, resumable.  So a value function can
+ * value the state after each draw with the later ones pending, which is
+ * what a sequential correction needs.  Walking a step node by node gives
+ * the step's own state and events, byte for byte; the games do not change.
+ */
 enum {
     JM_CH_PILE,      /* S2: a place in the treasure pile's shuffle */
     JM_CH_DRAW,      /* S5, T4: a card from a player's draw pile */
     JM_CH_CAPTAIN,   /* S6: the first Captain */
-    JM_CH_DICE,      /* T1: an action die */
+    JM_CH_DICE,      /* T1: an action die (a node: the round's two) */
     JM_CH_BATTLE,    /* B3-B6: a combat die (a Sabre's reroll too) */
     JM_CH_SHORTAGE,  /* H2: the shortage die */
     JM_CH_TREASURE,  /* P3: a treasure from the pile */
@@ -517,19 +521,38 @@ typedef struct jm_chance {
     uint8_t n;       /* its outcomes, equally likely */
     uint8_t outcome; /* the one drawn, 0..n-1 */
 } jm_chance;
-#define JM_MAX_CHANCE 96 /* more than any one step draws (set-up: 12 + 6 x 4 + 3) */
-/* jm_apply_trusted() that also writes the step's draws into ev[0..max), in
- * order; returns how many it drew (those past max are drawn, not written). */
-int jm_apply_chance(jm_state *s, int action, const jm_tracer *tr, jm_chance *ev, int max);
-/* The same step from the same state, its draw j giving outcome x (0 <= x <
- * that draw's n) and every other draw as described above; no events. */
-void jm_apply_alt(jm_state *s, int action, int j, int x);
-/* jm_init_seed() that writes the set-up's draws (up to the first decision)
- * into ev[0..max) and their count into *ndraws; and the same set-up with
- * draw j giving x (the arguments as the first call had them; 0 or JM_EARG). */
-int jm_init_chance(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
-                   const jm_tracer *tr, jm_chance *ev, int max, int *ndraws, char *err, size_t errlen);
-int jm_init_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int j, int x);
+/* What a state between draws waits for: the round's action dice (after the
+ * set-up's deal, or a player's cards drawn at the round's end), or more of
+ * the round's play; 0 for a state with a decision pending or a game over. */
+enum { JM_BETWEEN_ROLL = 1, JM_BETWEEN_PLAY = 2 };
+int jm_between(const jm_state *s);
+/* jm_node_next: from a state with a decision pending, apply `action` (one
+ * of jm_legal()'s); from a state between draws, action JM_RESUME goes on.
+ * Either way the machine runs to the end of the first chance node it meets
+ * and writes it into *node (NULL: not written): s is then the state after
+ * that node (between draws, or at the step's end when nothing else came
+ * before the next decision or the end).  Returns 1, or 0 when the machine
+ * reached the step's end without a draw (s there; *node's n is 0).
+ * jm_node_alt: the same call from the same state (a copy of it), with the
+ * node giving outcome x (0 <= x < its n), no events: the draws before it
+ * are those of the first time, since the state and its generator are, and
+ * the node's draws move the generator on exactly as the real ones did.  So
+ * for a node's outcome drawn uniformly, the mean over x of a function of
+ * the state after it, less the function at the outcome drawn, has mean
+ * zero given the game so far: a chance node's correction term. */
+#define JM_RESUME (-1)
+int jm_node_next(jm_state *s, int action, const jm_tracer *tr, jm_chance *node);
+void jm_node_alt(jm_state *s, int action, int x);
+/* jm_init_seed() stopped before the first round's dice: s between draws
+ * (JM_BETWEEN_ROLL; jm_node_next(s, JM_RESUME, ...) goes on, events and
+ * state as jm_init_seed()'s), and the set-up's last draw, the first
+ * Captain's, in *captain (n 0 when the rules name the first Captain).  The
+ * deal's other draws (the pile, the hands) are not nodes.  JM_OK, or
+ * jm_init_seed()'s JM_EARG.  jm_init_dealt_alt: the same set-up (no events)
+ * with the first Captain's draw giving x. */
+int jm_init_dealt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                  const jm_tracer *tr, jm_chance *captain, char *err, size_t errlen);
+int jm_init_dealt_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int x);
 /* The kind's name ("dice", "draw", ...), or NULL. */
 const char *jm_chance_name(int kind);
 
@@ -746,5 +769,19 @@ int jm_scores(const jm_state *s, jm_score *sc);
 #define JM_GHOST_OFF JM_GHOST_RULE_OFF
 /* jm_decision_context() */
 void jm_get_context(const jm_state *s, jm_context *c);
+/* The first chance probes, one draw changed alone with the step's other
+ * draws held (what the first luck estimator did; docs/STATISTICS.md says
+ * why the nodes above replaced it).  jm_apply_chance: jm_apply_trusted()
+ * that also writes the step's draws into ev[0..max), in order (each die a
+ * draw), and returns how many it drew; jm_apply_alt: the same step from
+ * the same state with its draw j giving x and every other draw from the
+ * same generator words; jm_init_chance, jm_init_alt: the same for
+ * jm_init_seed()'s set-up, to the first decision. */
+#define JM_MAX_CHANCE 96 /* more than any one step draws (set-up: 12 + 6 x 4 + 3) */
+int jm_apply_chance(jm_state *s, int action, const jm_tracer *tr, jm_chance *ev, int max);
+void jm_apply_alt(jm_state *s, int action, int j, int x);
+int jm_init_chance(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game,
+                   const jm_tracer *tr, jm_chance *ev, int max, int *ndraws, char *err, size_t errlen);
+int jm_init_alt(jm_state *s, const jm_rules *r, int players, const jm_seed *seed, uint64_t game, int j, int x);
 
 #endif

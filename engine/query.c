@@ -18,6 +18,11 @@ int jm_sealed(const jm_state *s) { return (s->flags & F_SEALED) != 0; }
 int jm_capped(const jm_state *s) { return (s->flags & F_CAPPED) != 0; }
 int jm_decision(const jm_state *s) { return s->dec; }
 int jm_to_move(const jm_state *s) { return s->dec == JM_D_NONE ? -1 : s->who; }
+int jm_between(const jm_state *s)
+{
+    if (s->dec != JM_D_NONE || (s->flags & F_OVER)) return 0;
+    return s->step == ST_ROUND || s->step == ST_ENDROUND ? JM_BETWEEN_ROLL : JM_BETWEEN_PLAY;
+}
 int jm_players(const jm_state *s) { return s->np; }
 int jm_ships(const jm_state *s) { return s->np + ((s->flags & F_GHOST) != 0); }
 int jm_has_ghost(const jm_state *s) { return (s->flags & F_GHOST) != 0; }
@@ -182,7 +187,12 @@ void jm_decision_context(const jm_state *s, jm_context *c)
     c->dice_placed = d != JM_D_DICE;
     c->morning_die = s->dm;
     c->evening_die = s->de;
-    if (d == JM_D_NONE) return;
+    int between = jm_between(s);
+    if (between == JM_BETWEEN_ROLL) { /* the round's dice still to roll */
+        c->dice_placed = 0;
+        c->morning_die = c->evening_die = -1;
+    }
+    if (d == JM_D_NONE && between != JM_BETWEEN_PLAY) return;
     if (in_reveal(s)) {
         c->actor = s->actor;
         c->card = s->actor == GHOST ? -1 : s->card;

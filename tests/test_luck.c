@@ -67,6 +67,107 @@ static void test_alt_with_the_real_outcome_is_the_step(void **state)
     assert_true(steps > 10000 && draws > 5000 && dice_other > 1000);
 }
 
+/* An event hash, for comparing two walks of the same game. */
+typedef struct evhash {
+    uint64_t h;
+    int n;
+} evhash;
+static void hash_event(void *ctx, const jm_event *e)
+{
+    evhash *x = ctx;
+    const unsigned char *b = (const unsigned char *)e;
+    for (size_t i = 0; i < sizeof *e; i++) x->h = (x->h ^ b[i]) * 1099511628211ULL;
+    x->n++;
+}
+
+/* The rules, players and seed of walk g (of the node tests). */
+static int walk_game(int np, int r, uint64_t g, jm_rules *rules, jm_seed *seed)
+{
+    if (jm_rules_parse(rules, SETS[r], NULL, 0)) return -1;
+    if (np < 6 && g % 3 == 0) rules->ghost = 1;
+    *seed = g % 2 ? JM_SEED(77) : (jm_seed){.v = 5, .k1 = 9, .sealed = 1};
+    return 0;
+}
+
+/* A step walked node by node is the step: from every state of random games
+ * (2-6 players, both editions, the ghost, sealed chance), jm_node_next from
+ * the action then JM_RESUME while between draws gives jm_apply_trusted()'s
+ * state and events byte for byte; each node's alternative with the outcome
+ * drawn is the state after the node; another outcome of the dice another
+ * state; the set-up dealt then resumed is jm_init_seed()'s. */
+static void test_nodes_walk_the_step(void **state)
+{
+    (void)state;
+    long steps = 0, nodes = 0, between = 0, dice = 0, dice_other = 0, kinds = 0;
+    unsigned seen = 0;
+    for (int np = 2; np <= 6; np++)
+        for (int r = 0; r < 2; r++)
+            for (uint64_t g = 0; g < 12; g++) {
+                jm_rules rules;
+                jm_seed seed;
+                assert_int_equal(walk_game(np, r, g, &rules, &seed), 0);
+                evhash ha = {1469598103934665603ULL, 0}, hb = ha;
+                jm_tracer ta = {hash_event, &ha, 0}, tb = {hash_event, &hb, 0};
+                jm_state s, plain, t;
+                jm_chance cap;
+                assert_int_equal(jm_init_dealt(&s, &rules, np, &seed, g, &ta, &cap, NULL, 0), JM_OK);
+                assert_int_equal(jm_between(&s), JM_BETWEEN_ROLL);
+                if (cap.n) {
+                    seen |= 1u << cap.kind;
+                    assert_int_equal(cap.kind, JM_CH_CAPTAIN);
+                    assert_int_equal(cap.n, np);
+                    assert_int_equal(jm_init_dealt_alt(&t, &rules, np, &seed, g, cap.outcome), JM_OK);
+                    assert_memory_equal(&s, &t, sizeof s);
+                    jm_init_dealt_alt(&t, &rules, np, &seed, g, (cap.outcome + 1) % np);
+                    assert_int_not_equal(jm_first_captain(&t), jm_first_captain(&s));
+                }
+                jm_state from = s;
+                int act = JM_RESUME;
+                jm_init_seed(&plain, &rules, np, &seed, g, &tb, NULL, 0);
+                jm_pcg32 pick;
+                jm_pcg32_seed(&pick, g, (uint64_t)np);
+                for (;;) {
+                    jm_chance nd;
+                    while (jm_node_next(&s, act, &ta, &nd)) {
+                        nodes++;
+                        assert_true(nd.kind < JM_CH_KINDS && nd.outcome < nd.n);
+                        seen |= 1u << nd.kind;
+                        t = from;
+                        jm_node_alt(&t, act, nd.outcome);
+                        assert_memory_equal(&s, &t, sizeof s);
+                        if (nd.kind == JM_CH_DICE) {
+                            assert_int_equal(nd.n, 36);
+                            dice++;
+                            t = from;
+                            jm_node_alt(&t, act, (nd.outcome + 7) % 36);
+                            dice_other += memcmp(&s, &t, sizeof s) != 0;
+                        }
+                        char why[160];
+                        assert_int_equal(jm_check(&s, why, sizeof why), JM_OK);
+                        if (!jm_between(&s)) break;
+                        between++;
+                        assert_int_equal(jm_legal(&s, (int[JM_MAX_ACTIONS]){0}), 0);
+                        from = s;
+                        act = JM_RESUME;
+                    }
+                    assert_false(jm_between(&s));
+                    assert_memory_equal(&s, &plain, sizeof s);
+                    assert_int_equal(ha.n, hb.n);
+                    assert_true(ha.h == hb.h);
+                    if (jm_over(&s)) break;
+                    int a[JM_MAX_ACTIONS], n = jm_legal(&s, a);
+                    act = a[jm_pcg32_bounded(&pick, (uint32_t)n)];
+                    jm_apply_trusted(&plain, act, &tb);
+                    from = s;
+                    steps++;
+                }
+            }
+    for (int k = 0; k < JM_CH_KINDS; k++) kinds += seen >> k & 1;
+    if (steps < 10000 || nodes < 5000 || between < 2000 || dice < 500 || dice_other < dice / 2 || kinds < 7)
+        fail_msg("steps %ld nodes %ld between %ld dice %ld (other %ld) kinds %ld", steps, nodes, between, dice,
+                 dice_other, kinds);
+}
+
 /* Before a round's end: the state whose next step draws cards and rolls
  * the next round's dice. */
 static int round_end_state(jm_state *s, int *act, uint64_t g)
@@ -208,6 +309,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_alt_with_the_real_outcome_is_the_step),
+        cmocka_unit_test(test_nodes_walk_the_step),
         cmocka_unit_test(test_correction_has_mean_zero),
         cmocka_unit_test(test_a_biased_correction_would_be_seen),
         cmocka_unit_test(test_hand_weights_are_the_fit),
