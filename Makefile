@@ -32,7 +32,7 @@ SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c si
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
 SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
-          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/tally.c
+          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/oracle.c sim/run/tally.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)

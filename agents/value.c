@@ -58,6 +58,10 @@ void value_shares(const value_fn *v, const jm_state *s, double *share)
     }
     int np = jm_players(s);
     for (int i = 0; i < JM_MAX_SHIPS; i++) share[i] = 0;
+    if (v->kind == VALUE_CALL) {
+        v->call(v->ctx, s, share);
+        return;
+    }
     if (v->kind == VALUE_HAND) {
         heur_staged_shares(s, &heur_hand, share);
         return;

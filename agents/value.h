@@ -22,8 +22,16 @@
 
 #include "nnet.h"
 
+/* A value function given as code (VALUE_CALL: the oracle by rollouts,
+ * sim/run/oracle.c): each ship's share into share[], and optionally told
+ * when the evaluations of a new chance node begin (the node's outcomes
+ * may share their random numbers). */
+typedef void (*value_call)(void *ctx, const jm_state *s, double *share);
 typedef struct value_fn {
-    int kind;                /* VALUE_HAND or VALUE_NET */
+    int kind;                /* VALUE_HAND, VALUE_NET or VALUE_CALL */
+    value_call call;         /* VALUE_CALL's */
+    void (*node)(void *ctx); /* ... and its node hook (or NULL) */
+    void *ctx;
     char name[300];          /* "hand", or the file's path */
     nn_net net;              /* VALUE_NET's network */
     /* Each kind of draw's weight (JM_CH_*): the correction of a draw of
@@ -38,7 +46,7 @@ typedef struct value_fn {
  * holds the same numbers; tests/test_luck.c compares them), the first
  * Captain's own draw at 1. */
 extern const double value_hand_weight[JM_CH_KINDS];
-enum { VALUE_HAND = 1, VALUE_NET = 2 };
+enum { VALUE_HAND = 1, VALUE_NET = 2, VALUE_CALL = 3 };
 
 /* "hand" or a network file: 0, or -1 with one line in err. */
 int value_open(value_fn *v, const char *spec, char *err, size_t errlen);

@@ -132,12 +132,9 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
     const jm_tracer *trp = what ? &tr : NULL;
     jm_state s;
     luck_game lg;
-    if (c->luck) { /* every draw corrected as it comes, the set-up's too (luck.h) */
+    if (c->luck) { /* every chance node corrected as it comes, the set-up's too (luck.h) */
         memset(&lg, 0, sizeof lg);
-        jm_chance ev[JM_MAX_CHANCE];
-        int nd = 0;
-        jm_init_chance(&s, &c->rules, np, &c->seed, chance, trp, ev, JM_MAX_CHANCE, &nd, NULL, 0);
-        luck_setup(c->luck, &c->rules, np, &c->seed, chance, &s, ev, nd, &lg);
+        luck_setup(c->luck, &c->rules, np, &c->seed, chance, trp, &s, &lg);
         st.luck = c->luck;
         st.luck_out = &lg;
     } else {

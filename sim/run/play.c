@@ -68,10 +68,7 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
         }
         if (st) st->applies++;
         if (st && st->luck) {
-            jm_state pre = *s;
-            jm_chance ev[JM_MAX_CHANCE];
-            int nd = jm_apply_chance(s, a, tr, ev, JM_MAX_CHANCE);
-            if (nd) luck_step(st->luck, &pre, a, s, ev, nd, st->luck_out);
+            luck_step(st->luck, s, a, tr, st->luck_out);
             continue;
         }
         jm_apply_trusted(s, a, tr);
