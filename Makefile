@@ -23,7 +23,7 @@ ENGINE := engine/pcg.c engine/seed.c engine/board.c engine/variant.c engine/opti
           engine/observe.c engine/check.c engine/position.c engine/words.c engine/encode.c
 AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
           agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \
-          agents/program.c agents/netfile.c agents/nnet.c agents/net.c agents/guided.c agents/rollout.c agents/infer.c agents/restrict.c agents/value.c
+          agents/program.c agents/netfile.c agents/nnet.c agents/net.c agents/guided.c agents/rollout.c agents/infer.c agents/restrict.c agents/value.c agents/vfeat.c agents/vnet.c
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
@@ -32,7 +32,7 @@ SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c si
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
 SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
-          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/oracle.c sim/run/tally.c
+          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/oracle.c sim/run/vfit.c sim/run/tally.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)

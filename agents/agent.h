@@ -61,6 +61,12 @@ typedef struct agent_ops {
      * line on stderr, once a process. */
     const char *fitted;
     const char *(*fitted_on)(agent *a);
+    /* The probabilities with which the last choose() drew among its
+     * legal[0..n), in that order, into p: its own randomness, known (net's
+     * temp= and eps=), for the luck corrections' decision terms
+     * (docs/STATISTICS.md).  Returns n; NULL hook: not known (a search's).
+     * A uniform agent's (ops->uniform) are 1/n without a hook. */
+    int (*probs)(agent *a, double *p);
 } agent_ops;
 
 struct agent {
@@ -124,6 +130,9 @@ void agent_start(agent *a, const jm_rules *rules, int players, const jm_seed *se
  * an observation of it) among legal[0..n) (n >= 2 for a real choice).  -1
  * for an agent destroyed or never made, or no legal action given. */
 int agent_choose(agent *a, const jm_state *s, const int *legal, int n);
+/* The probabilities of agent_choose()'s last draw among legal[0..n) into
+ * p: n, or 0 when they are not known (or the agent's lineup restricts it). */
+int agent_probs(agent *a, int n, double *p);
 /* After agent_choose() gave -1 for an agent that failed (a plugin's or a
  * program's; see docs/AGENTS.md): why, in one line.  "" if it did not. */
 const char *agent_fault(agent *a);

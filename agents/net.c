@@ -67,6 +67,25 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return legal[n - 1];
 }
 
+/* net_choose's own draw: eps uniform, else the softmax at temp (or the
+ * first of the highest logits at temp 0). */
+static int net_probs(agent *a, double *p)
+{
+    netagent *g = a->data;
+    int n = g->last_n;
+    float q[JM_MAX_ACTIONS];
+    if (g->temp > 0) {
+        nn_softmax(g->last_logit, n, (float)g->temp, q);
+    } else {
+        int b = 0;
+        for (int i = 1; i < n; i++)
+            if (g->last_logit[i] > g->last_logit[b]) b = i;
+        for (int i = 0; i < n; i++) q[i] = i == b;
+    }
+    for (int i = 0; i < n; i++) p[i] = g->eps / n + (1 - g->eps) * (double)q[i];
+    return n;
+}
+
 static int net_policy(agent *a, float *p, float *v)
 {
     netagent *g = a->data;
@@ -97,4 +116,5 @@ const agent_ops agent_net = {
     .choose = net_choose,
     .destroy = net_destroy,
     .policy = net_policy,
+    .probs = net_probs,
 };

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "nnet.h"
+#include "vnet.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "netfile.c reads little-endian floats as they are: a big-endian host needs a byte swap here"
@@ -26,7 +27,7 @@
 
 #define HEADER_MAX (1 << 20)        /* a header longer than this is no network's */
 #define FILE_MAX (64L << 20)        /* nor a file longer than this */
-#define MAX_TENSORS (2 * NN_MAX_LAYERS + 4)
+#define MAX_TENSORS (6 * (JM_MAX_PLAYERS - 1)) /* a value file of every player count (vnet.h) */
 
 typedef struct tensor {
     char name[32];
@@ -40,6 +41,9 @@ typedef struct header {
     char format[32], format_version[16], arch[16], obs_version[16], obs_size[16];
     char ids_version[16], ids[16], values[16], hidden[64];
     char command[NN_META_MAX], generation[32], seats[16], variant[NN_META_MAX];
+    /* a value file's (vnet.h) */
+    char features_version[16], features[16], players[32], rules[NN_META_MAX], agents[NN_META_MAX];
+    char fit_seed[64], fit_games[64];
 } header;
 
 /* The JSON reader: a cursor over the header's bytes. */
@@ -197,6 +201,13 @@ static int metadata(cursor *c, header *h)
         {"generation", h->generation, sizeof h->generation},
         {"seats", h->seats, sizeof h->seats},
         {"variant", h->variant, sizeof h->variant},
+        {"features_version", h->features_version, sizeof h->features_version},
+        {"features", h->features, sizeof h->features},
+        {"players", h->players, sizeof h->players},
+        {"rules", h->rules, sizeof h->rules},
+        {"agents", h->agents, sizeof h->agents},
+        {"fit_seed", h->fit_seed, sizeof h->fit_seed},
+        {"fit_games", h->fit_games, sizeof h->fit_games},
     };
     int done;
     if (expect(c, '{') || more(c, &done)) return -1;
@@ -329,6 +340,8 @@ static int check_meta(cursor *c, const header *h, nn_net *net)
     return 0;
 }
 
+static int tiling(cursor *c, const header *h, long data_len);
+
 /* Each tensor the network needs, with its shape; none other. */
 static int check_tensors(cursor *c, const header *h, const nn_net *net, long data_len)
 {
@@ -381,7 +394,12 @@ static int check_tensors(cursor *c, const header *h, const nn_net *net, long dat
         }
         return fail(c, "a tensor is named twice");
     }
-    /* The tensors tile the data: sorted by offset, no gap, no overlap, to the end. */
+    return tiling(c, h, data_len);
+}
+
+/* The tensors tile the data: sorted by offset, no gap, no overlap, to the end. */
+static int tiling(cursor *c, const header *h, long data_len)
+{
     long at = 0;
     for (int n = 0; n < h->nt; n++) {
         const tensor *next = NULL;
@@ -395,6 +413,22 @@ static int check_tensors(cursor *c, const header *h, const nn_net *net, long dat
     if (at < data_len)
         return fail(c, "%ld bytes after the tensors' end (the header's data_offsets cover %ld): not one network",
                     data_len - at, at);
+    return 0;
+}
+
+/* Every weight finite and within NN_MAX_WEIGHT. */
+static int all_finite(cursor *c, const header *h, const char *data)
+{
+    for (int i = 0; i < h->nt; i++) {
+        for (long b = h->t[i].begin; b < h->t[i].end; b += 4) {
+            float v;
+            memcpy(&v, data + b, 4);
+            if (!isfinite(v)) return fail(c, "tensor '%s' holds a value that is not finite", h->t[i].name);
+            if (fabsf(v) > NN_MAX_WEIGHT)
+                return fail(c, "tensor '%s' holds %g, beyond +-%g (no sum could stay finite)", h->t[i].name, (double)v,
+                            (double)NN_MAX_WEIGHT);
+        }
+    }
     return 0;
 }
 
@@ -443,23 +477,18 @@ static int build(nn_net *net, const header *h, const char *data, cursor *c)
     copy_rows(net->pb, data + find(h, "policy.bias")->begin, 1, JM_ACTION_IDS, 0);
     copy_rows(net->vw, data + find(h, "value.weight")->begin, NN_VALUES, last, 0);
     copy_rows(net->vb, data + find(h, "value.bias")->begin, 1, NN_VALUES, 0);
-    for (int i = 0; i < h->nt; i++) {
-        for (long b = h->t[i].begin; b < h->t[i].end; b += 4) {
-            float v;
-            memcpy(&v, data + b, 4);
-            if (!isfinite(v)) return fail(c, "tensor '%s' holds a value that is not finite", h->t[i].name);
-            if (fabsf(v) > NN_MAX_WEIGHT)
-                return fail(c, "tensor '%s' holds %g, beyond +-%g (no sum could stay finite)", h->t[i].name, (double)v,
-                            (double)NN_MAX_WEIGHT);
-        }
-    }
-    return 0;
+    return all_finite(c, h, data);
 }
 
-int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
+/* A format's checks and build, on a parsed header (the tensors' bytes at
+ * data, data_len of them, and the whole file's in file, file_len). */
+typedef int (*format_fn)(cursor *c, const header *h, const char *data, long data_len, const char *file,
+                         long file_len, void *out);
+
+/* Read path whole, parse its header and hand it to fn: 0, or -1 with the
+ * fault in c->why. */
+static int load_file(const char *path, format_fn fn, void *out, cursor *c, char *err, size_t errlen)
 {
-    memset(net, 0, sizeof *net);
-    cursor c = {0};
     char *buf = NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -481,20 +510,20 @@ int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
     }
     header *h = NULL;
     if (size < 8) {
-        fail(&c, "truncated: %ld bytes, not even a header's length", size);
+        fail(c, "truncated: %ld bytes, not even a header's length", size);
     } else if (size > FILE_MAX) {
-        fail(&c, "%ld bytes: larger than any network file (%ld at most)", size, FILE_MAX);
+        fail(c, "%ld bytes: larger than any network file (%ld at most)", size, FILE_MAX);
     } else if (!(buf = malloc((size_t)size)) || !(h = malloc(sizeof *h))) {
-        fail(&c, "no memory for a file of %ld bytes", size);
+        fail(c, "no memory for a file of %ld bytes", size);
     } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        fail(&c, "a read failed (%s)", ferror(f) ? strerror(errno) : "the file shrank");
+        fail(c, "a read failed (%s)", ferror(f) ? strerror(errno) : "the file shrank");
     } else {
         uint64_t n = 0;
         for (int i = 7; i >= 0; i--) n = n << 8 | (unsigned char)buf[i];
         if (n > HEADER_MAX) {
-            fail(&c, "not a network file (a header length of %llu bytes)", (unsigned long long)n);
+            fail(c, "not a network file (a header length of %llu bytes)", (unsigned long long)n);
         } else if ((long)n > size - 8) {
-            fail(&c, "truncated: the header needs %llu bytes, the file has %ld after the length",
+            fail(c, "truncated: the header needs %llu bytes, the file has %ld after the length",
                  (unsigned long long)n, size - 8);
         } else {
             /* The header in an allocation of its own, exactly its size: a
@@ -503,23 +532,41 @@ int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
              * of the tensors' bytes that follow it in the file. */
             char *hdr = malloc(n ? (size_t)n : 1);
             if (hdr) memcpy(hdr, buf + 8, (size_t)n);
-            c.p = hdr;
-            c.end = hdr + n;
-            if (!hdr) fail(&c, "no memory for a header of %llu bytes", (unsigned long long)n);
-            else if (!parse_header(&c, h) && !check_meta(&c, h, net) &&
-                !check_tensors(&c, h, net, size - 8 - (long)n) && !build(net, h, buf + 8 + n, &c)) {
-                snprintf(net->command, sizeof net->command, "%s", h->command);
-                snprintf(net->generation, sizeof net->generation, "%s", h->generation);
-                snprintf(net->variant, sizeof net->variant, "%s", h->variant);
-            }
+            c->p = hdr;
+            c->end = hdr + n;
+            if (!hdr) fail(c, "no memory for a header of %llu bytes", (unsigned long long)n);
+            else if (!parse_header(c, h)) fn(c, h, buf + 8 + n, size - 8 - (long)n, buf, size, out);
             free(hdr);
         }
     }
     fclose(f);
     free(buf);
     free(h);
-    if (c.why[0]) {
-        snprintf(err, errlen, "%s: %s", path, c.why);
+    if (c->why[0]) {
+        snprintf(err, errlen, "%s: %s", path, c->why);
+        return -1;
+    }
+    return 0;
+}
+
+static int policy_format(cursor *c, const header *h, const char *data, long data_len, const char *file, long file_len,
+                         void *out)
+{
+    (void)file;
+    (void)file_len;
+    nn_net *net = out;
+    if (check_meta(c, h, net) || check_tensors(c, h, net, data_len) || build(net, h, data, c)) return -1;
+    snprintf(net->command, sizeof net->command, "%s", h->command);
+    snprintf(net->generation, sizeof net->generation, "%s", h->generation);
+    snprintf(net->variant, sizeof net->variant, "%s", h->variant);
+    return 0;
+}
+
+int nn_load(nn_net *net, const char *path, char *err, size_t errlen)
+{
+    memset(net, 0, sizeof *net);
+    cursor c = {0};
+    if (load_file(path, policy_format, net, &c, err, errlen)) {
         nn_free(net);
         return -1;
     }
@@ -579,4 +626,191 @@ void nn_close(nn_net *net)
     if (!net) return;
     nn_free(net);
     free(net);
+}
+
+/* ---------------------------------------------------------------- value files (vnet.h) */
+
+/* "FIRST-LAST" into the range [first, last + 1): 0, or -1. */
+static int game_range(const char *s, uint64_t *first, uint64_t *games)
+{
+    char *end;
+    errno = 0;
+    unsigned long long a = strtoull(s, &end, 10);
+    if (errno || end == s || *end != '-') return -1;
+    const char *q = end + 1;
+    unsigned long long b = strtoull(q, &end, 10);
+    if (errno || end == q || *end || b < a) return -1;
+    *first = a;
+    *games = b - a + 1;
+    return 0;
+}
+
+static int value_meta(cursor *c, const header *h, vn_net *n)
+{
+    if (strcmp(h->format, VN_FORMAT))
+        return fail(c, "not a value file of this program (metadata format '%s', not '%s')", h->format, VN_FORMAT);
+    if (meta_int(h->format_version) != VN_FORMAT_VERSION)
+        return fail(c, "value format version '%s'; this build reads %d", h->format_version, VN_FORMAT_VERSION);
+    if (meta_int(h->features_version) != VF_VERSION || meta_int(h->features) != VF_SIZE)
+        return fail(c, "made for features version %s of %s; this build has version %d of %d",
+                    h->features_version[0] ? h->features_version : "?", h->features[0] ? h->features : "?",
+                    VF_VERSION, VF_SIZE);
+    const char *p = h->hidden;
+    n->layers = 0;
+    n->width[0] = VF_SIZE;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < NN_LANES || v > VN_MAX_WIDTH || v % NN_LANES || n->layers == VN_MAX_LAYERS)
+            return fail(c, "metadata hidden '%s': 1 to %d widths, each a multiple of %d up to %d", h->hidden,
+                        VN_MAX_LAYERS, NN_LANES, VN_MAX_WIDTH);
+        n->width[++n->layers] = (int)v;
+        if (*end && *end != ',') return fail(c, "metadata hidden '%s' is not a list of widths", h->hidden);
+        p = *end == ',' ? end + 1 : end;
+    }
+    if (!n->layers) return fail(c, "metadata hidden is missing: the hidden layers' widths");
+    for (p = h->players; *p;) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 2 || v > JM_MAX_PLAYERS || (n->players >> v & 1) || (*end && *end != ','))
+            return fail(c, "metadata players '%s': player counts 2 to %d, each once", h->players, JM_MAX_PLAYERS);
+        n->players |= 1u << v;
+        p = *end == ',' ? end + 1 : end;
+    }
+    if (!n->players) return fail(c, "metadata players is missing: the player counts it values");
+    if (!h->rules[0] || !h->agents[0] || !h->fit_seed[0])
+        return fail(c, "metadata rules, agents and fit_seed name what it was fitted on: %s is missing",
+                    !h->rules[0] ? "rules" : !h->agents[0] ? "agents" : "fit_seed");
+    if (game_range(h->fit_games, &n->fit_first, &n->fit_games))
+        return fail(c, "metadata fit_games '%s': the games it was fitted on, FIRST-LAST", h->fit_games);
+    snprintf(n->rules, sizeof n->rules, "%s", h->rules);
+    snprintf(n->agents, sizeof n->agents, "%s", h->agents);
+    snprintf(n->fit_seed, sizeof n->fit_seed, "%s", h->fit_seed);
+    snprintf(n->command, sizeof n->command, "%s", h->command);
+    return 0;
+}
+
+/* Tensor `name` of shape [rows, cols] (cols 0: rank 1): present and so. */
+static int value_tensor(cursor *c, const header *h, const char *name, int rows, int cols)
+{
+    const tensor *t = find(h, name);
+    if (!t) return fail(c, "tensor '%s' is missing", name);
+    int rank = cols ? 2 : 1;
+    if (t->rank != rank || t->shape[0] != rows || (cols && t->shape[1] != cols))
+        return fail(c, "tensor '%s' is [%d%s%d]; the metadata says [%d%s%d]", name, t->shape[0],
+                    t->rank == 2 ? ", " : "", t->rank == 2 ? t->shape[1] : 0, rows, cols ? ", " : "", cols);
+    return 0;
+}
+
+static void value_name(char *buf, size_t len, int players, int k, const char *what)
+{
+    if (k < 0) snprintf(buf, len, "p%d.out.%s", players, what);
+    else snprintf(buf, len, "p%d.layer%d.%s", players, k, what);
+}
+
+static int value_tensors(cursor *c, const header *h, const vn_net *n)
+{
+    int need = 0;
+    char name[32];
+    for (int P = 2; P <= JM_MAX_PLAYERS; P++) {
+        if (!(n->players >> P & 1)) continue;
+        for (int k = 0; k < n->layers; k++) {
+            value_name(name, sizeof name, P, k, "weight");
+            if (value_tensor(c, h, name, n->width[k + 1], n->width[k])) return -1;
+            value_name(name, sizeof name, P, k, "bias");
+            if (value_tensor(c, h, name, n->width[k + 1], 0)) return -1;
+        }
+        value_name(name, sizeof name, P, -1, "weight");
+        if (value_tensor(c, h, name, 1, n->width[n->layers])) return -1;
+        value_name(name, sizeof name, P, -1, "bias");
+        if (value_tensor(c, h, name, 1, 0)) return -1;
+        need += 2 * n->layers + 2;
+    }
+    if (h->nt != need) return fail(c, "%d tensors; the metadata's player counts and widths make %d", h->nt, need);
+    return 0;
+}
+
+static int value_build(cursor *c, const header *h, const char *data, vn_net *n)
+{
+    size_t per = 0;
+    for (int k = 0; k < n->layers; k++) per += (size_t)n->width[k] * n->width[k + 1] + n->width[k + 1] + 16;
+    per += (size_t)n->width[n->layers] + 16;
+    float *m = aligned_alloc(64, ((per * JM_MAX_PLAYERS * sizeof(float) + 63) / 64) * 64);
+    if (!m) return fail(c, "no memory for the network");
+    n->mem = m;
+    float *at = m;
+    char name[32];
+    for (int P = 2; P <= JM_MAX_PLAYERS; P++) {
+        if (!(n->players >> P & 1)) continue;
+        vn_part *p = &n->part[P];
+        for (int k = 0; k < n->layers; k++) {
+            p->w[k] = at;
+            at += (size_t)n->width[k] * n->width[k + 1];
+            p->b[k] = at;
+            at += n->width[k + 1] + 16;
+            value_name(name, sizeof name, P, k, "weight");
+            copy_rows(p->w[k], data + find(h, name)->begin, n->width[k + 1], n->width[k], 1);
+            value_name(name, sizeof name, P, k, "bias");
+            copy_rows(p->b[k], data + find(h, name)->begin, 1, n->width[k + 1], 0);
+        }
+        p->ow = at;
+        at += n->width[n->layers] + 16;
+        value_name(name, sizeof name, P, -1, "weight");
+        copy_rows(p->ow, data + find(h, name)->begin, 1, n->width[n->layers], 0);
+        value_name(name, sizeof name, P, -1, "bias");
+        memcpy(&p->ob, data + find(h, name)->begin, 4);
+    }
+    return all_finite(c, h, data);
+}
+
+static int value_format(cursor *c, const header *h, const char *data, long data_len, const char *file, long file_len,
+                        void *out)
+{
+    vn_net *n = out;
+    if (value_meta(c, h, n) || value_tensors(c, h, n) || tiling(c, h, data_len) || value_build(c, h, data, n))
+        return -1;
+    uint64_t x = 14695981039346656037ULL; /* FNV-1a over the whole file */
+    for (long i = 0; i < file_len; i++) x = (x ^ (unsigned char)file[i]) * 1099511628211ULL;
+    n->hash = x;
+    return 0;
+}
+
+int vn_load(vn_net *n, const char *path, char *err, size_t errlen)
+{
+    memset(n, 0, sizeof *n);
+    cursor c = {0};
+    if (load_file(path, value_format, n, &c, err, errlen)) {
+        vn_free(n);
+        return -1;
+    }
+    return 0;
+}
+
+void vn_free(vn_net *n)
+{
+    free(n->mem);
+    n->mem = NULL;
+    n->players = 0;
+}
+
+static int peek_format(cursor *c, const header *h, const char *data, long data_len, const char *file, long file_len,
+                       void *out)
+{
+    (void)c;
+    (void)data;
+    (void)data_len;
+    (void)file;
+    (void)file_len;
+    memcpy(out, h->format, sizeof h->format);
+    return 0;
+}
+
+int nn_file_format(const char *path, char *format, size_t len)
+{
+    char f[32] = "";
+    cursor c = {0};
+    char err[8];
+    if (load_file(path, peek_format, f, &c, err, sizeof err)) return -1;
+    snprintf(format, len, "%s", f);
+    return 0;
 }

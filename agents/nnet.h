@@ -66,6 +66,10 @@ int nn_load_agent(nn_net *net, const char *agent, const char *file, char *err, s
  * different games. */
 int nn_load_like(nn_net *net, const nn_net *like, const char *agent, const char *key, const char *file,
                  const char *like_file, char *err, size_t errlen);
+/* The metadata format of a file in this layout ("jamaica-net", or a value
+ * file's "jamaica-value", vnet.h) into format: 0, or -1 for a file that
+ * does not read as one (nn_load then says why). */
+int nn_file_format(const char *path, char *format, size_t len);
 /* The same on the heap, for callers that cannot size an nn_net (Python's
  * ctypes): the network, or NULL with err; nn_close frees it. */
 nn_net *nn_open(const char *path, char *err, size_t errlen);

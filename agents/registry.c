@@ -240,6 +240,17 @@ int agent_choose(agent *a, const jm_state *s, const int *legal, int n)
     return choose_observed(a, s, legal, n);
 }
 
+int agent_probs(agent *a, int n, double *p)
+{
+    if (!a->ops || a->forbid || n < 2) return 0;
+    if (a->ops->uniform) {
+        for (int i = 0; i < n; i++) p[i] = 1.0 / n;
+        return n;
+    }
+    if (!a->ops->probs) return 0;
+    return a->ops->probs(a, p) == n ? n : 0;
+}
+
 int agent_spec_outside(const char *spec)
 {
     size_t len = strcspn(spec, ":");

@@ -21,6 +21,12 @@ int value_open(value_fn *v, const char *spec, char *err, size_t errlen)
         memcpy(v->weight, value_hand_weight, sizeof v->weight);
         return 0;
     }
+    char format[32];
+    if (!nn_file_format(spec, format, sizeof format) && !strcmp(format, VN_FORMAT)) {
+        if (vn_load(&v->fit, spec, err, errlen)) return -1;
+        v->kind = VALUE_FIT;
+        return 0;
+    }
     if (nn_load(&v->net, spec, err, errlen)) return -1;
     if (v->net.variant[0]) { /* the value of another game's states means nothing here */
         nn_free(&v->net);
@@ -35,6 +41,7 @@ int value_open(value_fn *v, const char *spec, char *err, size_t errlen)
 void value_close(value_fn *v)
 {
     if (v->kind == VALUE_NET) nn_free(&v->net);
+    if (v->kind == VALUE_FIT) vn_free(&v->fit);
     v->kind = 0;
 }
 
@@ -58,6 +65,10 @@ void value_shares(const value_fn *v, const jm_state *s, double *share)
     }
     int np = jm_players(s);
     for (int i = 0; i < JM_MAX_SHIPS; i++) share[i] = 0;
+    if (v->kind == VALUE_FIT) {
+        vn_shares(&v->fit, s, share);
+        return;
+    }
     if (v->kind == VALUE_CALL) {
         v->call(v->ctx, s, share);
         return;

@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "nnet.h"
+#include "vnet.h"
 
 /* A value function given as code (VALUE_CALL: the oracle by rollouts,
  * sim/run/oracle.c): each ship's share into share[], and optionally told
@@ -34,6 +35,7 @@ typedef struct value_fn {
     void *ctx;
     char name[300];          /* "hand", or the file's path */
     nn_net net;              /* VALUE_NET's network */
+    vn_net fit;              /* VALUE_FIT's: the fitted value (vnet.h) */
     /* Each kind of draw's weight (JM_CH_*): the correction of a draw of
      * kind k is weight[k] times V's own.  Still mean zero (the value function
      * at those draws is weight[k] V).  1 for a network; the hand's are
@@ -46,7 +48,7 @@ typedef struct value_fn {
  * holds the same numbers; tests/test_luck.c compares them), the first
  * Captain's own draw at 1. */
 extern const double value_hand_weight[JM_CH_KINDS];
-enum { VALUE_HAND = 1, VALUE_NET = 2, VALUE_CALL = 3 };
+enum { VALUE_HAND = 1, VALUE_NET = 2, VALUE_CALL = 3, VALUE_FIT = 4 };
 
 /* "hand" or a network file: 0, or -1 with one line in err. */
 int value_open(value_fn *v, const char *spec, char *err, size_t errlen);

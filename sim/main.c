@@ -41,6 +41,7 @@ static const command commands[] = {
     {"variant", "the base game as a variant file to edit, and a file's check", cmd_variant, 0},
     {"report", "a variant against the base game: one HTML page and its Markdown", cmd_report, 0},
     {"agents", "the built-in agents, each with its parameters and defaults", cmd_agents, 0},
+    {"luck", "fit the value function of luck-adjusted estimates; check them by an oracle", cmd_luck, 0},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

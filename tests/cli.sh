@@ -223,15 +223,15 @@ for args in "sim --games 5 --games 6" "sim --seed 1 --seed 2" "tournament --game
     "learn --games 5 --games 6" "study captain --games 5 --games 6" "balance --players 2 --players 3" \
     "trace --game 0 --game 1" "replay --game 0 --game 1" "play --game 0 --game 1" "bench --quick --quick" \
     "position --game 0 --game 1" "perft --games 1 --games 2" "rate greedy --games 1 --games 2" \
-    "variant --check a --check b" "report --games 1 --games 2"; do
+    "variant --check a --check b" "report --games 1 --games 2" "luck fit --games 5 --games 6"; do
     set -- $args
     cmd=$1
     shift
     opt=$(echo "$args" | grep -o -- '--[a-z]*' | head -n 1)
-    expect2 "$cmd: $opt given twice" "$cmd" "$@"
+    expect2 "$opt given twice" "$cmd" "$@"
 done
 # (and `agents`, which takes no option)
-[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 18 ] && ok ||
+[ "$(bin/jamaica --help | awk '/^  [a-z]/ {n++} END {print n}')" -eq 19 ] && ok ||
     bad "a command without its given-twice test: $(bin/jamaica --help)"
 expect2 "'1'" trace --seed 1 --players 1
 expect2 "'-1'" trace --seed -1

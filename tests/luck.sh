@@ -30,9 +30,9 @@ done
 cmp -s "$tmp/s1.csv" "$tmp/s2.csv" && cmp -s "$tmp/g1.csv" "$tmp/g2.csv" && ok || bad "sim --luck: 1 and 2 threads differ"
 $J sim --games 600 --players 3 --agents greedy,random,sharp --rotate --seed 4 --out "$tmp/s0.csv" \
     --games-csv "$tmp/g0.csv" >/dev/null
-# (the rules field holds commas: the nine new columns are cut from the end)
-sed 's/\(,[^,]*\)\{9\}$//' "$tmp/g1.csv" | cmp -s - "$tmp/g0.csv" && ok || bad "sim --luck changed the games"
-head -n 1 "$tmp/g1.csv" | grep -q ',trace_hash,win_adj,luck_captain,luck_pile,luck_draw,luck_dice,luck_battle,luck_shortage,luck_treasure,luck_blind$' && ok || bad "GAMES.csv header: $(head -n 1 "$tmp/g1.csv")"
+# (the rules field holds commas: the ten new columns are cut from the end)
+sed 's/\(,[^,]*\)\{10\}$//' "$tmp/g1.csv" | cmp -s - "$tmp/g0.csv" && ok || bad "sim --luck changed the games"
+head -n 1 "$tmp/g1.csv" | grep -q ',trace_hash,win_adj,luck_captain,luck_pile,luck_draw,luck_dice,luck_battle,luck_shortage,luck_treasure,luck_blind,luck_decision$' && ok || bad "GAMES.csv header: $(head -n 1 "$tmp/g1.csv")"
 sed 's/\(,[^,]*\)\{6\}$//' "$tmp/s1.csv" | cmp -s - "$tmp/s0.csv" && ok ||
     bad "sim --luck changed the plain summary columns"
 head -n 1 "$tmp/s1.csv" | grep -q ',wins_sq_420,win_rate_adj,win_rate_adj_low,win_rate_adj_high,luck,wins_adj,wins_adj_sq$' &&
@@ -148,7 +148,7 @@ $J sim --help | grep -q -- '--luck V' && $J study --help | grep -q -- '--luck V'
 # A bias of 0.2 points needs some 20 times the games to be seen: that check
 # is results/make.sh luck's (results/luck/coverage.md, 400,000 games).
 $J sim --games 40000 --players 4 --seed 12 --luck hand --out /dev/null --games-csv "$tmp/u.csv" >/dev/null &&
-    awk -F, 'NR > 1 && $(NF - 24) == 0 && $(NF - 26) == 0 { d = $(NF - 8) - $(NF - 16); n++; s += d; q += d * d }
+    awk -F, 'NR > 1 && $(NF - 25) == 0 && $(NF - 27) == 0 { d = $(NF - 9) - $(NF - 17); n++; s += d; q += d * d }
         END { m = s / n; se = sqrt((q / n - m * m) / n); printf "%.6f %.6f\n", m, se;
               exit !(n == 40000 && m < 4.5 * se && -m < 4.5 * se && se > 0) }' "$tmp/u.csv" >"$tmp/bias" &&
     ok || bad "seat 0's mean correction on random games (mean, standard error): $(cat "$tmp/bias")"

@@ -174,3 +174,45 @@ def evaluate(arrays, x, ids=None, ships=None):
     v = np.where(mask, v, -np.inf)
     v = np.exp(v - v.max(axis=-1, keepdims=True))
     return logits, v / v.sum(axis=-1, keepdims=True)
+
+
+VALUE_FORMAT = "jamaica-value"    # a luck value file (agents/vnet.h, docs/STATISTICS.md)
+VALUE_FORMAT_VERSION = 1
+
+
+def write_value(path, parts, hidden, meta):
+    """Write a luck value file: parts maps a player count P to its arrays
+    (layerK.weight [width, inputs], layerK.bias, out.weight [1, last],
+    out.bias [1], float32), stored as pP.NAME; hidden the widths; meta the
+    metadata strings (features_version, features, rules, agents, fit_seed,
+    fit_games, command).  Whole or not at all, as write()."""
+    hidden = [int(h) for h in hidden]
+    if not 1 <= len(hidden) <= 2 or any(h % LANES or not LANES <= h <= 256 for h in hidden):
+        raise ValueError("hidden %s: 1 or 2 widths, multiples of %d up to 256" % (hidden, LANES))
+    m = {"format": VALUE_FORMAT, "format_version": str(VALUE_FORMAT_VERSION),
+         "hidden": ",".join(str(h) for h in hidden), "players": ",".join(str(p) for p in sorted(parts))}
+    m.update({k: str(v) for k, v in meta.items()})
+    for k, v in m.items():
+        if len(json.dumps(v)[1:-1].encode()) > META_MAX:
+            raise ValueError("metadata %r is longer than the %d bytes the library reads" % (k, META_MAX))
+    header = {"__metadata__": m}
+    blobs, at = [], 0
+    for p in sorted(parts):
+        for name in sorted(parts[p]):
+            a = np.ascontiguousarray(parts[p][name], dtype="<f4")
+            if not np.isfinite(a).all():
+                raise ValueError("tensor p%d.%s holds a value that is not finite" % (p, name))
+            b = a.tobytes()
+            header["p%d.%s" % (p, name)] = {"dtype": "F32", "shape": list(a.shape), "data_offsets": [at, at + len(b)]}
+            blobs.append(b)
+            at += len(b)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+
+    def put(tmp):
+        with open(tmp, "wb") as f:
+            f.write(struct.pack("<Q", len(text)))
+            f.write(text)
+            for b in blobs:
+                f.write(b)
+    outfile.whole(path, put)

@@ -9,6 +9,7 @@
 #include <omp.h>
 #endif
 
+#include "../run/luck.h"
 #include "cli.h"
 #include "../../agents/value.h"
 #include "../run/harness.h"
@@ -115,6 +116,15 @@ int cli_luck(const char *text, const jm_rules *rules, value_fn *v)
         return cli_usage_error("--luck %s: a network of the base game, and the run plays a variant (use --luck hand)",
                                text);
     }
+    return 0;
+}
+
+int cli_luck_fits(const value_fn *v, const jm_rules *rules, int lo, int hi, const jm_seed *seed, uint64_t first,
+                  uint64_t games)
+{
+    char err[800];
+    for (int P = lo; P <= hi; P++)
+        if (luck_refuses(v, rules, P, seed, first, games, err, sizeof err)) return cli_usage_error("%s", err);
     return 0;
 }
 

@@ -58,6 +58,10 @@ int cli_rules(const char *text, int players, jm_rules *rules);
  * reporting what is wrong (a network of another variant than rules'). */
 struct value_fn;
 int cli_luck(const char *text, const jm_rules *rules, struct value_fn *v);
+/* The same V against a run's games before the first (sim/run/luck.h's
+ * luck_refuses) at each player count lo..hi: 0, or 2 after reporting. */
+int cli_luck_fits(const struct value_fn *v, const jm_rules *rules, int lo, int hi, const jm_seed *seed, uint64_t first,
+                  uint64_t games);
 /* The option's help, the same in every command that takes it. */
 #define CLI_LUCK_HELP                                                         \
     "luck-adjusted estimates beside the plain ones (columns\n"                \

@@ -337,3 +337,23 @@ void opt_help(const opt_table *t)
     printf("%-*sthis help\n", HELP_COLUMN, "  -h, --help");
     if (t->after) printf("\n%s", t->after);
 }
+
+int opt_parse_player_range(const char *v, void *field)
+{
+    player_range *r = field;
+    char *end;
+    long a = strtol(v, &end, 10), b = a;
+    if (end == v || (*end && *end != '-') || !(*v >= '0' && *v <= '9')) goto bad;
+    if (*end == '-') {
+        char *e2;
+        b = strtol(end + 1, &e2, 10);
+        if (e2 == end + 1 || *e2) goto bad;
+    }
+    if (a < 2 || b > 6 || b < a) goto bad;
+    r->lo = (int)a;
+    r->hi = (int)b;
+    return 0;
+bad:
+    cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v);
+    return -1;
+}

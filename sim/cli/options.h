@@ -115,6 +115,14 @@ int opt_plain_seed(const jm_seed *seed, uint64_t *out);
 /* WHAT names the count in messages ("game count", "deal count"). */
 #define OPT_GAMES(T, WHAT, HI, DEF, HELP) OPT_ROW_UINT("games", "N", T, games, WHAT, 1, HI, DEF, HELP)
 #define OPT_PLAYERS(T, DEF, HELP) OPT_ROW_UINT("players", "P", T, players, "player count", 2, 6, DEF, HELP)
+/* --players P or A-B (2 to 6) into a player_range field; DEF as text. */
+typedef struct player_range {
+    int lo, hi;
+} player_range;
+int opt_parse_player_range(const char *value, void *field);
+#define OPT_PLAYER_RANGE(T, DEF, HELP)                                                                       \
+    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(T, players),                   \
+     .parse = opt_parse_player_range, .def = DEF, .help = HELP}
 /* Its range ends at CLI_MAX_THREADS (cli.h). */
 #define OPT_THREADS(T) \
     OPT_ROW_UINT("threads", "T", T, threads, "thread count", 1, CLI_MAX_THREADS, NULL, "OpenMP threads (all: {threads} here)")

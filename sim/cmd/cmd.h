@@ -26,6 +26,7 @@ int cmd_variant(int argc, char **argv);
 int cmd_worth(int argc, char **argv);   /* study worth (worth.c) */
 int cmd_report(int argc, char **argv);
 int cmd_agents(int argc, char **argv);
+int cmd_luck(int argc, char **argv);    /* luck fit, luck oracle */
 
 /* Two games replayed from their rows (diff.c): where their events part. */
 struct games_row;

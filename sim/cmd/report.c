@@ -122,7 +122,7 @@ typedef struct report_opts {
     value_fn value;              /* --luck's */
     uint64_t games, worth_games, skill_games, threads, progress;
     jm_seed seed;
-    int pmin, pmax;
+    player_range players;
 } report_opts;
 
 typedef struct report {
@@ -171,7 +171,7 @@ static int play(report *R, int side, int players)
 static void partings(report *R)
 {
     report_opts *o = R->o;
-    int P = o->pmin <= 3 && o->pmax >= 3 ? 3 : o->pmin;
+    int P = o->players.lo <= 3 && o->players.hi >= 3 ? 3 : o->players.lo;
     R->parts_players = P;
     static games_row g[SIDES];
     for (int d = 0; d < SHOWN && (uint64_t)d < o->games; d++) {
@@ -327,7 +327,7 @@ static void measure_block(FILE *f, int html, report *R, int m)
     char labels[JM_MAX_PLAYERS][24];
     est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
     int nc = 0;
-    for (int P = o->pmin; P <= o->pmax; P++) {
+    for (int P = o->players.lo; P <= o->players.hi; P++) {
         if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
         snprintf(labels[nc], sizeof labels[nc], "%d players", P);
         for (int s = 0; s < SIDES; s++)
@@ -351,7 +351,7 @@ static void measure_block(FILE *f, int html, report *R, int m)
 static void seat_block(FILE *f, int html, report *R)
 {
     report_opts *o = R->o;
-    int P = o->pmin <= 4 && o->pmax >= 4 ? 4 : o->pmax;
+    int P = o->players.lo <= 4 && o->players.hi >= 4 ? 4 : o->players.hi;
     char labels[JM_MAX_PLAYERS][24];
     est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
     for (int k = 0; k < P; k++) {
@@ -472,7 +472,7 @@ static void verdict_block(FILE *f, int html, report *R)
         char moved[600] = "", open[300] = "";
         size_t nm = 0, no = 0;
         if (m >= M_EDGE_ADJ && !o->luck) continue;
-        for (int P = o->pmin; P <= o->pmax; P++) {
+        for (int P = o->players.lo; P <= o->players.hi; P++) {
             if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
             est d = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
             if (d.lo > 0 || d.hi < 0)
@@ -570,7 +570,7 @@ static void write_report(FILE *f, int html, report *R)
                       "taken deal by deal.</p>\n"
                     : "Every seat `%s`; %llu deals of seed %s at each player count from %d to %d, the same deals under "
                       "both; rules `%s` and `%s`. Intervals are 95%%; a difference is taken deal by deal.\n\n",
-            o->agent, (unsigned long long)o->games, R->seed_text, o->pmin, o->pmax, R->rules_text[0], R->rules_text[1]);
+            o->agent, (unsigned long long)o->games, R->seed_text, o->players.lo, o->players.hi, R->rules_text[0], R->rules_text[1]);
     verdict_block(f, html, R);
     fputs(html ? "<h2>What the variant changes</h2>\n<ul>\n" : "## What the variant changes\n\n", f);
     if (html) { /* the keys in <code>, where the Markdown has backticks */
@@ -611,20 +611,11 @@ static void write_report(FILE *f, int html, report *R)
 
 /* ---------------------------------------------------------------- the command */
 
-static int parse_players(const char *v, void *field)
-{
-    int *p = field, a, b, n = 0;
-    if (sscanf(v, "%d-%d%n", &a, &b, &n) == 2 && !v[n] && a >= 2 && b <= 6 && a <= b) p[0] = a, p[1] = b;
-    else if (sscanf(v, "%d%n", &a, &n) == 1 && !v[n] && a >= 2 && a <= 6) p[0] = p[1] = a;
-    else return cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v), -1;
-    return 0;
-}
-
 static const opt options[] = {
     OPT_RULES(report_opts, "the variant: a variant file, with options (required)"),
     OPT_ROW_TEXT("agents", "AGENT", report_opts, agent, "sharp", "the agent in every seat ({default}: the strongest cheap one)"),
-    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(report_opts, pmin), .parse = parse_players,
-     .help = "player counts (2-6)"},
+    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(report_opts, players),
+     .parse = opt_parse_player_range, .help = "player counts (2-6)"},
     OPT_GAMES(report_opts, "game count", 100000000ULL, "10000", "deals at each player count, under each rule set ({default})"),
     OPT_ROW_UINT("worth-games", "N", report_opts, worth_games, "game count", 0, 100000000ULL, "4000",
                  "deals an element for the elements' worth, at 3 players\n(0: none)"),
@@ -679,7 +670,7 @@ static int run_report(report *R, const char *md_path)
     /* Before a long run: how many games, and once the first configuration
      * is played, about how long at its pace (larger player counts and the
      * elements' runs take longer a game: an estimate, not a promise). */
-    int counts = o->pmax - o->pmin + 1;
+    int counts = o->players.hi - o->players.lo + 1;
     int pairings = SKILL_LADDER + 2; /* at most: the ladder's steps and the two seeing searchers */
     uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games +
                    SIDES * (uint64_t)pairings * o->skill_games;
@@ -688,11 +679,11 @@ static int run_report(report *R, const char *md_path)
             (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, RESTRICT_COUNT,
             (unsigned long long)o->worth_games, pairings, (unsigned long long)o->skill_games);
     double t0 = timing_seconds();
-    for (int P = o->pmin; P <= o->pmax; P++)
+    for (int P = o->players.lo; P <= o->players.hi; P++)
         for (int s = 0; s < SIDES; s++) {
             int rc = play(R, s, P);
             if (rc) return rc;
-            if (P == o->pmin && s == 0 && all > o->games) {
+            if (P == o->players.lo && s == 0 && all > o->games) {
                 double took = timing_seconds() - t0, left = took * (double)all / (double)o->games;
                 fprintf(stderr, "report: the first %llu games took %.1f s: about %.0f %s in all at that pace\n",
                         (unsigned long long)o->games, took, left < 120 ? left : left / 60, left < 120 ? "s" : "minutes");
@@ -720,7 +711,7 @@ static int run_report(report *R, const char *md_path)
 
 int cmd_report(int argc, char **argv)
 {
-    report_opts o = {.pmin = 2, .pmax = 6};
+    report_opts o = {.players = {2, 6}};
     uint64_t given = 0;
     int first, rc = opt_parse(&table, argc, argv, &o, &first, &given);
     if (rc) return rc == OPT_HELP ? 0 : 2;
@@ -733,7 +724,7 @@ int cmd_report(int argc, char **argv)
     static report R;
     R.o = &o;
     jm_rules_default(&R.rules[0]);
-    if (cli_rules(o.rules, o.pmin, &R.rules[1])) return 2;
+    if (cli_rules(o.rules, o.players.lo, &R.rules[1])) return 2;
     if (!R.rules[1].variant) return cli_usage_error("report: --rules '%s' names no variant file", o.rules);
     if (cli_luck(o.luck, &R.rules[1], &o.value)) return 2;
     R.rules[0] = R.rules[1];

@@ -393,10 +393,6 @@ typedef struct mixes {
     int n;
 } mixes;
 
-typedef struct player_range {
-    int lo, hi;                  /* -1: the study's default */
-} player_range;
-
 typedef struct study_args {
     mixes agents;
     player_range players;
@@ -414,31 +410,11 @@ static int parse_mix(const char *v, void *field)
     return 0;
 }
 
-static int parse_players(const char *v, void *field)
-{
-    player_range *r = field;
-    char *end;
-    long a = strtol(v, &end, 10), b = a;
-    if (end == v || (*end && *end != '-')) goto bad;
-    if (*end == '-') {
-        char *e2;
-        b = strtol(end + 1, &e2, 10);
-        if (e2 == end + 1 || *e2) goto bad;
-    }
-    if (a < 2 || b > 6 || b < a || !(*v >= '0' && *v <= '9')) goto bad;
-    r->lo = (int)a;
-    r->hi = (int)b;
-    return 0;
-bad:
-    cli_usage_error("bad --players '%s' (P or A-B, from 2 to 6)", v);
-    return -1;
-}
-
 static const opt options[] = {
     {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix, .many = 1,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
     {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
-     .parse = parse_players, .help = "player counts (captain: 2-6; ghost: 3-5, and 2 for\nthe 2-player share alone; sweep: 4, or 2 with\n--measure ghost; captain and sweep: as many as each\n--agents names, if 2 to 6)"},
+     .parse = opt_parse_player_range, .help = "player counts (captain: 2-6; ghost: 3-5, and 2 for\nthe 2-player share alone; sweep: 4, or 2 with\n--measure ghost; captain and sweep: as many as each\n--agents names, if 2 to 6)"},
     OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),
@@ -531,6 +507,7 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
     if (is_sweep && sweep_parse(o, a->sweep, a->measure, sw)) return 2;
     static value_fn value; /* the study's one value function, for its whole run */
     if (cli_luck(a->luck, &r, &value)) return 2;
+    if (a->luck && cli_luck_fits(&value, &r, ghost ? 2 : o->pmin, o->pmax, &o->seed, o->first_game, o->games)) return 2;
     o->luck = a->luck ? &value : NULL;
     if (cli_threads(&a->threads)) return 2;
     o->threads = (int)a->threads;

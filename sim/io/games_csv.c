@@ -12,6 +12,7 @@ const char *const games_col_name[GAMES_NCOL] = {
     "rounds", "capped", "finished", "score", "rank", "win", "position_score", "gold", "treasure_points",
     "battles_won", "battles_lost", "shortages", "trace_hash", "seating", "faults", "win_adj", "luck_captain",
     "luck_pile", "luck_draw", "luck_dice", "luck_battle", "luck_shortage", "luck_treasure", "luck_blind",
+    "luck_decision",
 };
 
 /* The run's columns in order (the optional ones when it has them); how many. */
@@ -87,6 +88,7 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
                                       JM_CH_BLIND};
         return snprintf(buf, n, "%.6f", (double)t->luck_kind[kind[c - GC_LUCK_PILE]] / SUMMARY_ADJ_UNIT);
     }
+    case GC_LUCK_DECISION: return snprintf(buf, n, "%.6f", (double)t->luck_kind[JM_CH_KINDS] / SUMMARY_ADJ_UNIT);
     case GAMES_NCOL: break;
     }
     return 0;

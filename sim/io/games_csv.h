@@ -28,6 +28,7 @@ typedef enum games_col {
                                     corrections, and of those the first Captain's draw's */
     GC_LUCK_PILE, GC_LUCK_DRAW, GC_LUCK_DICE, GC_LUCK_BATTLE, GC_LUCK_SHORTAGE, GC_LUCK_TREASURE,
     GC_LUCK_BLIND,               /* ... and each other kind's under V, before its weight */
+    GC_LUCK_DECISION,            /* ... and the decisions' of agents whose odds are known */
     GAMES_NCOL
 } games_col;
 

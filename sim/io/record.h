@@ -28,7 +28,7 @@ typedef struct sim_seat {
     int32_t luck, luck_captain;
     /* and each kind of draw's (JM_CH_*) correction under V itself, before
      * the kind's weight (GAMES.csv's luck_KIND: what fits the weights) */
-    int32_t luck_kind[JM_CH_KINDS];
+    int32_t luck_kind[JM_CH_KINDS + 1]; /* each chance kind's, then the decisions' (luck.h's LUCK_KINDS) */
 } sim_seat;
 
 typedef struct sim_game {

@@ -173,7 +173,7 @@ void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u,
         if (c->luck) {
             o->luck = luck_units(&lg, ship, 0, c->luck->weight);
             o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN), c->luck->weight);
-            for (int q = 0; q < JM_CH_KINDS; q++) o->luck_kind[q] = luck_units(&lg, ship, ~(1u << q), NULL);
+            for (int q = 0; q < LUCK_KINDS; q++) o->luck_kind[q] = luck_units(&lg, ship, ~(1u << q), NULL);
         }
     }
     if (c->luck) r->luck_evals = lg.evals;
@@ -711,6 +711,9 @@ int sim_run(const sim_config *c, volatile sig_atomic_t *stop, sim_outcome *out, 
             return 2;
         }
     memset(out, 0, sizeof *out);
+    uint64_t span = c->nseatings && c->own_chance ? (uint64_t)c->nseatings : 1; /* chance games a deal */
+    if (luck_refuses(c->luck, &c->rules, c->players, &c->seed, c->first_game * span, c->games * span, err, errlen))
+        return 2;
     run *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");

@@ -25,12 +25,22 @@
  * and rank count. */
 #define LUCK_UNIT 4200
 
-/* One game's corrections, by kind of chance node and ship (the ghost at
- * JM_GHOST), as shares of a win; and the estimator's work. */
+/* The kinds of corrections: the engine's chance kinds (JM_CH_*), and the
+ * decisions of agents whose probabilities are known (AIVAT's decision
+ * terms: `random`, `net` with temp= or eps=). */
+#define LUCK_DECISION JM_CH_KINDS
+#define LUCK_KINDS (JM_CH_KINDS + 1)
+
+/* One game's corrections, by kind and ship (the ghost at JM_GHOST), as
+ * shares of a win; and the estimator's work. */
 typedef struct luck_game {
-    double by_kind[JM_CH_KINDS][JM_MAX_SHIPS];
-    uint32_t draws[JM_CH_KINDS];     /* nodes corrected (two outcomes or more) */
+    double by_kind[LUCK_KINDS][JM_MAX_SHIPS];
+    uint32_t draws[LUCK_KINDS];      /* nodes (and decisions) corrected */
     uint32_t evals;                  /* values computed */
+    /* Optional: told the state after each node corrected, the corrections
+     * so far in by_kind (the fitting's targets, sim/run/vfit.c). */
+    void (*after)(void *ctx, const jm_state *s, const struct luck_game *g);
+    void *ctx;
 } luck_game;
 
 /* Set up game `game` (jm_init_dealt, then on to the first decision) into
@@ -42,6 +52,21 @@ int luck_setup(const value_fn *v, const jm_rules *r, int players, const jm_seed 
  * the end, correcting every chance node on the way: s ends as
  * jm_apply_trusted() leaves it, with the same events. */
 void luck_step(const value_fn *v, jm_state *s, int a, const jm_tracer *tr, luck_game *g);
+/* A decision's term: s with its legal[0..n) pending, the agent drew
+ * legal[chosen] with probabilities p[0..n).  The term of each ship is the
+ * mean under p of V at the state after each action (the step's first chance
+ * node averaged over its outcomes, or the step's end when it draws nothing)
+ * less the same for the action drawn: mean zero given the game so far,
+ * whatever V, as a chance node's. */
+void luck_decision(const value_fn *v, const jm_state *s, const int *legal, int n, const double *p, int chosen,
+                   luck_game *g);
+/* Whether a fitted V (VALUE_FIT) may correct games first..first+games-1
+ * of seed under rules r at this player count: 0; or 2 with one line in err
+ * when it was fitted under other rules, at other player counts, or on some
+ * of these very games (a value fitted on the games it corrects would make
+ * its corrections correlate with their outcomes).  Other kinds of V: 0. */
+int luck_refuses(const value_fn *v, const jm_rules *r, int players, const jm_seed *seed, uint64_t first,
+                 uint64_t games, char *err, size_t errlen);
 /* A ship's correction in luck units: every kind but those of `without`
  * (bit k: kind k), each times its weight (NULL: 1), rounded. */
 int32_t luck_units(const luck_game *g, int ship, unsigned without, const double *weight);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../agents/agent.h"
 #include "luck.h"
 #include "oracle.h"
 
@@ -14,6 +15,26 @@ static uint64_t mix(uint64_t x)
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
+}
+
+/* The outcome of node nd (drawn from `from` with action a into *s) taken
+ * instead from key by the node's place in the game: its round, kind, ship
+ * and how many of that kind and ship the round drew before it (seen[]). */
+static void place_node(jm_state *s, const jm_state *from, int a, const jm_chance *nd, uint64_t key, int *round,
+                       uint8_t (*seen)[JM_MAX_SHIPS + 1])
+{
+    if (jm_round(s) != *round) {
+        *round = jm_round(s);
+        memset(seen, 0, sizeof(uint8_t[JM_CH_KINDS][JM_MAX_SHIPS + 1]));
+    }
+    int ship = nd->ship + 1, k = seen[nd->kind][ship]++;
+    uint64_t h = mix(key ^ mix(((uint64_t)*round << 24) ^ ((uint64_t)nd->kind << 16) ^ ((uint64_t)ship << 8) ^
+                               (uint64_t)k));
+    int x = (int)(((h >> 32) * nd->n) >> 32);
+    if (x != nd->outcome) {
+        *s = *from;
+        jm_node_alt(s, a, x);
+    }
 }
 
 /* Play s to the end with every seat taking its first legal action and
@@ -36,19 +57,7 @@ static void play_first(jm_state *s, uint64_t key)
         }
         jm_state from = *s;
         jm_chance nd;
-        if (!jm_node_next(s, a, NULL, &nd)) continue;
-        if (jm_round(s) != round) {
-            round = jm_round(s);
-            memset(seen, 0, sizeof seen);
-        }
-        int ship = nd.ship + 1, k = seen[nd.kind][ship]++;
-        uint64_t h = mix(key ^ mix(((uint64_t)round << 24) ^ ((uint64_t)nd.kind << 16) ^ ((uint64_t)ship << 8) ^
-                                   (uint64_t)k));
-        int x = (int)(((h >> 32) * nd.n) >> 32);
-        if (x != nd.outcome) {
-            *s = from;
-            jm_node_alt(s, a, x);
-        }
+        if (jm_node_next(s, a, NULL, &nd)) place_node(s, &from, a, &nd, key, &round, seen);
         a = JM_RESUME;
     }
 }
@@ -223,4 +232,35 @@ void oracle_shares(const oracle_game *g, uint64_t n, oracle_share *seq, oracle_s
     mean_se(f + 2 * n, n, &m, &se);
     *old = (oracle_share){m / vp, se / vp, vp};
     free(f);
+}
+
+double oracle_agents_game(const oracle_cfg *c, agent *seats, uint64_t game, double *y)
+{
+    int np = c->players;
+    uint64_t key = mix(jm_seed_digest(&c->seed) ^ mix(c->first_game + game));
+    for (int h = 0; h < 2; h++) {
+        jm_seed streams = JM_SEED(mix(key + 31u * (uint64_t)h + 7u)); /* the agents' streams of half h */
+        for (int i = 0; i < np; i++) agent_start(&seats[i], &c->rules, np, &streams, c->first_game + game, i);
+        jm_state s;
+        jm_chance nd;
+        uint8_t seen[JM_CH_KINDS][JM_MAX_SHIPS + 1];
+        int round = -1, legal[JM_MAX_ACTIONS], n;
+        jm_init_dealt(&s, &c->rules, np, &c->seed, c->first_game + game, NULL, &nd, NULL, 0);
+        int a = JM_RESUME;
+        for (;;) {
+            jm_state from = s;
+            if (jm_node_next(&s, a, NULL, &nd)) place_node(&s, &from, a, &nd, key, &round, seen);
+            if (jm_between(&s)) {
+                a = JM_RESUME;
+                continue;
+            }
+            if ((n = jm_legal(&s, legal)) == 0) break;
+            a = n > 1 ? agent_choose(&seats[jm_to_move(&s)], &s, legal, n) : legal[0];
+            if (a < 0) return -1;
+        }
+        double w[JM_MAX_SHIPS];
+        shares_of(&s, w);
+        y[h] = edge(&s, w, NULL);
+    }
+    return 0;
 }

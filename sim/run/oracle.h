@@ -51,4 +51,16 @@ typedef struct oracle_share {
 } oracle_share;
 void oracle_shares(const oracle_game *g, uint64_t n, oracle_share *seq, oracle_share *old);
 
+/* The agents' own randomness (docs/STATISTICS.md, "Where the luck is"):
+ * game `game` played twice by seats[] (an agent per seat, made by the
+ * caller) with the agents' streams of two other seeds and the same chance,
+ * every node's outcome keyed by its place in the game as the rollouts
+ * have it (so the two games meet the same dice wherever they meet the
+ * same places); their edges into y[0], y[1].  Half the mean squared
+ * difference over games, over the edge's variance, is the share of it
+ * that the agents' own draws make, which no chance correction touches.
+ * 0, or -1 when an agent failed. */
+struct agent;
+double oracle_agents_game(const oracle_cfg *c, struct agent *seats, uint64_t game, double *y);
+
 #endif

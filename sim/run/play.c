@@ -49,6 +49,12 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
                 st->seat_decisions[seat]++;
                 st->legal_sum += (uint64_t)n;
             }
+            if (st && st->luck && a >= 0) { /* AIVAT's decision term, where the draw's odds are known */
+                double p[JM_MAX_ACTIONS];
+                int k = 0;
+                while (k < n && legal[k] != a) k++;
+                if (k < n && agent_probs(ag, n, p) == n) luck_decision(st->luck, s, legal, n, p, k, st->luck_out);
+            }
             if (a < 0 && *agent_fault(ag)) {
                 add_counts(st, &pc, np);
                 return 1 + seat;

@@ -52,9 +52,9 @@ done
 mv "$tmp/a.txt" "$out/hashes-agents.txt"
 # The luck-adjusted outcomes of a few games of sharp (--luck hand), a row a
 # seat: the game, its trace hash, the seat's win_adj, its first-Captain
-# correction and each kind's (GAMES.csv's last ten columns): they pin the
+# correction and each kind's (GAMES.csv's last eleven columns): they pin the
 # estimator and the hand's weights.
 bin/jamaica sim --games 40 --players 3 --seed 1 --agents sharp --luck hand --threads 2 \
     --out "$tmp/s.csv" --games-csv "$tmp/g.csv" >/dev/null
-awk -F, 'NR > 1 { s = $1; for (i = NF - 9; i <= NF; i++) s = s " " $i; print s }' "$tmp/g.csv" >"$tmp/l.txt"
+awk -F, 'NR > 1 { s = $1; for (i = NF - 10; i <= NF; i++) s = s " " $i; print s }' "$tmp/g.csv" >"$tmp/l.txt"
 mv "$tmp/l.txt" "$out/hashes-luck.txt"
