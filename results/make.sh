@@ -266,6 +266,7 @@ plain_samples() {
         --bootstrap mcts:iters=1000,cutoff=2,c=0.3,eval=hand --window 8 --epochs 0.01 --eval-every 0 --seed 1 \
         --seats relative 2>&1 | grep -v trained
 }
+. results/luck/make.sh
 if has envbench; then
     make -s lib
     mkdir -p results/learning

@@ -62,7 +62,7 @@ $J study captain --agents greedy --players 2-3 --games 200 --first-game 100 --lu
 $J merge "$tmp/cm.csv" "$tmp/ca.csv" "$tmp/cb.csv" --md "$tmp/cm.md" >/dev/null && cmp -s "$tmp/cm.csv" "$tmp/c1.csv" && ok ||
     bad "study captain --luck shards do not merge"
 $J study ghost --agents random --players 2 --games 300 --luck hand --out "$tmp/gh.csv" --md "$tmp/gh.md" >/dev/null &&
-    head -n 1 "$tmp/gh.csv" | grep -q ',ghost_on_adj,ghost_on_adj_low,ghost_on_adj_high,luck,on_adj_sum,on_adj_sq$' &&
+    head -n 1 "$tmp/gh.csv" | grep -q ',ghost_on_adj,ghost_on_adj_low,ghost_on_adj_high,luck,on_adj_sum,on_adj_sq,luck_split$' &&
     grep -q 'luck-adjusted ghost win rate' "$tmp/gh.md" && ok || bad "study ghost --luck: $(head -n 1 "$tmp/gh.csv")"
 
 # tournament: the adjusted win rates beside the plain ones, the same bytes on
@@ -130,6 +130,57 @@ expect2 "--luck go with --rules" diff --luck hand "$tmp/g1.csv" "$tmp/g0.csv"
 $J study worth --agents greedy --forbid backward --games 60 --luck hand --out "$tmp/w.csv" >"$tmp/w.md" 2>/dev/null &&
     head -n 1 "$tmp/w.csv" | grep -q ',points_high,win_share_adj,win_adj_low,win_adj_high,luck$' &&
     grep -q 'share lost, luck-adjusted |$' "$tmp/w.md" && ok || bad "study worth --luck: $(head -n 1 "$tmp/w.csv")"
+
+# A fitted value file (agents/vnet.h; tests/golden/value.jmn: random
+# weights, "fitted" on games 0-99 of seed 101 at 2 and 4 players): the same
+# bytes on 1 and 2 threads, shards merging into the single run, a resumed
+# run the same as one never stopped, and the file named in the outputs.
+V=tests/golden/value.jmn
+for t in 1 2; do
+    $J sim --games 300 --players 4 --agents sharp,greedy,random,greedy --seed 6 --luck $V --threads $t \
+        --out "$tmp/vs$t.csv" --games-csv "$tmp/vg$t.csv" >/dev/null || bad "sim --luck value.jmn --threads $t"
+done
+cmp -s "$tmp/vs1.csv" "$tmp/vs2.csv" && cmp -s "$tmp/vg1.csv" "$tmp/vg2.csv" && ok || bad "sim --luck value.jmn: threads differ"
+grep -q "tests/golden/value.jmn" "$tmp/vs1.csv" && ok || bad "SUMMARY.csv does not name the value file"
+$J sim --games 120 --players 4 --agents sharp,greedy,random,greedy --seed 6 --luck $V --out "$tmp/va.csv" >/dev/null
+$J sim --games 180 --first-game 120 --players 4 --agents sharp,greedy,random,greedy --seed 6 --luck $V \
+    --out "$tmp/vb.csv" >/dev/null
+$J merge "$tmp/vm.csv" "$tmp/va.csv" "$tmp/vb.csv" >/dev/null && cmp -s "$tmp/vm.csv" "$tmp/vs1.csv" && ok ||
+    bad "sim --luck value.jmn shards do not merge into the single run"
+# Killed at once after its first checkpoint, then resumed: the bytes of the run never stopped.
+$J sim --games 300 --players 4 --agents sharp,greedy,random,greedy --seed 6 --luck $V --threads 2 \
+    --out "$tmp/vr.csv" --checkpoint-every 0.05 >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ ! -e "$tmp/vr.csv.checkpoint" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.2
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+$J sim --games 300 --players 4 --agents sharp,greedy,random,greedy --seed 6 --luck $V --threads 2 \
+    --out "$tmp/vr.csv" --checkpoint-every 0.05 --resume >/dev/null 2>&1 && cmp -s "$tmp/vr.csv" "$tmp/vs1.csv" && ok ||
+    bad "sim --luck value.jmn: killed and resumed, not the run never stopped"
+# The refusals, before any game: its own games, other player counts, another
+# game, a damaged file.
+expect2 "fitted on games 0-99 of seed 101, which this run plays" sim --games 5 --seed 101 --luck $V --out "$tmp/n.csv"
+$J sim --games 5 --seed 101 --first-game 100 --luck $V --out "$tmp/ok.csv" >/dev/null && ok ||
+    bad "sim --luck value.jmn refused games the file was not fitted on"
+expect2 "fitted at 2,4 players, and the run has 3" sim --games 5 --players 3 --luck $V --out "$tmp/n.csv"
+expect2 "another game than the run's" sim --games 5 --rules classic --luck $V --out "$tmp/n.csv"
+expect2 "another game than the run's" study captain --agents random --players 2 --rules 2021,ghost=off --games 5 \
+    --luck $V --out "$tmp/n.csv"
+expect2 "fitted at 2,4 players, and the run has 3" study captain --agents random --players 2-4 --games 5 --luck $V \
+    --out "$tmp/n.csv"
+head -c 2000 $V >"$tmp/cut.jmn"
+expect2 "truncated" sim --games 5 --luck "$tmp/cut.jmn" --out "$tmp/n.csv"
+[ ! -e "$tmp/n.csv" ] && ok || bad "a refused value file left a file"
+# The decision terms: random's decisions corrected (its odds are known, and
+# each ship's value moves with them), sharp's not.
+for a in random sharp; do
+    $J sim --games 40 --players 4 --agents $a --seed 7 --luck $V --out /dev/null --games-csv "$tmp/dec-$a.csv" >/dev/null
+done
+awk -F, 'NR > 1 { n += ($NF != 0) } END { exit !(n > 100) }' "$tmp/dec-random.csv" &&
+    awk -F, 'NR > 1 { n += ($NF != 0) } END { exit !(n == 0) }' "$tmp/dec-sharp.csv" && ok ||
+    bad "luck_decision: random's decisions corrected, sharp's not"
 
 # Bad values: one line, exit 2, nothing written.
 expect2 "--luck: empty" sim --games 5 --luck "" --out "$tmp/n.csv"

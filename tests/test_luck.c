@@ -8,6 +8,8 @@
 
 #include "helpers.h"
 #include "../agents/value.h"
+#include "../agents/vfeat.h"
+#include "../agents/vnet.h"
 #include "../sim/run/harness.h"
 #include "../sim/run/luck.h"
 #include "../sim/run/oracle.h"
@@ -314,6 +316,50 @@ static void test_oracle_sequential_cancels_the_old_does_not(void **state)
     if (oracle_passes(&old)) fail_msg("the first scheme passes: %.4f +- %.4f", old.left, old.se);
 }
 
+/* The fitted value's arithmetic (agents/vnet.c) against the same network
+ * worked in double precision here, from the file's weights, over the states
+ * of random games: every logit within 1e-4, the shares summing to 1. */
+static void visit_value(const jm_state *s, void *ctx)
+{
+    const vn_net *n = ctx;
+    if (!(n->players >> jm_players(s) & 1) || jm_over(s)) return;
+    const vn_part *p = &n->part[jm_players(s)];
+    double share[JM_MAX_SHIPS], sum = 0;
+    vn_shares(n, s, share);
+    for (int i = 0; i < JM_MAX_SHIPS; i++) sum += share[i];
+    if (fabs(sum - 1) > 1e-5) fail_msg("shares sum to %.9f", sum);
+    for (int ship = 0; ship < JM_MAX_SHIPS; ship++) {
+        if (!jm_in_play(s, ship)) continue;
+        uint8_t f[VF_SIZE];
+        vf_ship(s, ship, f);
+        static _Thread_local double h[VN_MAX_LAYERS + 1][VF_SIZE > VN_MAX_WIDTH ? VF_SIZE : VN_MAX_WIDTH];
+        for (int k = 0; k < VF_SIZE; k++) h[0][k] = f[k] / (double)vf_scale[k];
+        for (int l = 0; l < n->layers; l++)
+            for (int j = 0; j < n->width[l + 1]; j++) {
+                double z = p->b[l][j];
+                for (int k = 0; k < n->width[l]; k++) z += h[l][k] * p->w[l][(size_t)k * n->width[l + 1] + j];
+                h[l + 1][j] = z > 0 ? z : 0;
+            }
+        double z = p->ob;
+        for (int j = 0; j < n->width[n->layers]; j++) z += h[n->layers][j] * p->ow[j];
+        double c = vn_logit(n, jm_players(s), f);
+        if (fabs(c - z) > 1e-4 * (1 + fabs(z))) fail_msg("ship %d: logit %.7f, worked in double %.7f", ship, c, z);
+    }
+}
+
+static void test_value_file_arithmetic(void **state)
+{
+    (void)state;
+    vn_net n;
+    char err[256];
+    if (vn_load(&n, "tests/golden/value.jmn", err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(n.players, (1u << 2) | (1u << 4));
+    assert_int_equal(n.layers, 2);
+    static const char *const sets[1] = {"2021"};
+    walk_random_games(sets, 1, 4, 77, visit_value, &n);
+    vn_free(&n);
+}
+
 /* The hand's weights are the fit's: the last line of results/luck/fit.md. */
 static void test_hand_weights_are_the_fit(void **state)
 {
@@ -347,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_correction_has_mean_zero),
         cmocka_unit_test(test_a_biased_correction_would_be_seen),
         cmocka_unit_test(test_oracle_sequential_cancels_the_old_does_not),
+        cmocka_unit_test(test_value_file_arithmetic),
         cmocka_unit_test(test_hand_weights_are_the_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

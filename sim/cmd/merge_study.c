@@ -94,6 +94,13 @@ static void sum_into_first(sshard *sh, int n)
                 a->adj[s] += b->adj[s];
                 a->adj_sq[s] += b->adj_sq[s];
             }
+            for (int k = 0; k < STUDY_LUCK_KINDS; k++) {
+                a->split.c[k] += b->split.c[k];
+                a->split.cc[k] += b->split.cc[k];
+                a->split.yc[k] += b->split.yc[k];
+            }
+            a->split.ya += b->split.ya;
+            a->split.yy += b->split.yy;
         }
 }
 

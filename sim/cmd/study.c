@@ -73,7 +73,22 @@ typedef struct study_acc {
      * and the ghost's with every draw's */
     int64_t offset_adj[JM_MAX_PLAYERS], adv_adj[JM_MAX_PLAYERS], seat_adj[JM_MAX_SHIPS], ghost_adj;
     uint64_t offset_adj_sq[JM_MAX_PLAYERS], adv_adj_sq[JM_MAX_PLAYERS], seat_adj_sq[JM_MAX_SHIPS], ghost_adj_sq;
+    /* where the luck is: each offset's advantage's, the ghost's share's */
+    study_split split_adv[JM_MAX_PLAYERS], split_ghost;
 } study_acc;
+
+/* One game's figure y (plain), its corrections by kind c[] and its
+ * adjusted value a into the split's sums. */
+static void split_add(study_split *sp, int64_t y, const int64_t *c, int64_t a)
+{
+    for (int k = 0; k < STUDY_LUCK_KINDS; k++) {
+        sp->c[k] += c[k];
+        sp->cc[k] += (uint64_t)(c[k] * c[k]);
+        sp->yc[k] += y * c[k];
+    }
+    sp->ya += y * a;
+    sp->yy += (uint64_t)(y * y);
+}
 
 /* Seat k's luck-adjusted win share (SUMMARY_ADJ_UNIT), with or without the
  * first Captain's draw's correction. */
@@ -87,11 +102,20 @@ static int64_t adj_win(const sim_game *r, int k, int with_captain)
 static void on_game_adj(study_acc *a, const sim_game *r)
 {
     int P = a->players;
-    int64_t wc[JM_MAX_PLAYERS], tot = 0;
+    int64_t wc[JM_MAX_PLAYERS], tot = 0, wp[JM_MAX_SHIPS], tp = 0, ck[STUDY_LUCK_KINDS] = {0};
     for (int k = 0; k < P; k++) tot += wc[k] = adj_win(r, k, 0);
+    for (int k = 0; k <= P; k++) { /* the plain shares, in SUMMARY_ADJ_UNIT */
+        wp[k] = r->seat[k].winner && r->nwin ? SUMMARY_ADJ_UNIT / r->nwin : 0;
+        if (k < P) tp += wp[k];
+    }
+    for (int q = 0; q < STUDY_LUCK_KINDS; q++)
+        for (int k = 0; k < P; k++) ck[q] += r->seat[k].luck_kind[q];
     for (int k = 0; k < P; k++) {
         int off = (k - r->first_captain + P) % P;
-        int64_t adv = wc[k] * (P - 1) - (tot - wc[k]), ws = adj_win(r, k, 1);
+        int64_t adv = wc[k] * (P - 1) - (tot - wc[k]), ws = adj_win(r, k, 1), c[STUDY_LUCK_KINDS];
+        for (int q = 0; q < STUDY_LUCK_KINDS; q++)
+            c[q] = q == JM_CH_CAPTAIN ? 0 : r->seat[k].luck_kind[q] * (P - 1) - (ck[q] - r->seat[k].luck_kind[q]);
+        split_add(&a->split_adv[off], wp[k] * (P - 1) - (tp - wp[k]), c, adv);
         a->offset_adj[off] += wc[k];
         a->offset_adj_sq[off] += (uint64_t)(wc[k] * wc[k]);
         a->adv_adj[off] += adv;
@@ -100,9 +124,11 @@ static void on_game_adj(study_acc *a, const sim_game *r)
         a->seat_adj_sq[k] += (uint64_t)(ws * ws);
     }
     if (a->ghost) {
-        int64_t g = adj_win(r, P, 1);
+        int64_t g = adj_win(r, P, 1), c[STUDY_LUCK_KINDS];
         a->ghost_adj += g;
         a->ghost_adj_sq += (uint64_t)(g * g);
+        for (int q = 0; q < STUDY_LUCK_KINDS; q++) c[q] = r->seat[P].luck_kind[q];
+        split_add(&a->split_ghost, wp[P], c, g);
     }
 }
 
@@ -229,6 +255,7 @@ static int study_captain(study_opts *o)
                 r->adj_sq[0] = a->offset_adj_sq[k];
                 r->adj[1] = a->adv_adj[k];
                 r->adj_sq[1] = a->adv_adj_sq[k];
+                r->split = a->split_adv[k];
             }
             free(a);
             if (rc) return rc;
@@ -252,6 +279,7 @@ static int study_ghost(study_opts *o)
             r->sum[1] = a->ghost_wins;
             r->adj[1] = a->ghost_adj;
             r->adj_sq[1] = a->ghost_adj_sq;
+            r->split = a->split_ghost;
         } else if (!rc) {
             rc = 2;
         }

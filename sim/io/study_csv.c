@@ -1,5 +1,6 @@
 /* study_csv.c - a study's rows rendered as CSV and Markdown, and read back (see study_csv.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +87,111 @@ static void games_phrase(FILE *md, const study_row *r, const char *each)
                 (unsigned long long)(r->first_game + r->games - 1));
 }
 
+/* ---------------------------------------------------------------- where the luck is */
+
+/* The split's sums as one CSV field: "c:cc:yc" for each kind, a space
+ * between, then the y-adjusted sum (buf of STUDY_SPLIT_TEXT). */
+#define STUDY_SPLIT_TEXT (STUDY_LUCK_KINDS * 64 + 32)
+static const char *split_text(const study_split *sp, char *buf)
+{
+    size_t at = 0;
+    for (int k = 0; k < STUDY_LUCK_KINDS; k++)
+        at += (size_t)snprintf(buf + at, STUDY_SPLIT_TEXT - at, "%lld:%llu:%lld ", (long long)sp->c[k],
+                               (unsigned long long)sp->cc[k], (long long)sp->yc[k]);
+    snprintf(buf + at, STUDY_SPLIT_TEXT - at, "%lld:%llu", (long long)sp->ya, (unsigned long long)sp->yy);
+    return buf;
+}
+
+static int split_parse(const char *t, study_split *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (!*t) return 0;
+    char *end;
+    for (int k = 0; k < STUDY_LUCK_KINDS; k++) {
+        errno = 0;
+        sp->c[k] = strtoll(t, &end, 10);
+        if (*end != ':') return -1;
+        sp->cc[k] = strtoull(end + 1, &end, 10);
+        if (*end != ':') return -1;
+        sp->yc[k] = strtoll(end + 1, &end, 10);
+        if (*end != ' ' || errno) return -1;
+        t = end + 1;
+    }
+    sp->ya = strtoll(t, &end, 10);
+    if (*end != ':') return -1;
+    sp->yy = strtoull(end + 1, &end, 10);
+    return *end || errno ? -1 : 0;
+}
+
+/* What share of the plain figure's variance kind k explains (-cov(y, C_k)
+ * / var(y)), and what is left (cov(y, y_adj) / var(y)), with normal-theory
+ * 95% intervals (the covariance's variance (var y var x + cov^2) / n);
+ * games, the figure's sums s, q in `unit`, the adjusted's sa, qa. */
+static void split_shares(const study_split *sp, uint64_t games, double s, double q, double sa, double qa, double *share,
+                         double *half)
+{
+    double n = (double)games, my = s / n, vy = q / n - my * my;
+    for (int k = 0; k <= STUDY_LUCK_KINDS; k++) {
+        share[k] = half[k] = 0;
+        if (!(vy > 0) || games < 2) continue;
+        double sx = k < STUDY_LUCK_KINDS ? (double)sp->c[k] : sa, qx = k < STUDY_LUCK_KINDS ? (double)sp->cc[k] : qa;
+        double sxy = k < STUDY_LUCK_KINDS ? (double)sp->yc[k] : (double)sp->ya;
+        double mx = sx / n, vx = qx / n - mx * mx, cov = sxy / n - my * mx;
+        share[k] = (k < STUDY_LUCK_KINDS ? -cov : cov) / vy;
+        half[k] = 1.96 * sqrt((vy * (vx > 0 ? vx : 0) + cov * cov) / n) / vy;
+    }
+}
+
+/* The "where the luck is" table of rows (one a configuration); figure
+ * names what y is; s, q, sa, qa read the plain and adjusted sums. */
+typedef void (*split_sums)(const study_row *r, double *s, double *q, double *sa, double *qa);
+static void render_split(const study_row *const *rows, int n, const char *figure, int captain, split_sums sums, FILE *md)
+{
+    static const struct { int k; const char *name; } cols[] = {
+        {JM_CH_DICE, "action dice"}, {JM_CH_DRAW, "cards drawn"}, {JM_CH_SHORTAGE, "shortage die"},
+        {JM_CH_TREASURE, "treasures"}, {JM_CH_BATTLE, "combat dice"}, {JM_CH_BLIND, "blind steals"},
+        {JM_CH_CAPTAIN, "first Captain"}, {JM_CH_KINDS, "known decisions"}, {STUDY_LUCK_KINDS, "left"}};
+    fprintf(md, "\n## Where the luck is\n\nThe share of %s's variance that each kind of chance explains, as the "
+                "value function sees it (`--luck %s`: -cov(figure, its corrections of that kind) / var(figure)), and "
+                "what is left to skill, the deal and what V does not see (cov(figure, adjusted figure) / var(figure)); "
+                "95%% intervals (docs/STATISTICS.md).%s\n\n| agents | players |",
+            figure, rows[0]->luck, captain ? " The first Captain's draw is kept out: the figure is conditioned on it." : "");
+    int ncol = (int)(sizeof cols / sizeof cols[0]);
+    for (int c = 0; c < ncol; c++)
+        if (!(captain && cols[c].k == JM_CH_CAPTAIN)) fprintf(md, " %s |", cols[c].name);
+    fprintf(md, "\n|---|---|");
+    for (int c = 0; c < ncol; c++)
+        if (!(captain && cols[c].k == JM_CH_CAPTAIN)) fprintf(md, "---|");
+    fputc('\n', md);
+    for (int i = 0; i < n; i++) {
+        const study_row *r = rows[i];
+        double s, q, sa, qa, share[STUDY_LUCK_KINDS + 1], half[STUDY_LUCK_KINDS + 1];
+        sums(r, &s, &q, &sa, &qa);
+        split_shares(&r->split, r->games, s, q, sa, qa, share, half);
+        fprintf(md, "| `%s` | %d |", r->agents, r->players);
+        for (int c = 0; c < ncol; c++)
+            if (!(captain && cols[c].k == JM_CH_CAPTAIN))
+                fprintf(md, " %.1f%% [%.1f, %.1f] |", 100 * share[cols[c].k], 100 * (share[cols[c].k] - half[cols[c].k]),
+                        100 * (share[cols[c].k] + half[cols[c].k]));
+        fputc('\n', md);
+    }
+}
+
+/* The figure's sums in SUMMARY_ADJ_UNIT (the advantage's x (P - 1)):
+ * plain (the split's own), adjusted (the row's). */
+static void figure_sums(const study_row *r, double *s, double *q, double *sa, double *qa)
+{
+    *s = (double)r->sum[1] * ((double)SUMMARY_ADJ_UNIT / SUMMARY_WIN_UNIT);
+    *q = (double)r->split.yy;
+    *sa = (double)r->adj[1];
+    *qa = (double)r->adj_sq[1];
+}
+
 /* ---------------------------------------------------------------- captain */
 
 static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
 {
-    char seed[JM_SEED_TEXT];
+    char seed[JM_SEED_TEXT], split[STUDY_SPLIT_TEXT];
     const csv_table *ext = adj_of(STUDY_CAPTAIN, rows, n);
     csv_table_header2(csv, &captain_csv, ext);
     fprintf(md, "# First Captain's advantage\n\n");
@@ -148,6 +249,7 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
                 ve[CAJ_WINS_ADJ_SQ] = csv_u64(r->adj_sq[0]);
                 ve[CAJ_ADV_ADJ_SUM] = csv_int(r->adj[1]);
                 ve[CAJ_ADV_ADJ_SQ] = csv_u64(r->adj_sq[1]);
+                ve[CAJ_LUCK_SPLIT] = csv_text(split_text(&r->split, split));
             }
             csv_table_row2(csv, &captain_csv, v, ext, ve);
             if (k) continue;
@@ -160,13 +262,18 @@ static void render_captain(const study_row *rows, int n, FILE *csv, FILE *md)
             fputc('\n', md);
         }
     }
+    if (!ext) return;
+    const study_row *first[256];
+    int nf = 0;
+    for (int i = 0; i < n && nf < 256; i += rows[i].players) first[nf++] = &rows[i];
+    render_split(first, nf, "the first Captain's advantage", 1, figure_sums, md);
 }
 
 /* ---------------------------------------------------------------- ghost */
 
 static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
 {
-    char seed[JM_SEED_TEXT];
+    char seed[JM_SEED_TEXT], split[STUDY_SPLIT_TEXT];
     const csv_table *ext = adj_of(STUDY_GHOST, rows, n);
     csv_val ve[GAJ_NCOL] = {{0}};
     csv_table_header2(csv, &ghost_csv, ext);
@@ -196,12 +303,18 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
             ve[GAJ_LUCK] = csv_text(r->luck);
             ve[GAJ_ON_ADJ_SUM] = csv_int(r->adj[1]);
             ve[GAJ_ON_ADJ_SQ] = csv_u64(r->adj_sq[1]);
+            ve[GAJ_LUCK_SPLIT] = csv_text(split_text(&r->split, split));
         }
         csv_table_row2(csv, &ghost_csv, v, ext, ve);
         fprintf(md, "| `%s` | %.2f%% [%.2f, %.2f] | %.2f%% |", r->agents, 100 * w / games, 100 * lo, 100 * hi,
                 100 * (1 - w / games) / 2);
         if (ext) fprintf(md, " %.2f%% [%.2f, %.2f] |", 100 * ga.mean, 100 * ga.lo, 100 * ga.hi);
         fputc('\n', md);
+    }
+    if (ext && i) {
+        const study_row *shares[256];
+        for (int k = 0; k < i && k < 256; k++) shares[k] = &rows[k];
+        render_split(shares, i < 256 ? i : 256, "the ghost's 2-player share", 0, figure_sums, md);
     }
     if (i == n) return; /* --players 2: the share alone, no pairs to show */
     fprintf(md, "\n## ghost=on against ghost=off, the same deals (paired by game index)\n\nMeans per game; "
@@ -368,7 +481,8 @@ static int parse_adj(study_kind k, char **f, study_row *r)
         if (c[0] >= 0 && *f[c[0]] && csv_parse_i64(f[c[0]], &r->adj[i])) return -1;
         if (c[1] >= 0 && *f[c[1]] && csv_parse_u64(f[c[1]], &r->adj_sq[i])) return -1;
     }
-    return 0;
+    int sc = k == STUDY_CAPTAIN ? CAJ_LUCK_SPLIT : k == STUDY_GHOST ? GAJ_LUCK_SPLIT : -1;
+    return sc >= 0 && split_parse(f[sc], &r->split) ? -1 : 0;
 }
 
 int study_csv_read(const char *path, study_kind *kind, study_row **rows, int *n, char *err, size_t errlen)

@@ -28,6 +28,18 @@ extern const char *const study_kind_name[STUDY_NKINDS];
 
 #define STUDY_TEXT 1024          /* an agent mix or the rules, its terminator included */
 
+/* Where the luck is (docs/STATISTICS.md): for a row's figure y (the
+ * advantage, or the ghost's share) and each kind k of correction (the
+ * chance kinds JM_CH_*, then the decisions: sim/run/luck.h's LUCK_KINDS)
+ * C_k, the integer sums of C_k, C_k^2 and y C_k, and of y^2 and of y
+ * times the adjusted figure, all in SUMMARY_ADJ_UNIT (the advantage's x
+ * (P - 1)). */
+#define STUDY_LUCK_KINDS (JM_CH_KINDS + 1)
+typedef struct study_split {
+    int64_t c[STUDY_LUCK_KINDS], yc[STUDY_LUCK_KINDS], ya;
+    uint64_t cc[STUDY_LUCK_KINDS], yy;
+} study_split;
+
 typedef struct study_row {
     char agents[STUDY_TEXT];
     int players;
@@ -50,6 +62,7 @@ typedef struct study_row {
     char luck[300];
     int64_t adj[2];
     uint64_t adj_sq[2];
+    study_split split;           /* captain and ghost_win_rate rows, with --luck */
 } study_row;
 
 /* The unit a row's sums count in (420, 420 (P - 1) or 1). */

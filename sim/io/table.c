@@ -93,13 +93,13 @@ TABLE(sweep_csv, sweep_cols);
 static const csv_col captain_adj_cols[CAJ_NCOL] = {
     {"win_rate_adj", "%.6f"}, {"win_rate_adj_low", "%.6f"}, {"win_rate_adj_high", "%.6f"}, {"adv_adj", "%.6f"},
     {"adv_adj_low", "%.6f"}, {"adv_adj_high", "%.6f"}, {"adv_adj_p", "%.4g"}, {"luck", "%s"}, {"wins_adj", "%lld"},
-    {"wins_adj_sq", "%llu"}, {"adv_adj_sum", "%lld"}, {"adv_adj_sq", "%llu"},
+    {"wins_adj_sq", "%llu"}, {"adv_adj_sum", "%lld"}, {"adv_adj_sq", "%llu"}, {"luck_split", "%s"},
 };
 TABLE(captain_adj_csv, captain_adj_cols);
 
 static const csv_col ghost_adj_cols[GAJ_NCOL] = {
     {"ghost_on_adj", "%.6f"}, {"ghost_on_adj_low", "%.6f"}, {"ghost_on_adj_high", "%.6f"}, {"luck", "%s"},
-    {"on_adj_sum", "%lld"}, {"on_adj_sq", "%llu"},
+    {"on_adj_sum", "%lld"}, {"on_adj_sq", "%llu"}, {"luck_split", "%s"},
 };
 TABLE(ghost_adj_csv, ghost_adj_cols);
 

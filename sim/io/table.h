@@ -78,10 +78,10 @@ extern const csv_table sweep_csv;
 /* With --luck, each study's rows go on with the luck-adjusted estimate of
  * its figure, its interval, the value function and the tallies. */
 enum { CAJ_WIN_RATE_ADJ, CAJ_WIN_RATE_ADJ_LOW, CAJ_WIN_RATE_ADJ_HIGH, CAJ_ADV_ADJ, CAJ_ADV_ADJ_LOW, CAJ_ADV_ADJ_HIGH,
-       CAJ_ADV_ADJ_P, CAJ_LUCK, CAJ_WINS_ADJ, CAJ_WINS_ADJ_SQ, CAJ_ADV_ADJ_SUM, CAJ_ADV_ADJ_SQ, CAJ_NCOL };
+       CAJ_ADV_ADJ_P, CAJ_LUCK, CAJ_WINS_ADJ, CAJ_WINS_ADJ_SQ, CAJ_ADV_ADJ_SUM, CAJ_ADV_ADJ_SQ, CAJ_LUCK_SPLIT, CAJ_NCOL };
 extern const csv_table captain_adj_csv;
 enum { GAJ_GHOST_ON_ADJ, GAJ_GHOST_ON_ADJ_LOW, GAJ_GHOST_ON_ADJ_HIGH, GAJ_LUCK, GAJ_ON_ADJ_SUM, GAJ_ON_ADJ_SQ,
-       GAJ_NCOL };
+       GAJ_LUCK_SPLIT, GAJ_NCOL };
 extern const csv_table ghost_adj_csv;
 enum { SAJ_ESTIMATE_ADJ, SAJ_ESTIMATE_ADJ_LOW, SAJ_ESTIMATE_ADJ_HIGH, SAJ_LUCK, SAJ_SUM_ADJ, SAJ_SUM_ADJ_SQ,
        SAJ_NCOL };
