@@ -94,6 +94,7 @@ void vf_ship(const jm_state *s, int ship, uint8_t *f)
     f[VF_PLACE + 5] = cap(jm_board_cost(v, pos));
     f[VF_PLACE + 6] = cap(mine - best);
     f[VF_PLACE + 7] = cap(other - mine);
+    f[VF_SPACE + (jm_finished(s, ship) == 1 ? 63 : pos < 63 ? pos : 62)] = 1;
     /* holds */
     int nh = jm_nholds(s, ship), empty = 0;
     for (int h = 0; h < nh; h++) empty += jm_hold_count(s, ship, h) == 0;
@@ -103,6 +104,9 @@ void vf_ship(const jm_state *s, int ship, uint8_t *f)
     f[VF_HOLDS + 3] = cap(empty);
     f[VF_HOLDS + 4] = nh == 6;
     f[VF_HOLDS + 5] = cap(nh);
+    int gold = jm_total(s, ship, JM_GOLD), food = jm_total(s, ship, JM_FOOD);
+    f[VF_LEVELS + (gold < 12 ? gold : 12)] = 1;
+    f[VF_LEVELS + 13 + (food < 11 ? food : 11)] = 1;
     /* treasure */
     int plus = 0, minus = 0;
     for (int t = 0; t < JM_TREASURES; t++) {
@@ -166,6 +170,10 @@ const float vf_scale[VF_SIZE] = {
     PLAY_SCALES, PLAY_SCALES, PLAY_SCALES, PLAY_SCALES,
     /* order */ PLAY_SCALES, PLAY_SCALES, PLAY_SCALES, PLAY_SCALES,
     /* best */ 12, 12, 1, 6, 6, 6,
+    /* space */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* levels */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 _Static_assert(VF_PLAY + VF_PLAY_CARD * JM_CARDS == VF_ORDER && VF_ORDER + 4 * VF_PLAY_CARD == VF_BEST &&
-                   VF_BEST + 6 == VF_SIZE, "the blocks fill the features");
+                   VF_BEST + 6 == VF_SPACE && VF_SPACE + 64 == VF_LEVELS && VF_LEVELS + 25 == VF_SIZE,
+               "the blocks fill the features");

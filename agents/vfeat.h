@@ -40,6 +40,9 @@
  *   best    261, 6    over those cards: the most steps forward, the most
  *                     steps forward whose cost is paid, home reached by one,
  *                     the most gold, food and gunpowder loaded
+ *   space   267, 64   the ship's space (one-hot; home, Port Royal in lap 1,
+ *                     at 63)
+ *   levels  331, 25   gold 0..12 and food 0..11 and more (one-hot each)
  * A block that does not apply is zeros (a ghost has no cards; the play
  * block needs the dice).
  */
@@ -51,10 +54,11 @@
 #include "../engine/jamaica.h"
 
 #define VF_VERSION 1
-#define VF_SIZE 267
+#define VF_SIZE 356
 enum {
     VF_WHO = 0, VF_PLACE = 8, VF_HOLDS = 16, VF_TREASURE = 22, VF_CARDS = 30,
-    VF_DICE = 74, VF_ROUND = 88, VF_PLAY = 96, VF_PLAY_CARD = 11, VF_ORDER = 217, VF_BEST = 261
+    VF_DICE = 74, VF_ROUND = 88, VF_PLAY = 96, VF_PLAY_CARD = 11, VF_ORDER = 217, VF_BEST = 261,
+    VF_SPACE = 267, VF_LEVELS = 331
 };
 
 /* Ship `ship`'s features (a ship in play) into f[0..VF_SIZE). */

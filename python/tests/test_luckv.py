@@ -72,9 +72,9 @@ class TestFile(unittest.TestCase):
 class TestTrainer(unittest.TestCase):
     def test_the_model_is_the_files_arithmetic(self):
         torch.manual_seed(3)
-        scales = list(np.random.default_rng(2).integers(1, 20, 267).astype(float))
-        model = luckv.Value(267, [32, 16], scales)
-        x = torch.from_numpy(np.random.default_rng(4).integers(0, 12, (50, 5, 267)).astype(np.uint8))
+        scales = list(np.random.default_rng(2).integers(1, 20, 356).astype(float))
+        model = luckv.Value(356, [32, 16], scales)
+        x = torch.from_numpy(np.random.default_rng(4).integers(0, 12, (50, 5, 356)).astype(np.uint8))
         with torch.no_grad():
             want = model(x).numpy()
         arrays = {"layer%d.weight" % k: l.weight.detach().numpy() for k, l in enumerate(model.layers)}

@@ -38,7 +38,7 @@ typedef struct fit_opts {
     uint64_t games, threads, first_game, keep, epochs, progress, rounds;
     jm_seed seed;
     player_range players;
-    const char *agents, *rules, *out, *hidden;
+    const char *agents, *rules, *out, *hidden, *lambda;
 } fit_opts;
 
 static const opt fit_options[] = {
@@ -63,6 +63,10 @@ static const opt fit_options[] = {
                  "state's share of the win, each later one the share plus\n"
                  "the corrections the value before it makes after the state\n"
                  "(the same mean, less noise), on the same games"),
+    OPT_ROW_TEXT("lambda", "L", fit_opts, lambda, "1",
+                 "the later rounds' targets, TD(L)'s return of the value\n"
+                 "before: 1, the share plus every later correction; 0, the\n"
+                 "next chance node's mean; between, a mix ({default})"),
     OPT_THREADS(fit_opts),
     OPT_PROGRESS(fit_opts),
     OPT_OUT(fit_opts, NULL, "the value file (required), e.g. v.jmn"),
@@ -155,7 +159,7 @@ typedef struct fit_run {
 
 /* The games of each player count into their data files: 0; 1 after
  * reporting; 128 + the signal after a stop. */
-static int collect_all(fit_run *f, const value_fn *before)
+static int collect_all(fit_run *f, const value_fn *before, double lambda)
 {
     const fit_opts *o = f->o;
     for (int P = o->players.lo; P <= o->players.hi; P++) {
@@ -171,6 +175,7 @@ static int collect_all(fit_run *f, const value_fn *before)
         c.threads = (int)o->threads;
         c.progress = 1;
         c.value = before;
+        c.lambda = lambda;
         sim_parse_agents(o->agents, P, c.specs, err, sizeof err);
         FILE *fp = fopen(f->data[P], "wb");
         if (!fp) {
@@ -294,6 +299,11 @@ static int cmd_fit(int argc, char **argv)
         if (!ok) return cli_usage_error("luck fit: --hidden '%s': 1 or 2 widths, multiples of 16 up to %d", o.hidden,
                                         VN_MAX_WIDTH);
     }
+    char *lend;
+    errno = 0;
+    double lambda = strtod(o.lambda, &lend);
+    if (errno || lend == o.lambda || *lend || !(lambda >= 0 && lambda <= 1))
+        return cli_usage_error("luck fit: --lambda '%s': a number from 0 to 1", o.lambda);
     char py[PATH_MAX];
     if (find_python(py, sizeof py) || python_has_torch(py)) return 2;
     outfile out;
@@ -321,7 +331,7 @@ static int cmd_fit(int argc, char **argv)
             fprintf(stderr, "luck fit: round %llu of %llu: targets with round %llu's corrections\n",
                     (unsigned long long)r, (unsigned long long)o.rounds, (unsigned long long)(r - 1));
         }
-        if ((rc = collect_all(&f, have ? &before : NULL)) == 0) rc = train(&f, py, argc, argv);
+        if ((rc = collect_all(&f, have ? &before : NULL, lambda)) == 0) rc = train(&f, py, argc, argv);
     }
     if (have) value_close(&before);
     if (!rc) rc = install(&f, &out);

@@ -24,9 +24,12 @@ static void correct(const value_fn *v, const jm_state *from, int a, const jm_cha
         for (int i = 0; i < JM_MAX_SHIPS; i++) sum[i] += vx[i];
     }
     g->evals += nd->n;
-    for (int i = 0; i < JM_MAX_SHIPS; i++) g->by_kind[nd->kind][i] += sum[i] / nd->n - vr[i];
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        sum[i] /= nd->n;
+        g->by_kind[nd->kind][i] += sum[i] - vr[i];
+    }
     g->draws[nd->kind]++;
-    if (g->after) g->after(g->ctx, after, g);
+    if (g->after) g->after(g->ctx, after, sum, vr);
 }
 
 /* From *s (action a applied, or JM_RESUME from between draws) node by node
@@ -62,9 +65,12 @@ int luck_setup(const value_fn *v, const jm_rules *r, int players, const jm_seed 
             for (int i = 0; i < JM_MAX_SHIPS; i++) sum[i] += vx[i];
         }
         g->evals += cap.n;
-        for (int i = 0; i < JM_MAX_SHIPS; i++) g->by_kind[JM_CH_CAPTAIN][i] += sum[i] / cap.n - vr[i];
+        for (int i = 0; i < JM_MAX_SHIPS; i++) {
+            sum[i] /= cap.n;
+            g->by_kind[JM_CH_CAPTAIN][i] += sum[i] - vr[i];
+        }
         g->draws[JM_CH_CAPTAIN]++;
-        if (g->after) g->after(g->ctx, s, g);
+        if (g->after) g->after(g->ctx, s, sum, vr);
     }
     walk(v, s, JM_RESUME, tr, g);
     return 0;
@@ -111,6 +117,7 @@ void luck_decision(const value_fn *v, const jm_state *s, const int *legal, int n
     }
     for (int i = 0; i < JM_MAX_SHIPS; i++) g->by_kind[LUCK_DECISION][i] += mean[i] - got[i];
     g->draws[LUCK_DECISION]++;
+    if (g->after) g->after(g->ctx, NULL, mean, got);
 }
 
 int32_t luck_units(const luck_game *g, int ship, unsigned without, const double *weight)

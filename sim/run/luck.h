@@ -37,9 +37,11 @@ typedef struct luck_game {
     double by_kind[LUCK_KINDS][JM_MAX_SHIPS];
     uint32_t draws[LUCK_KINDS];      /* nodes (and decisions) corrected */
     uint32_t evals;                  /* values computed */
-    /* Optional: told the state after each node corrected, the corrections
-     * so far in by_kind (the fitting's targets, sim/run/vfit.c). */
-    void (*after)(void *ctx, const jm_state *s, const struct luck_game *g);
+    /* Optional: told of each term as it is made (the fitting's targets,
+     * sim/run/vfit.c): the state after a node (NULL for a decision's term),
+     * each ship's mean of V over the outcomes (the odds) and V at the one
+     * drawn. */
+    void (*after)(void *ctx, const jm_state *s, const double *mean, const double *drawn);
     void *ctx;
 } luck_game;
 

@@ -38,41 +38,51 @@ static int kept(uint64_t g, uint64_t k, int keep)
     return jm_mix64(g * 0x9e3779b97f4a7c15ULL + k) % (uint64_t)keep == 0;
 }
 
-/* A game being recorded: its records, and the corrections so far at each
- * (in the record's target slots until the end). */
+/* A game being recorded: its records, and every term of its corrections
+ * (each ship's mean and drawn value), so that each kept state's target can
+ * be made at the end; a record's target slots hold its term's index. */
+typedef struct term {
+    float mean[JM_MAX_SHIPS], drawn[JM_MAX_SHIPS];
+} term;
 typedef struct taping {
     const vfit_cfg *c;
     uint64_t game, node;
     int ships;
     records *r;
+    term *terms;
+    size_t nterms, cap;
     int oom;
 } taping;
 
-/* Each ship's correction so far (every kind but the first Captain's draw,
- * which the deal decides before any state is kept). */
-static float so_far(const luck_game *g, int ship)
-{
-    double c = 0;
-    for (int k = 0; k < JM_CH_KINDS; k++)
-        if (k != JM_CH_CAPTAIN) c += g->by_kind[k][ship];
-    return (float)c;
-}
-
-static void tap(void *ctx, const jm_state *s, const luck_game *g)
+static void tap(void *ctx, const jm_state *s, const double *mean, const double *drawn)
 {
     taping *t = ctx;
-    if (t->oom || !kept(t->game, t->node++, t->c->keep)) return;
+    if (t->oom) return;
+    if (t->nterms == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 256;
+        term *m = realloc(t->terms, cap * sizeof *m);
+        if (!m) {
+            t->oom = 1;
+            return;
+        }
+        t->terms = m;
+        t->cap = cap;
+    }
+    term *e = &t->terms[t->nterms++];
+    for (int i = 0; i < JM_MAX_SHIPS; i++) {
+        e->mean[i] = (float)mean[i];
+        e->drawn[i] = (float)drawn[i];
+    }
+    if (!s || !kept(t->game, t->node++, t->c->keep)) return; /* a decision's term: no state */
     unsigned char *p = room(t->r);
     if (!p) {
         t->oom = 1;
         return;
     }
-    float *y = (float *)(p + (size_t)t->ships * VF_SIZE);
+    float *y = (float *)(p + (size_t)t->ships * VF_SIZE), at = (float)(t->nterms - 1);
     for (int k = 0; k < t->ships; k++) {
-        int ship = k < jm_players(s) ? k : JM_GHOST;
-        vf_ship(s, ship, p + (size_t)k * VF_SIZE);
-        float c = so_far(g, ship);
-        memcpy(y + k, &c, sizeof c);
+        vf_ship(s, k < jm_players(s) ? k : JM_GHOST, p + (size_t)k * VF_SIZE);
+        memcpy(y + k, &at, sizeof at);
     }
 }
 
@@ -83,9 +93,24 @@ static void flat_value(void *ctx, const jm_state *s, double *share)
     for (int i = 0; i < JM_MAX_SHIPS; i++) share[i] = jm_in_play(s, i) ? 1.0 / jm_ships(s) : 0;
 }
 
-/* Game g, its kept states into r with their targets: the game's share of
- * the win plus the corrections after the state (with the flat value, the
- * share alone).  0, or -1 with err. */
+/* The targets: TD(lambda)'s return of each term's state, backwards from
+ * the game's share y: G_last = y; G_i = mean_{i+1} + lambda (G_{i+1} -
+ * drawn_{i+1}) (lambda 1: y plus every later correction; 0: the next
+ * node's mean), into t->terms[i].drawn, ship by ship. */
+static void returns(taping *t, const float *y, double lambda)
+{
+    float g[JM_MAX_SHIPS], mean[JM_MAX_SHIPS], drawn[JM_MAX_SHIPS];
+    for (size_t i = t->nterms; i-- > 0;) {
+        term *e = &t->terms[i];
+        for (int k = 0; k < JM_MAX_SHIPS; k++)
+            g[k] = i + 1 == t->nterms ? y[k] : mean[k] + (float)lambda * (g[k] - drawn[k]);
+        memcpy(mean, e->mean, sizeof mean);
+        memcpy(drawn, e->drawn, sizeof drawn);
+        memcpy(e->drawn, g, sizeof g); /* term i's return, in the slot of its drawn value */
+    }
+}
+
+/* Game g, its kept states into r with their targets.  0, or -1 with err. */
 static int play_game(const vfit_cfg *c, uint64_t g, agent *ag, int ships, records *r, char *err, size_t errlen)
 {
     int np = c->players, legal[JM_MAX_ACTIONS], n;
@@ -96,7 +121,7 @@ static int play_game(const vfit_cfg *c, uint64_t g, agent *ag, int ships, record
     }
     value_fn flat = {.kind = VALUE_CALL, .call = flat_value};
     const value_fn *v = c->value ? c->value : &flat;
-    taping t = {c, g, 0, ships, r, 0};
+    taping t = {.c = c, .game = g, .ships = ships, .r = r};
     luck_game lg;
     memset(&lg, 0, sizeof lg);
     lg.after = tap;
@@ -108,6 +133,7 @@ static int play_game(const vfit_cfg *c, uint64_t g, agent *ag, int ships, record
         agent *who = seat[jm_to_move(&s)];
         int a = n > 1 ? agent_choose(who, &s, legal, n) : legal[0];
         if (a < 0) {
+            free(t.terms);
             snprintf(err, errlen, "agent '%s' failed in game %llu: %s", who->spec, (unsigned long long)g,
                      agent_fault(who));
             return -1;
@@ -115,21 +141,22 @@ static int play_game(const vfit_cfg *c, uint64_t g, agent *ag, int ships, record
         luck_step(v, &s, a, NULL, &lg);
     }
     if (t.oom) {
+        free(t.terms);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     jm_score sc[JM_MAX_SHIPS];
     int winners = jm_scores(&s, sc);
+    float y[JM_MAX_SHIPS];
+    for (int k = 0; k < JM_MAX_SHIPS; k++) y[k] = sc[k].winner ? 1.0f / (float)winners : 0.0f;
+    returns(&t, y, c->lambda);
     for (size_t i = 0; i < r->n; i++) {
-        float *y = (float *)(r->b + i * r->size + (size_t)ships * VF_SIZE);
-        for (int k = 0; k < ships; k++) {
-            int ship = k < np ? k : JM_GHOST;
-            float at, share = sc[ship].winner ? 1.0f / (float)winners : 0.0f;
-            memcpy(&at, y + k, sizeof at);
-            float target = share + (so_far(&lg, ship) - at);
-            memcpy(y + k, &target, sizeof target);
-        }
+        float *slot = (float *)(r->b + i * r->size + (size_t)ships * VF_SIZE), at;
+        memcpy(&at, slot, sizeof at);
+        const term *e = &t.terms[(size_t)at];
+        for (int k = 0; k < ships; k++) memcpy(slot + k, &e->drawn[k < np ? k : JM_GHOST], sizeof(float));
     }
+    free(t.terms);
     return 0;
 }
 
@@ -137,7 +164,7 @@ static void header(const vfit_cfg *c, int ships, FILE *f)
 {
     fprintf(f, "{\"format\": \"jamaica-vfit\", \"version\": 1, \"features\": %d, \"ships\": %d, \"players\": %d, "
                "\"games\": %llu, \"targets\": \"%s\", \"scales\": [",
-            VF_SIZE, ships, c->players, (unsigned long long)c->games, c->value ? "adjusted" : "shares");
+            VF_SIZE, ships, c->players, (unsigned long long)c->games, c->value ? "returns" : "shares");
     for (int k = 0; k < VF_SIZE; k++) fprintf(f, "%s%g", k ? ", " : "", (double)vf_scale[k]);
     fputs("]}\n", f);
 }

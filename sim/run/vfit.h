@@ -39,6 +39,8 @@ typedef struct vfit_cfg {
      * is then the game's share plus its corrections after the state, a
      * lower-variance estimate of the same mean than the share alone. */
     const struct value_fn *value;
+    double lambda;                            /* ... TD(lambda)'s return of that value: 1, the share plus
+                                                 every later correction; 0, the next node's mean */
 } vfit_cfg;
 
 /* Play the games and write the data file to f.  0; 1 stopped by *stop;

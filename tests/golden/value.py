@@ -12,7 +12,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
 from jamaica import netfile  # noqa: E402
 
-FEATURES = 267  # VF_SIZE
+FEATURES = 356  # VF_SIZE
 RULES = "shortage=die,ghost=auto,start_food=3,start_gold=3,hand=3,treasures=9,first_captain=random,round_cap=200"
 
 
