@@ -6,7 +6,7 @@
 #include "../engine/jamaica.h"
 
 /* Weights, in doubloons.  Defaults (heur_default): tuned by the greedy
- * against random runs quoted in docs/RESULTS.md. */
+ * against random runs (the lab's matches). */
 typedef struct heur_weights {
     double gold;      /* per doubloon in the holds */
     double progress;  /* per step of the circuit done (E3's steps left, 64 at the start) */

@@ -22,7 +22,7 @@
  *     and the rest mcts eval=hand's estimate, for the deciding seat;
  *   - after=FILE: no play-on; the afterstate (the candidate applied) is
  *     worth FILE's value head from the deciding seat's view, its own
- *     chosen card in sight (an afterstate value: python/jamaica/td.py);
+ *     chosen card in sight (an afterstate value, such as a TD(lambda) fit of one);
  *   - `budget` rollouts in all: spread evenly over the candidates, or with
  *     halve=1 by sequential halving (Karnin et al. 2013), each halving
  *     keeping the better half by mean, all survivors on the same rollouts.

@@ -18,7 +18,7 @@
 #   balance   balance's CSV: the first round's settings, a measure (AGENTS
 #             names it; the first target's by default) against the first
 #             varied option, a line per value of the others
-#   scaling   results/scaling.sh's CSV: speed-up over one thread against
+#   scaling   results/scaling/scaling.sh's CSV: speed-up over one thread against
 #             threads and MPI ranks, a line per workload and mode
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.

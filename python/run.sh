@@ -3,7 +3,7 @@
 # numpy, and torch where one has it (the first of python3 and Debian's
 # /usr/bin/python3; `make test` installs python3-numpy and python3-torch for
 # the latter), with this clone's module and library: `bin/python SCRIPT`,
-# `bin/python -m jamaica.exit ...`, whichever python3 comes first on PATH.
+# `bin/python -m jamaica.train.exit ...`, whichever python3 comes first on PATH.
 # The packages are looked up, not imported (importlib's find_spec): a
 # start costs the interpreter's own, not torch's import (seconds on a busy
 # machine, past a program agent's startup).

@@ -596,28 +596,28 @@ expect2 "'26'" trace --seed 1 --players 2 --rules ghost_gold=26
 expect2 "'3'" trace --seed 1 --players 2 --rules ghost_moves=3
 expect2 "'7'" trace --seed 1 --players 2 --rules ghost_bonus=7
 
-# results/scaling.sh on one and two threads, a few games each: a row a
+# results/scaling/scaling.sh on one and two threads, a few games each: a row a
 # run in its CSV, a row a count in its table (plotted where gnuplot is).
 if SCALE_RUNS=1 SCALE_WORKERS="1 2" SCALE_PARTS=threads SCALE_RANDOM_PER=2000 SCALE_MCTS_PER=1 \
-    sh results/scaling.sh "$tmp/scaling" >/dev/null 2>"$tmp/e" &&
+    sh results/scaling/scaling.sh "$tmp/scaling" >/dev/null 2>"$tmp/e" &&
     [ "$(grep -c '^random,threads,[12],1,[0-9]*000,[0-9.]*,[0-9.]*$' "$tmp/scaling/scaling.csv")" -eq 2 ] &&
     [ "$(grep -c '^mcts,threads,[12],1,[12],' "$tmp/scaling/scaling.csv")" -eq 2 ] &&
     grep -q '^| random | threads | 2 | [0-9]* \[[0-9]*, [0-9]*\] | [0-9.]* | [0-9]*% |$' "$tmp/scaling/scaling.md" &&
     grep -q '^| mcts:iters=300 | threads | 1 | .* | 1.00 | 100% |$' "$tmp/scaling/scaling.md" &&
-    grep -q '^CPU(s):' "$tmp/scaling/machine.txt"; then ok; else bad "results/scaling.sh: $(cat "$tmp/e")"; fi
+    grep -q '^CPU(s):' "$tmp/scaling/machine.txt"; then ok; else bad "results/scaling/scaling.sh: $(cat "$tmp/e")"; fi
 
-# analysis/compute_curve.py over the committed logs (the standard library
+# results/spg/compute_curve.py over the committed logs (the standard library
 # only): the goal read from results/spg/more/goal.md, every spg seed's last
 # strength run as its log has it, at the teacher's 80 minutes and more.
-if python3 analysis/compute_curve.py "$tmp/cc.csv" "$tmp/cc.md" 2>"$tmp/e" &&
+if python3 results/spg/compute_curve.py "$tmp/cc.csv" "$tmp/cc.md" 2>"$tmp/e" &&
     grep -q '^goal: the recommended searcher,,0.6710,,$' "$tmp/cc.csv" &&
     [ "$(grep -c '^"spg from the teacher, seed[1-5]",' "$tmp/cc.csv")" -eq 30 ] &&
     last=$(grep '^"spg from the teacher, seed5",' "$tmp/cc.csv" | tail -n 1 | cut -d, -f4) &&
     [ "$last" = "$(grep -v ',,,$' results/spg/seed5/log.csv | tail -n 1 | cut -d, -f11)" ] &&
     grep -q '^| spg from the teacher, seed5 | 8[0-9] | 59.72% | 59.72% | 7.4 points |$' "$tmp/cc.md"; then ok
-else bad "analysis/compute_curve.py: $(cat "$tmp/e")"; fi
+else bad "results/spg/compute_curve.py: $(cat "$tmp/e")"; fi
 
-# analysis/balance_ladder.py: the committed table is what the committed
+# results/analysis/balance_ladder.py: the committed table is what the committed
 # studies and lists make; a rung without a study (the searcher has no
 # captain study, and here no ghost one) shows "-" and the comparison falls
 # to the two strongest rungs that measured the figure.
@@ -625,13 +625,13 @@ mkdir -p "$tmp/bl/analysis" "$tmp/bl/ratings" "$tmp/bl/spg"
 cp results/analysis/captain-*.csv results/analysis/ghost-*.csv "$tmp/bl/analysis/" &&
     cp results/ratings/*.csv "$tmp/bl/ratings/" && cp results/spg/rate-seed5-*.csv "$tmp/bl/spg/" &&
     rm -f "$tmp/bl/analysis/ghost-search.csv"
-if python3 analysis/balance_ladder.py results >"$tmp/bl.md" 2>"$tmp/e" &&
+if python3 results/analysis/balance_ladder.py results >"$tmp/bl.md" 2>"$tmp/e" &&
     cmp -s "$tmp/bl.md" results/analysis/balance-ladder.md &&
-    python3 analysis/balance_ladder.py "$tmp/bl" >"$tmp/bl2.md" 2>"$tmp/e" &&
+    python3 results/analysis/balance_ladder.py "$tmp/bl" >"$tmp/bl2.md" 2>"$tmp/e" &&
     grep -q '^| the recommended searcher | 484 | - | - | - | - | 900 | - |$' "$tmp/bl2.md" &&
     grep -q "^- the ghost's share, spg (self-play policy gradient) and net (policy): 11.43% and 10.70%" "$tmp/bl2.md" &&
     grep -q '^- edge at 3 players, spg (self-play policy gradient) and net (policy): ' "$tmp/bl2.md"; then ok
-else bad "analysis/balance_ladder.py: $(cat "$tmp/e")"; fi
+else bad "results/analysis/balance_ladder.py: $(cat "$tmp/e")"; fi
 
 # Plots (when gnuplot is installed: .ci/run installs it): a PNG or SVG of
 # every kind from the small runs above.

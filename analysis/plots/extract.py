@@ -191,7 +191,7 @@ def median(v):
 
 
 def scaling(src, mix, var):
-    """results/scaling.sh's runs: for each workload and mode (threads,
+    """results/scaling/scaling.sh's runs: for each workload and mode (threads,
     ranks) a block of "workers speed-up", the speed-up the median games/s
     over the workload's median on one thread; blocks two blank lines apart,
     their titles in the variable titles."""

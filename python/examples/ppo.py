@@ -4,7 +4,7 @@
 by default), every seat's view encoded by the engine (jm_encode), actions as
 stable action ids with the illegal ones masked out.
 
-    bin/python python/examples/ppo.py --minutes 30 --out results/learning/ppo
+    bin/python python/examples/ppo.py --minutes 30 --out results/rl/ppo
 
 Every --eval-every steps the greedy policy (the most likely legal action)
 plays --eval-games fixed deals (games 0.. of --eval-seed, one per env, the
@@ -66,7 +66,7 @@ def parse_args(argv=None):
     p.add_argument("--eval-games", type=int, default=1000)
     p.add_argument("--eval-seed", type=int, default=1_000_000, help="the evaluation's deals (not trained on)")
     p.add_argument("--threads", type=int, default=0, help="torch and env threads (0: all cores)")
-    p.add_argument("--out", default="results/learning/ppo", help="directory for curve.csv, curve.png, policy.pt")
+    p.add_argument("--out", default="results/rl/ppo", help="directory for curve.csv, curve.png, policy.pt")
     a = p.parse_args(argv)
     if a.num_envs * a.num_steps % a.minibatches:
         p.error("--num-envs x --num-steps must divide into --minibatches")

@@ -3,7 +3,7 @@
 `tournament` as a program over the agent protocol:
 
     bin/jamaica tournament --players 4 --games 100 \\
-        --agents 'cmd:python3 python/examples/ppo_agent.py:policy=results/learning/ppo/policy.pt',greedy
+        --agents 'cmd:python3 python/examples/ppo_agent.py:policy=results/rl/ppo/policy.pt',greedy
 
 At each decision it rebuilds a game from the view it is sent (the hidden
 cards filled at random: the encoding reads only what the seat can see, so
@@ -27,7 +27,7 @@ from ppo import Policy  # noqa: E402
 class PPOAgent:
     name = "ppo"
 
-    def __init__(self, policy="results/learning/ppo/policy.pt", hidden="128"):
+    def __init__(self, policy="results/rl/ppo/policy.pt", hidden="128"):
         torch.set_num_threads(1)
         self.net = Policy(int(hidden))
         self.net.load_state_dict(torch.load(policy, map_location="cpu"))

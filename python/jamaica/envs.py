@@ -29,7 +29,8 @@ environments"):
 """
 import numpy as np
 
-from . import Agent, Game, JamaicaError, MAX_PLAYERS, U64_MAX, _int, _str
+from . import Agent, Game
+from ._native import JamaicaError, MAX_PLAYERS, U64_MAX, _int, _str
 from .vector import ACTION_IDS, OBS_HIGH, OBS_LOW, OBS_SIZE, action_mask, action_of_id, encode
 
 try:

@@ -10,7 +10,7 @@ import os
 
 import numpy as np
 
-from . import _lib, _need_lib, _State, JamaicaError, MAX_ACTIONS, MAX_SHIPS
+from ._native import _lib, _need_lib, _State, JamaicaError, MAX_ACTIONS, MAX_SHIPS
 from .netfile import ACTION_IDS, OBS_SIZE, VALUES
 
 

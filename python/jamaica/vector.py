@@ -10,7 +10,7 @@ import ctypes
 
 import numpy as np
 
-from . import _lib, _need_lib, _int, _str, JamaicaError, MAX_ACTIONS, MAX_PLAYERS, U64_MAX
+from ._native import _lib, _need_lib, _int, _str, JamaicaError, MAX_ACTIONS, MAX_PLAYERS, U64_MAX
 
 OBS_SIZE = 1205        # JM_OBS_SIZE (docs/LEARNING.md)
 ACTION_IDS = 243       # JM_ACTION_IDS
@@ -50,7 +50,7 @@ def _bind():
     lib.jm_vec_step.restype = ctypes.c_int
     lib.jm_vec_step.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Out), E, ctypes.c_size_t]
     lib.jm_decision_name.restype, lib.jm_decision_name.argtypes = ctypes.c_char_p, [ctypes.c_int]
-    from . import _S
+    from ._native import _S
     lib.jm_encode.restype, lib.jm_encode.argtypes = ctypes.c_int, [_S, ctypes.c_int, ctypes.c_void_p]
     lib.jm_action_id.restype, lib.jm_action_id.argtypes = ctypes.c_int, [_S, ctypes.c_int]
     lib.jm_action_of_id.restype, lib.jm_action_of_id.argtypes = ctypes.c_int, [_S, ctypes.c_int]
@@ -402,7 +402,7 @@ def action_mask(game):
 def _decoded(obs):
     """The state an encoding describes (jm_decode: what its seat sees, the
     rest dealt at its defaults) and its seat."""
-    from . import _State
+    from ._native import _State
     lib = _bind()
     x = np.ascontiguousarray(obs, dtype=np.float32)
     if x.shape != (OBS_SIZE,):
@@ -418,7 +418,7 @@ def decode(obs):
     view=SEAT (docs/POSITIONS.md), character for character what jm_view_format
     wrote for that seat (the jm_decode binding): to read what a learner was
     shown."""
-    from . import _lib
+    from ._native import _lib
     s, seat = _decoded(obs)
     buf = ctypes.create_string_buffer(8192)
     if _lib.jm_view_format(ctypes.byref(s), seat, buf, len(buf)) < 0:
@@ -429,7 +429,7 @@ def decode(obs):
 def action_text(obs, action_id):
     """An action id in words ("card 6: gold 6 / gold 6") for the decision an
     observation shows: what VecEnv's users have instead of a Game."""
-    from . import _lib
+    from ._native import _lib
     s, _ = _decoded(obs)
     a = int(action_id)
     code = _bind().jm_action_of_id(ctypes.byref(s), a) if 0 <= a < ACTION_IDS else -1

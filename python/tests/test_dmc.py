@@ -16,7 +16,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 try:
     import torch  # noqa: F401
-    from jamaica import dmc, netfile
+    from jamaica import netfile
+    from jamaica.train import dmc
 except ImportError:
     dmc = None
 

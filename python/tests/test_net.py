@@ -23,7 +23,7 @@ except ImportError:
     np = None
 try:
     import torch
-    from jamaica import exit as exit_, distill
+    from jamaica.train import exit as exit_, distill
 except ImportError:
     torch = None
 
@@ -279,7 +279,7 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertEqual(os.stat(os.path.join(d, "log.png")).st_mode & 0o777, 0o666 & ~_umask())
             self.assertFalse([f for f in os.listdir(d) if f.startswith(".")], "a temporary left behind")
             meta, _ = netfile.read(os.path.join(d, "net.jmn"))
-            self.assertIn("jamaica.exit", meta["command"])
+            self.assertIn("jamaica.train.exit", meta["command"])
             self.assertEqual(meta["seats"], "relative")  # the default
             self.assertEqual(meta["generation"], rows[1]["current"])
             # the run refuses to start over a run, and resumes
@@ -311,21 +311,6 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertEqual(len(list(__import__("csv").DictReader(f))), 1)
             self.assertIn("stopping after generation 0: another would end past --minutes", err.getvalue())
 
-    def test_play_with_a_labeller(self):
-        """--play: the bootstrap generations' moves are that agent's, the
-        samples' policies --bootstrap's searches (DAgger)."""
-        with tempfile.TemporaryDirectory() as d:
-            args = ["--out", d, "--generations", "1", "--games", "3", "--players", "2", "--bootstrap",
-                    "mcts:iters=20", "--play", "first", "--hidden", "16", "--gate-games", "0", "--eval-every", "0",
-                    "--threads", "1", "--jamaica", BIN, "--seed", "3"]
-            err = io.StringIO()
-            with contextlib.redirect_stderr(err):
-                self.assertEqual(exit_.main(args), 0)
-            self.assertIn("by mcts:iters=20 (moves by first)", err.getvalue())
-            b = np.load(os.path.join(d, "buffer-0.npz"))
-            self.assertTrue((b["chosen"] == 0).all() and len(b["chosen"]) > 20)
-            self.assertTrue((b["policy"].max(1) < 1).any())  # a search's shares, not the first action's
-
     def test_distill(self):
         """A network trained afresh on a run's saved samples: the policy's
         loss falls from the first pass to the last, the held-out scores are
@@ -351,7 +336,7 @@ class TestExpertIteration(unittest.TestCase):
                 self.assertTrue(0 <= float(r["heldout_top_choice"]) <= 1, r)
             meta, arrays = netfile.read(out)
             self.assertEqual(meta["seats"], "relative")
-            self.assertIn("jamaica.distill", meta["command"])
+            self.assertIn("jamaica.train.distill", meta["command"])
             self.assertEqual(arrays["layer0.weight"].shape, (32, netfile.OBS_SIZE))
             self.assertEqual(sorted(os.listdir(d)), ["p.csv", "p.jmn", "run"])  # no scratch left
             s = subprocess.run([BIN, "sim", "--games", "2", "--players", "3", "--threads", "1", "--agents",
@@ -402,7 +387,7 @@ class TestPositions(unittest.TestCase):
         softmax of its logits (the greedy choice its largest share), the
         kept share is about --keep, the files are the same on 1 and 2
         threads and a finished file is not redone."""
-        from jamaica import positions
+        from jamaica.train import positions
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "n.jmn")
             netfile.write(path, netfile.random_mlp([32, 16], seed=5), seats="relative")

@@ -20,7 +20,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 try:
     import numpy as np
     import torch  # noqa: F401
-    from jamaica import netfile, spg
+    from jamaica import netfile
+    from jamaica.train import spg
 except ImportError:
     spg = None
 

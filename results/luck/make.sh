@@ -1,6 +1,9 @@
-# results/luck/make.sh: the luck-adjusted estimates' parts of results/make.sh,
-# which sources this file (J, has and py are its own).  Run one with
-# `results/make.sh PART`:
+# results/luck/make.sh: this folder's parts of the lab.  results/make.sh
+# sources it (after results/lib.sh: J, has, py and the shared helpers);
+# `results/make.sh PART` runs one.
+#
+# The parts (the first scheme's parts, luck, lucksearch, lucksearch2,
+# luckfit, luckfeatures and lucksprt, left with it: results/README.md):
 #   luckv        the fitted value functions: results/luck/v-*.jmn, by
 #                `jamaica luck fit` on seed 101 (results/luck/fits.md: the
 #                commands and the fits' last lines; about 15 minutes)
@@ -52,7 +55,7 @@ if has luckratios; then
             c1=$(lcpu $J study $kind --agents "$2" --players "$3" --games "$4" --seed "$6" --threads 2 --luck "$5" \
                 --out "$t/l.csv" --games-csv "$t/g.csv")
         fi
-        "$(py)" analysis/luck_ratio.py "$1" "$t/g.csv" "$c0" "$c1" "$7"
+        "$(py)" results/luck/luck_ratio.py "$1" "$t/g.csv" "$c0" "$c1" "$7"
     }
     {
         echo "# What the fitted value functions save (results/make.sh luckratios)"
@@ -85,7 +88,7 @@ if has luckcover; then
         $J study captain --agents sharp --players 4 --games 500 --seed $k --luck $LD/v-sharp.jmn \
             --out "$t/cov-$k.csv" >/dev/null
     done
-    "$(py)" analysis/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv | sed 's/(results\/make.sh luck)/(results\/make.sh luckcover)/' >$LD/coverage-fitted.md
+    "$(py)" results/luck/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv | sed 's/(results\/make.sh luck)/(results\/make.sh luckcover)/' >$LD/coverage-fitted.md
     rm -rf "$t"
 fi
 if has luckoracle; then
@@ -118,6 +121,3 @@ if has luckagents; then
             $J luck oracle --agents "$1" --players 4 --games "$2" --seed 9201
             echo '```'
             echo
-        done
-    } >$LD/agents.md
-fi

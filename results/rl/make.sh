@@ -1,0 +1,67 @@
+# results/rl/make.sh: this folder's parts of the lab.  results/make.sh
+# sources it (after results/lib.sh: J, has, py and the shared helpers);
+# `results/make.sh PART` runs one.
+#
+# `envbench`: learner steps a second of jamaica.VecEnv against the one-game
+# Env, side by side, random, greedy and sharp opponents, and the memory an
+# environment takes (results/rl/bench_env.py: results/rl/env-bench.md; about
+# 2 minutes).
+# `ppo`: python/examples/ppo.py, one seat against three greedy for 30 minutes
+# (results/rl/ppo/: curve.csv, curve.png, policy.pt; numpy and torch
+# needed, tests/deps.sh installs them).
+# `beside`: VecEnv idle, between torch updates, beside a caller that sleeps as
+# long (the control) and beside two busy processes (results/rl/bench_beside.py:
+# results/rl/beside.md; about 4 minutes; BESIDE_BASELINE=TREE adds
+# another commit's tree, `make lib` run in it, in the same turns).
+# `besidecontrol`: the same without a baseline, its sleeping control also with
+# threads=1 (results/rl/beside-control.md; about 3 minutes).
+# `ppocost`: where a PPO loop's time goes, env.step against the rest, per
+# learner step (results/rl/ppo-cost.txt; 3 minutes).
+# `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all at
+# once on 3 threads each, and their mean curve (results/rl/seeds/; about
+# 6 minutes on 16 cores, a few hours on two).
+if has envbench; then
+    make -s lib
+    mkdir -p results/rl
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" results/rl/bench_env.py --seconds 4 --rounds 3 \
+        --out results/rl/env-bench.md
+fi
+if has ppo; then
+    make -s lib
+    mkdir -p results/rl/ppo
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 30 \
+        --out results/rl/ppo | tee results/rl/ppo/log.txt
+    # The trained policy as a program, on deals it never saw, seats rotated.
+    { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
+      $J sim --agents "cmd:$(py) python/examples/ppo_agent.py:policy=results/rl/ppo/policy.pt",greedy,greedy,greedy \
+          --rotate --games 400 --seed 7 --out /dev/null; } >results/rl/ppo/sim-seed7.txt
+fi
+if has beside; then
+    make -s lib
+    "$(py)" results/rl/bench_beside.py --seconds 4 --rounds 3 ${BESIDE_BASELINE:+--baseline "$BESIDE_BASELINE"} \
+        --out results/rl/beside.md
+fi
+if has besidecontrol; then
+    # The sleeping control with threads=1 (no pool to wake) beside the
+    # default: which explanation of the control's loss holds.
+    make -s lib
+    "$(py)" results/rl/bench_beside.py --seconds 4 --rounds 3 --out results/rl/beside-control.md
+fi
+if has ppocost; then
+    # Where a PPO loop's time goes: python/examples/ppo.py's default run
+    # (256 envs against greedy) for 3 minutes, evaluations outside the
+    # count; its last lines split each learner step into env.step and the
+    # rest (results/rl/ppo-cost.txt).
+    make -s lib
+    t=$(mktemp -d)
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 3 \
+        --eval-every 100000000 --eval-games 100 --out "$t" >"$t/log.txt"
+    { echo "\$ python/examples/ppo.py --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
+      tail -n 2 "$t/log.txt"; } >results/rl/ppo-cost.txt
+    rm -rf "$t"
+fi
+if has seeds; then
+    make -s lib
+    PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/seeds 5000000 3
+    "$(py)" results/rl/seeds/summary.py results/rl/seeds
+fi
