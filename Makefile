@@ -21,9 +21,7 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ENGINE := engine/pcg.c engine/seed.c engine/board.c engine/variant.c engine/options.c engine/rules.c engine/event.c engine/game.c engine/query.c \
           engine/observe.c engine/check.c engine/position.c engine/words.c engine/encode.c
-AGENTS := agents/registry.c agents/random.c agents/first.c agents/params.c agents/heuristic.c \
-          agents/search.c agents/greedy.c agents/flat.c agents/mcts.c agents/outside.c agents/plugin.c \
-          agents/program.c agents/netfile.c agents/nnet.c agents/net.c agents/guided.c agents/rollout.c agents/infer.c agents/restrict.c agents/value.c agents/vfeat.c agents/vnet.c
+AGENTS := $(sort $(wildcard agents/*.c)) # a new agent is its file and its row in registry.c
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.

@@ -4,8 +4,8 @@
  * and game, separate from the game's chance, so changing an agent never
  * changes the dice.
  *
- * Adding an agent: one file defining a `const agent_ops`, one row in
- * agent_registry[] (registry.c).
+ * Adding an agent: one file defining a `const agent_ops builtin_NAME`, and
+ * NAME's row in registry.c's list; nothing else (tests/agent_rows.py).
  */
 #ifndef AGENT_H
 #define AGENT_H

@@ -9,7 +9,7 @@ static int first_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return legal[0];
 }
 
-const agent_ops agent_first = {
+const agent_ops builtin_first = {
     .name = "first",
     .summary = "always the first legal action (a deterministic baseline)",
     .needs_obs = 0,

@@ -51,7 +51,7 @@ static int flat_choose(agent *a, const jm_state *obs, const int *legal, int n)
 
 static void flat_destroy(agent *a) { free(a->data); }
 
-const agent_ops agent_flat = {
+const agent_ops builtin_flat = {
     .name = "flat",
     .summary = "flat Monte Carlo: playouts=N (200) split over the actions; reward=win|rank|score",
     .needs_obs = 1,

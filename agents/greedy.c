@@ -109,7 +109,7 @@ static int learned_create(agent *a, const char *params, char *err, size_t errlen
     return make(a, "learned", &heur_learned, 8, params, err, errlen);
 }
 
-const agent_ops agent_greedy = {
+const agent_ops builtin_greedy = {
     .name = "greedy",
     .summary = "one-step look-ahead on a heuristic value (w_gold=,w_progress=,w_space=,w_treasure=,\n"
                "                   w_power=,w_food=,w_powder=,w_win=,samples=)",
@@ -119,7 +119,7 @@ const agent_ops agent_greedy = {
     .destroy = greedy_destroy,
 };
 
-const agent_ops agent_sharp = {
+const agent_ops builtin_sharp = {
     .name = "sharp",
     .fitted = "its weights were tuned on",
     .summary = "greedy with 8 samples and tuned weights: fast and strong (greedy's parameters)",
@@ -129,7 +129,7 @@ const agent_ops agent_sharp = {
     .destroy = greedy_destroy,
 };
 
-const agent_ops agent_learned = {
+const agent_ops builtin_learned = {
     .name = "learned",
     .fitted = "its weights were fitted to sharp's games of",
     .summary = "greedy with 8 samples and the weights jamaica learn fitted to sharp's games\n"

@@ -467,7 +467,7 @@ static void guided_new_game(agent *a, const jm_rules *rules, int players, uint64
 
 static const char *guided_fitted_on(agent *a) { return ((guided *)a->data)->net.variant; }
 
-const agent_ops agent_guided = {
+const agent_ops builtin_guided = {
     .name = "guided",
     .fitted = "its network was trained on",
     .fitted_on = guided_fitted_on,

@@ -472,7 +472,7 @@ static int pimc_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return legal[argmax(total, n)];
 }
 
-const agent_ops agent_mcts = {
+const agent_ops builtin_mcts = {
     .name = "mcts",
     .summary = "information-set MCTS: iters=N (1000) or ms=T (wall time: not reproducible),\n"
                "                   c=0.7, playout=random|greedy, reward=win|rank|score, nodes=N,\n"
@@ -495,7 +495,7 @@ const agent_ops agent_mcts = {
     .policy = mcts_policy,
 };
 
-const agent_ops agent_pimc = {
+const agent_ops builtin_pimc = {
     .name = "pimc",
     .summary = "perfect-information Monte Carlo: worlds=W (10), iters=N (1000 in all),\n"
                "                   c=0.7, final=visits|votes, playout=random|greedy, reward=win|rank|score",

@@ -103,7 +103,7 @@ static void net_destroy(agent *a)
 
 static const char *net_fitted_on(agent *a) { return ((netagent *)a->data)->net.variant; }
 
-const agent_ops agent_net = {
+const agent_ops builtin_net = {
     .name = "net",
     .fitted = "its network was trained on",
     .fitted_on = net_fitted_on,

@@ -23,7 +23,7 @@ typedef struct plugin {
     void *self;
     jm_rules rules;
     jm_plugin_game game;
-    agent_ops ops;               /* agent_plugin's, as the plugin's flags say */
+    agent_ops ops;               /* builtin_plugin's, as the plugin's flags say */
     char path[AGENT_SPEC_MAX];   /* for messages */
 } plugin;
 
@@ -252,7 +252,7 @@ static int plugin_choose(agent *a, const jm_state *obs, const int *legal, int n)
 
 /* Each instance runs on a copy of these (plugin.ops) that its plugin's
  * flags adjust: no observation, not timed. */
-const agent_ops agent_plugin = {
+const agent_ops builtin_plugin = {
     .name = "plugin",
     .summary = "a shared object's agent: plugin:PATH.so[:key=value,...] (docs/AGENTS.md)",
     .needs_obs = 1,

@@ -905,7 +905,7 @@ static int program_choose_checked(agent *a, const jm_state *obs, const int *lega
     return program_choose(a, obs, legal, n);
 }
 
-const agent_ops agent_program = {
+const agent_ops builtin_program = {
     .name = "cmd",
     .summary = "another program over the line protocol: cmd:COMMAND[:key=value,...] (docs/PROTOCOL.md)",
     .needs_obs = 1,

@@ -28,7 +28,7 @@ static int random_choose(agent *a, const jm_state *obs, const int *legal, int n)
     return legal[jm_pcg32_bounded(&a->rng, (uint32_t)n)];
 }
 
-const agent_ops agent_random = {
+const agent_ops builtin_random = {
     .name = "random",
     .summary = "uniform over the legal actions (stream=N: the same play from other draws)",
     .needs_obs = 0,

@@ -5,37 +5,33 @@
 
 #include "agent.h"
 
-extern const agent_ops agent_random;
-extern const agent_ops agent_first;
-extern const agent_ops agent_greedy;
-extern const agent_ops agent_sharp;
-extern const agent_ops agent_learned;
-extern const agent_ops agent_flat;
-extern const agent_ops agent_pimc;
-extern const agent_ops agent_mcts;
-extern const agent_ops agent_net;
-extern const agent_ops agent_guided;
-extern const agent_ops agent_rollout;
-extern const agent_ops agent_plugin;
-extern const agent_ops agent_program;
+/* The built-in agents, one row each, in --help's order: NAME's `const
+ * agent_ops builtin_NAME` is in its own file (agents/NAME.c, or a file of
+ * agents alike).  Adding an agent: its file, and its row here; the
+ * Makefile finds the file, and the library keeps builtin_* local (engine/
+ * jamaica.map).  tests/agent_rows.py checks that an agent is named nowhere
+ * else. */
+#define BUILTIN_AGENTS(X) \
+    X(random)             \
+    X(first)              \
+    X(greedy)             \
+    X(sharp)              \
+    X(learned)            \
+    X(flat)               \
+    X(pimc)               \
+    X(mcts)               \
+    X(net)                \
+    X(guided)             \
+    X(rollout)            \
+    X(plugin)             \
+    X(program)
 
-/* One row per agent. */
-const agent_ops *const agent_registry[] = {
-    &agent_random,
-    &agent_first,
-    &agent_greedy,
-    &agent_sharp,
-    &agent_learned,
-    &agent_flat,
-    &agent_pimc,
-    &agent_mcts,
-    &agent_net,
-    &agent_guided,
-    &agent_rollout,
-    &agent_plugin,
-    &agent_program,
-    NULL,
-};
+#define DECLARE(name) extern const agent_ops builtin_##name;
+BUILTIN_AGENTS(DECLARE)
+#undef DECLARE
+#define ROW(name) &builtin_##name,
+const agent_ops *const agent_registry[] = {BUILTIN_AGENTS(ROW) NULL};
+#undef ROW
 
 int agent_create_plain(agent *a, const char *params, char *err, size_t errlen)
 {

@@ -272,7 +272,7 @@ static void rollout_new_game(agent *a, const jm_rules *rules, int players, uint6
 
 static const char *rollout_fitted_on(agent *a) { return ((rollout *)a->data)->net.variant; }
 
-const agent_ops agent_rollout = {
+const agent_ops builtin_rollout = {
     .name = "rollout",
     .fitted = "its network was trained on",
     .fitted_on = rollout_fitted_on,

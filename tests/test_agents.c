@@ -9,7 +9,6 @@
 #include "../agents/heuristic.h"
 #include <math.h>
 
-extern const agent_ops agent_random;
 
 static const char *const small[] = {
     "random", "first", "greedy", "sharp", "learned", "flat:playouts=4", "pimc:worlds=2,iters=4", "mcts:iters=4",
@@ -514,6 +513,7 @@ static void test_outside_streams_are_sealed(void **state)
     char err[200];
     agent a;
     if (agent_create(&a, "random", err, sizeof err)) fail_msg("%s", err);
+    const agent_ops *random_ops = a.ops;
     agent_ops sealed_ops = *a.ops;
     sealed_ops.sealed = 1;
     for (uint64_t seed = 1; seed < 200; seed += 37)
@@ -521,7 +521,7 @@ static void test_outside_streams_are_sealed(void **state)
             uint64_t game = seed * 3 + (uint64_t)seat;
             jm_pcg32 old;
             jm_pcg32_seed(&old, jm_mix64(seed ^ (0x6167656e74ULL * (uint64_t)(seat + 1))), game);
-            a.ops = &agent_random;
+            a.ops = random_ops;
             agent_new_game(&a, NULL, 0, seed, game, seat);
             assert_true(a.rng.state == old.state && a.rng.inc == old.inc);
             a.ops = &sealed_ops;
@@ -535,7 +535,7 @@ static void test_outside_streams_are_sealed(void **state)
             agent_new_game(&a, NULL, 0, seed + 1, game, seat);
             assert_true(a.rng.state != keyed.state);
         }
-    a.ops = &agent_random;
+    a.ops = random_ops;
     agent_destroy(&a);
 }
 
@@ -548,6 +548,7 @@ static void test_streams_under_a_sealed_seed_are_keyed(void **state)
     char err[200];
     agent a;
     if (agent_create(&a, "random", err, sizeof err)) fail_msg("%s", err);
+    const agent_ops *random_ops = a.ops;
     agent_ops sealed_ops = *a.ops;
     sealed_ops.sealed = 1;
     const jm_seed seed = {.v = 0x0123456789abcdefULL, .k1 = 0xfedcba9876543210ULL, .sealed = 1};
@@ -556,7 +557,7 @@ static void test_streams_under_a_sealed_seed_are_keyed(void **state)
             const uint64_t msg[4] = {(uint64_t)seat, 0, game, 1};
             jm_pcg32 want;
             jm_pcg32_seed(&want, jm_siphash(seed.v, seed.k1, msg, sizeof msg), game);
-            a.ops = &agent_random;
+            a.ops = random_ops;
             agent_start(&a, NULL, 0, &seed, game, seat);
             assert_true(a.rng.state == want.state && a.rng.inc == want.inc);
             jm_pcg32_seed(&want, jm_siphash(seed.v, seed.k1, msg, 3 * sizeof *msg), game);
@@ -564,7 +565,7 @@ static void test_streams_under_a_sealed_seed_are_keyed(void **state)
             agent_start(&a, NULL, 0, &seed, game, seat);
             assert_true(a.rng.state == want.state && a.rng.inc == want.inc);
         }
-    a.ops = &agent_random;
+    a.ops = random_ops;
     agent_destroy(&a);
 }
 
