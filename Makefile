@@ -20,7 +20,7 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ENGINE := engine/pcg.c engine/seed.c engine/board.c engine/variant.c engine/options.c engine/rules.c engine/event.c engine/game.c engine/query.c \
-          engine/observe.c engine/check.c engine/position.c engine/words.c engine/encode.c
+          engine/observe.c engine/check.c engine/position_write.c engine/position_read.c engine/words.c engine/encode.c
 AGENTS := $(sort $(wildcard agents/*.c)) # a new agent is its file and its row in registry.c
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,

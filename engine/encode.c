@@ -129,7 +129,7 @@ static int slot_roll(int k) { return k == 6 ? NOROLL : k; }
 static int ret_slot(int r) { return r == 0 ? 0 : r == ST_AFTERLAND ? 1 : r == ST_NEXT ? 2 : 3; }
 static int slot_ret(int k) { return k == 0 ? 0 : k == 1 ? ST_AFTERLAND : k == 2 ? ST_NEXT : ST_PAY; }
 
-/* Whether the seat can name treasure t (position.c's rule): its own, or
+/* Whether the seat can name treasure t (position_write.c's rule): its own, or
  * face up on a ship. */
 static int named(const jm_state *s, int t, int seat)
 {

@@ -357,7 +357,7 @@ static inline int ghost_forced(const jm_state *s)
     return front ? 1 : last ? 0 : -1;
 }
 
-/* Positions (position.c): the variant of a decision that its name alone
+/* Positions (position_read.c, position_write.c): the variant of a decision that its name alone
  * does not tell (the defender's gunpowder or Sabre, a loot's load, a capped
  * end), and the reverse: set step and seat for a decision, checking that it
  * can arise in s.  0, or -1 with why. */
