@@ -1,6 +1,7 @@
 /*
- * harness.c - the harness (see harness.h): one game, and the run: blocks of
- * games in parallel, consumed in order into the tallies (tally.c).
+ * harness.c - the harness (see harness.h): the run, blocks of games in
+ * parallel (each game: play.c's sim_play_game), consumed in order into the
+ * tallies (tally.c).
  */
 #include <limits.h>
 #include <math.h>
@@ -42,29 +43,6 @@ static int wants_rows(const sim_config *c)
     return c->games_path != NULL || c->games_shared;
 }
 
-/* ---------------------------------------------------------------- one game */
-
-typedef struct counts {
-    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS], battles;
-    trace_out *hash;             /* NULL, or where the trace hash is kept */
-} counts;
-
-static void count_event(void *ctx, const jm_event *ev)
-{
-    counts *c = ctx;
-    if (c->hash) trace_event(c->hash, ev);
-    if (ev->type == JM_EV_BATTLE) {
-        c->battles++;
-        int w = ev->v[JM_V_BATTLE_WINNER];
-        if (w < 0) return;
-        int l = w == ev->ship ? ev->v[JM_V_BATTLE_DEFENDER] : ev->ship;
-        c->won[w]++;
-        c->lost[l]++;
-    } else if (ev->type == JM_EV_SHORTAGE) {
-        c->shortages[ev->ship]++;
-    }
-}
-
 int sim_nspecs(const sim_config *c)
 {
     return c->nspecs ? c->nspecs : c->players;
@@ -98,133 +76,6 @@ int sim_own_chance(const sim_config *c)
     for (int k = 0; k < sim_nspecs(c); k++)
         if (agent_spec_outside(c->specs[k])) return 1;
     return 0;
-}
-
-uint64_t sim_chance_game(const sim_config *c, uint64_t u)
-{
-    return c->nseatings && !c->own_chance ? u / (uint64_t)c->nseatings : u;
-}
-
-void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
-                   sim_timing *const *timing, unsigned what)
-{
-    int np = c->players;
-    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u; /* the deal */
-    uint64_t chance = sim_chance_game(c, u);
-    agent *seats[JM_MAX_PLAYERS];
-    play_stats st;
-    memset(&st, 0, sizeof st);
-    for (int i = 0; i < np; i++) {
-        int k = sim_spec_of_seat(c, i, u);
-        seats[i] = agents[sim_agent_slot(c, i, k)];
-        st.timing[i] = timing ? timing[k] : NULL;
-        agent_start(seats[i], &c->rules, np, &c->seed, chance, i);
-    }
-    counts cn;
-    memset(&cn, 0, sizeof cn);
-    /* The events cost a little each: the engine emits them only when
-     * something reads them, every event for the trace hash, the battles
-     * and shortages for their counts. */
-    int hashing = (what & SIM_GAME_HASH) != 0;
-    trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
-    if (hashing) cn.hash = &hash;
-    jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
-    const jm_tracer *trp = what ? &tr : NULL;
-    jm_state s;
-    luck_game lg;
-    if (c->luck) { /* every chance node corrected as it comes, the set-up's too (luck.h) */
-        memset(&lg, 0, sizeof lg);
-        luck_setup(c->luck, &c->rules, np, &c->seed, chance, trp, &s, &lg);
-        st.luck = c->luck;
-        st.luck_out = &lg;
-    } else {
-        jm_init_seed(&s, &c->rules, np, &c->seed, chance, trp, NULL, 0);
-    }
-    int played = sim_play(&s, seats, trp, &st);
-    jm_score sc[JM_MAX_SHIPS];
-    memset(r, 0, sizeof *r);
-    r->failed = (int8_t)(played > 0 ? played : 0);
-    r->game = g;
-    r->seating = (uint16_t)(c->nseatings ? u % (uint64_t)c->nseatings : 0);
-    r->battles = cn.battles;
-    r->decisions = (uint32_t)st.decisions;
-    r->trace_hash = hashing ? hash.hash : 0;
-    r->rounds = (int16_t)jm_round(&s);
-    r->first_captain = (int8_t)jm_first_captain(&s);
-    r->capped = (int8_t)jm_capped(&s);
-    r->nwin = (int8_t)jm_scores(&s, sc);
-    int ns = jm_ships(&s);
-    for (int k = 0; k < ns; k++) {
-        int ship = k < np ? k : JM_GHOST;
-        sim_seat *o = &r->seat[k];
-        o->agent = (int8_t)(k < np ? sim_spec_of_seat(c, k, u) : -1);
-        o->rank = (int8_t)sc[ship].rank;
-        o->winner = (int8_t)sc[ship].winner;
-        o->finished = (int8_t)jm_finished(&s, ship);
-        o->score = (int16_t)sc[ship].total;
-        o->space = (int16_t)sc[ship].space;
-        o->gold = (int16_t)sc[ship].gold;
-        o->treasure = (int16_t)sc[ship].treasure;
-        o->battles_won = cn.won[ship];
-        o->battles_lost = cn.lost[ship];
-        o->shortages = cn.shortages[ship];
-        o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
-        o->decisions = k < np ? st.seat_decisions[k] : 0;
-        if (c->luck) {
-            o->luck = luck_units(&lg, ship, 0, c->luck->weight);
-            o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN), c->luck->weight);
-            for (int q = 0; q < LUCK_KINDS; q++) o->luck_kind[q] = luck_units(&lg, ship, ~(1u << q), NULL);
-        }
-    }
-    if (c->luck) r->luck_evals = lg.evals;
-}
-
-/* A value on one line: backslashes and line breaks escaped. */
-static void put_value(FILE *f, const char *v)
-{
-    for (; *v; v++) {
-        if (*v == '\\') fputs("\\\\", f);
-        else if (*v == '\n') fputs("\\n", f);
-        else fputc(*v, f);
-    }
-}
-
-char *sim_identity(const sim_config *c, int logs)
-{
-    char *s = NULL, rules[256];
-    size_t n = 0;
-    FILE *f = open_memstream(&s, &n);
-    if (!f) return NULL;
-    jm_rules_format(&c->rules, rules, sizeof rules);
-    /* A sealed seed by a one-way digest of it: the checkpoint, a file any
-     * program of this user could read, never holds the seed itself (the
-     * resuming command gives it again). */
-    char seed[JM_SEED_TEXT];
-    if (c->seed.sealed) snprintf(seed, sizeof seed, "sealed-digest:%016llx", (unsigned long long)jm_seed_digest(&c->seed));
-    else jm_seed_format(&c->seed, seed, sizeof seed);
-    fprintf(f, "seed %s\nplayers %d\nrules ", seed, c->players);
-    put_value(f, rules);
-    for (int k = 0; k < sim_nspecs(c); k++) {
-        fputs("\nagents ", f);
-        put_value(f, c->specs[k]);
-    }
-    /* The seating plan by its FNV-1a hash. */
-    uint64_t h = 0xcbf29ce484222325ULL;
-    const unsigned char *b = (const unsigned char *)c->seating;
-    for (size_t i = 0; c->nseatings && i < (size_t)c->nseatings * sizeof c->seating[0]; i++)
-        h = (h ^ b[i]) * 0x100000001b3ULL;
-    fprintf(f, "\nrotate %d\nfirst-game %llu\ngames %llu\nseatings %d %016llx\ngames-csv %d\n", c->rotate,
-            (unsigned long long)c->first_game, (unsigned long long)c->games, c->nseatings, (unsigned long long)h, logs);
-    if (c->luck) { /* the corrections are in the tallies: a checkpoint resumes under the same V */
-        fputs("luck ", f);
-        put_value(f, c->luck->name);
-        fputc('\n', f);
-    }
-    if (fclose(f)) {
-        free(s);
-        return NULL;
-    }
-    return s;
 }
 
 /* ---------------------------------------------------------------- the run */

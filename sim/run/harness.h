@@ -153,11 +153,6 @@ void sim_share(int nb, int rank, int size, int *lo, int *hi);
 /* The spec index that plays seat i of game u. */
 int sim_spec_of_seat(const sim_config *c, int seat, uint64_t u);
 
-/* What fixes the run's games, as a checkpoint names it: "key value" lines
- * (seed, players, rules, agents, rotate, first-game, games, seatings, and
- * games-csv: whether its games are logged); NULL when out of memory.  The
- * caller frees it. */
-char *sim_identity(const sim_config *c, int logs);
 
 /* Run the whole simulation.  Stops early when *stop becomes non-zero (the
  * games in flight are finished, the files hold the games completed).

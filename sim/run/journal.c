@@ -23,7 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../agents/value.h"
 #include "../io/outfile.h"
+#include "harness.h"
 #include "journal.h"
 #include "timing.h"
 
@@ -506,3 +508,55 @@ void journal_close(journal *j, int keep)
     free_segments(j->seg, j->nseg);
     free(j);
 }
+
+/* ---------------------------------------------------------------- the run's identity */
+
+/* A value on one line: backslashes and line breaks escaped. */
+static void put_value(FILE *f, const char *v)
+{
+    for (; *v; v++) {
+        if (*v == '\\') fputs("\\\\", f);
+        else if (*v == '\n') fputs("\\n", f);
+        else fputc(*v, f);
+    }
+}
+
+char *sim_identity(const sim_config *c, int logs)
+{
+    char *s = NULL, rules[256];
+    size_t n = 0;
+    FILE *f = open_memstream(&s, &n);
+    if (!f) return NULL;
+    jm_rules_format(&c->rules, rules, sizeof rules);
+    /* A sealed seed by a one-way digest of it: the checkpoint, a file any
+     * program of this user could read, never holds the seed itself (the
+     * resuming command gives it again). */
+    char seed[JM_SEED_TEXT];
+    if (c->seed.sealed) snprintf(seed, sizeof seed, "sealed-digest:%016llx", (unsigned long long)jm_seed_digest(&c->seed));
+    else jm_seed_format(&c->seed, seed, sizeof seed);
+    fprintf(f, "seed %s\nplayers %d\nrules ", seed, c->players);
+    put_value(f, rules);
+    for (int k = 0; k < sim_nspecs(c); k++) {
+        fputs("\nagents ", f);
+        put_value(f, c->specs[k]);
+    }
+    /* The seating plan by its FNV-1a hash. */
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const unsigned char *b = (const unsigned char *)c->seating;
+    for (size_t i = 0; c->nseatings && i < (size_t)c->nseatings * sizeof c->seating[0]; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    fprintf(f, "\nrotate %d\nfirst-game %llu\ngames %llu\nseatings %d %016llx\ngames-csv %d\n", c->rotate,
+            (unsigned long long)c->first_game, (unsigned long long)c->games, c->nseatings, (unsigned long long)h, logs);
+    if (c->luck) { /* the corrections are in the tallies: a checkpoint resumes under the same V */
+        fputs("luck ", f);
+        put_value(f, c->luck->name);
+        if (c->luck->kind == VALUE_FIT) fprintf(f, "@%016llx", (unsigned long long)c->luck->fit.hash); /* the file's bytes */
+        fputc('\n', f);
+    }
+    if (fclose(f)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+

@@ -83,4 +83,11 @@ uint64_t journal_saved_games(const journal *j);
  * outputs are in place) both are removed.  NULL is a no-op. */
 void journal_close(journal *j, int keep);
 
+/* What fixes the run's games, as a checkpoint names it: "key value" lines
+ * (seed, players, rules, agents, rotate, first-game, games, seatings, and
+ * games-csv: whether its games are logged); NULL when out of memory.  The
+ * caller frees it. */
+struct sim_config;
+char *sim_identity(const struct sim_config *c, int logs);
+
 #endif

@@ -1,6 +1,11 @@
-/* play.c - drive one game with an agent per seat. */
+/* play.c - one game: its seats' agents driven decision by decision
+ * (sim_play), and the harness's game, set up, played and recorded
+ * (sim_play_game; harness.h). */
 #include <stdio.h>
+#include <string.h>
 
+#include "../io/trace.h"
+#include "harness.h"
 #include "play.h"
 
 /* Fold the engine's counts of the uniform seats into st. */
@@ -83,3 +88,106 @@ int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats 
     for (int p = 0; p < np; p++) agent_end_game(agents[p], s);
     return 0;
 }
+
+/* ---------------------------------------------------------------- the harness's game */
+
+typedef struct counts {
+    uint16_t won[JM_MAX_SHIPS], lost[JM_MAX_SHIPS], shortages[JM_MAX_SHIPS], battles;
+    trace_out *hash;             /* NULL, or where the trace hash is kept */
+} counts;
+
+static void count_event(void *ctx, const jm_event *ev)
+{
+    counts *c = ctx;
+    if (c->hash) trace_event(c->hash, ev);
+    if (ev->type == JM_EV_BATTLE) {
+        c->battles++;
+        int w = ev->v[JM_V_BATTLE_WINNER];
+        if (w < 0) return;
+        int l = w == ev->ship ? ev->v[JM_V_BATTLE_DEFENDER] : ev->ship;
+        c->won[w]++;
+        c->lost[l]++;
+    } else if (ev->type == JM_EV_SHORTAGE) {
+        c->shortages[ev->ship]++;
+    }
+}
+
+uint64_t sim_chance_game(const sim_config *c, uint64_t u)
+{
+    return c->nseatings && !c->own_chance ? u / (uint64_t)c->nseatings : u;
+}
+
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
+                   sim_timing *const *timing, unsigned what)
+{
+    int np = c->players;
+    uint64_t g = c->nseatings ? u / (uint64_t)c->nseatings : u; /* the deal */
+    uint64_t chance = sim_chance_game(c, u);
+    agent *seats[JM_MAX_PLAYERS];
+    play_stats st;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < np; i++) {
+        int k = sim_spec_of_seat(c, i, u);
+        seats[i] = agents[sim_agent_slot(c, i, k)];
+        st.timing[i] = timing ? timing[k] : NULL;
+        agent_start(seats[i], &c->rules, np, &c->seed, chance, i);
+    }
+    counts cn;
+    memset(&cn, 0, sizeof cn);
+    /* The events cost a little each: the engine emits them only when
+     * something reads them, every event for the trace hash, the battles
+     * and shortages for their counts. */
+    int hashing = (what & SIM_GAME_HASH) != 0;
+    trace_out hash = {.f = NULL, .hash = JM_HASH_INIT};
+    if (hashing) cn.hash = &hash;
+    jm_tracer tr = {count_event, &cn, hashing ? 0 : 1u << JM_EV_BATTLE | 1u << JM_EV_SHORTAGE};
+    const jm_tracer *trp = what ? &tr : NULL;
+    jm_state s;
+    luck_game lg;
+    if (c->luck) { /* every chance node corrected as it comes, the set-up's too (luck.h) */
+        memset(&lg, 0, sizeof lg);
+        luck_setup(c->luck, &c->rules, np, &c->seed, chance, trp, &s, &lg);
+        st.luck = c->luck;
+        st.luck_out = &lg;
+    } else {
+        jm_init_seed(&s, &c->rules, np, &c->seed, chance, trp, NULL, 0);
+    }
+    int played = sim_play(&s, seats, trp, &st);
+    jm_score sc[JM_MAX_SHIPS];
+    memset(r, 0, sizeof *r);
+    r->failed = (int8_t)(played > 0 ? played : 0);
+    r->game = g;
+    r->seating = (uint16_t)(c->nseatings ? u % (uint64_t)c->nseatings : 0);
+    r->battles = cn.battles;
+    r->decisions = (uint32_t)st.decisions;
+    r->trace_hash = hashing ? hash.hash : 0;
+    r->rounds = (int16_t)jm_round(&s);
+    r->first_captain = (int8_t)jm_first_captain(&s);
+    r->capped = (int8_t)jm_capped(&s);
+    r->nwin = (int8_t)jm_scores(&s, sc);
+    int ns = jm_ships(&s);
+    for (int k = 0; k < ns; k++) {
+        int ship = k < np ? k : JM_GHOST;
+        sim_seat *o = &r->seat[k];
+        o->agent = (int8_t)(k < np ? sim_spec_of_seat(c, k, u) : -1);
+        o->rank = (int8_t)sc[ship].rank;
+        o->winner = (int8_t)sc[ship].winner;
+        o->finished = (int8_t)jm_finished(&s, ship);
+        o->score = (int16_t)sc[ship].total;
+        o->space = (int16_t)sc[ship].space;
+        o->gold = (int16_t)sc[ship].gold;
+        o->treasure = (int16_t)sc[ship].treasure;
+        o->battles_won = cn.won[ship];
+        o->battles_lost = cn.lost[ship];
+        o->shortages = cn.shortages[ship];
+        o->faults = (uint8_t)(k < np ? agent_faults(seats[k]) : 0);
+        o->decisions = k < np ? st.seat_decisions[k] : 0;
+        if (c->luck) {
+            o->luck = luck_units(&lg, ship, 0, c->luck->weight);
+            o->luck_captain = luck_units(&lg, ship, ~(1u << JM_CH_CAPTAIN), c->luck->weight);
+            for (int q = 0; q < LUCK_KINDS; q++) o->luck_kind[q] = luck_units(&lg, ship, ~(1u << q), NULL);
+        }
+    }
+    if (c->luck) r->luck_evals = lg.evals;
+}
+
