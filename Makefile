@@ -25,12 +25,12 @@ AGENTS := $(sort $(wildcard agents/*.c)) # a new agent is its file and its row i
 ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halving.c
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
-SIMCLI := sim/cli/cli.c sim/cli/options.c sim/cli/stop.c sim/cli/game_opts.c sim/cli/checkpoint.c
+SIMCLI := $(sort $(wildcard sim/cli/*.c))
 SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
-SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
-          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/oracle.c sim/run/vfit.c sim/run/tally.c
+SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/config.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
+          sim/run/seatings.c sim/run/standings.c sim/run/replay.c sim/run/journal.c sim/run/luck.c sim/run/oracle.c sim/run/vfit.c sim/run/tally.c sim/run/parting.c sim/run/bench_net.c
 SIMCMD := $(wildcard sim/cmd/*.c)
 SIMLIB := $(SIMCLI) $(SIMIO) $(SIMRUN) $(SIMCMD)
 LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
@@ -125,7 +125,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@$(SUITE) rule_ids sh tests/rule_ids.sh
 	@$(SUITE) board python3 tests/board_doc.py lib/libjamaica.so.1
 	@if [ -n "$(PYTHON)" ]; then $(SUITE) docs $(PYTHON) tests/doc_blocks.py; \
-	else echo "docs: no python3 with numpy; failed"; echo "fail docs (no numpy)" >>bin/test/suites; fi
+	else echo "docs: no python3 with numpy; failed"; echo "fail docs 0" >>bin/test/suites; fi
 	@$(SUITE) cli sh tests/cli.sh
 	@$(SUITE) replay sh tests/replay.sh
 	@$(SUITE) faults sh tests/faults.sh
@@ -140,7 +140,7 @@ check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
 	@if [ -n "$(PYTHON)" ]; then echo "== python: $(PYTHON) (the first python3 that imports numpy$(if $(HAVE_TORCH), and torch,))"; \
 	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python $(PYTHON) -m unittest discover -s python/tests; \
 	else echo "python: no python3 here imports numpy (tests/deps.sh installs python3-numpy); failed"; \
-	    echo "fail python (no numpy)" >>bin/test/suites; fi
+	    echo "fail python 0" >>bin/test/suites; fi
 	@if command -v python3 >/dev/null 2>&1 && [ "$$(command -v python3)" != "$(PYTHON)" ] && \
 	    [ "$$(readlink -f $$(command -v python3))" != "$$(readlink -f $(PYTHON) 2>/dev/null)" ]; then \
 	    echo "== python, standard library alone: $$(command -v python3) (the numpy parts skipped)"; \
@@ -162,7 +162,7 @@ check-clang: $(GENERATED)
 	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
 	    { ! command -v $(MPICC) >/dev/null 2>&1 || \
 	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/run/mpi.c; } && \
-	    { echo "clang: no warnings"; echo "pass clang" >>bin/test/suites; } || { echo "fail clang" >>bin/test/suites; exit 1; }; \
+	    { echo "clang: no warnings"; echo "pass clang 0" >>bin/test/suites; } || { echo "fail clang 0" >>bin/test/suites; exit 1; }; \
 	else echo "clang: not installed, skipped"; fi
 
 # make test installs what it needs first (tests/deps.sh: apt-get as root or
@@ -172,7 +172,7 @@ deps:
 
 test: deps
 	@mkdir -p bin/test && rm -f bin/test/suites
-	@$(MAKE) --no-print-directory check-clang check check-asan check-tsan || echo "fail make (a build or a target stopped)" >>bin/test/suites; \
+	@$(MAKE) --no-print-directory check-clang check check-asan check-tsan || { echo "make: a build or a target stopped"; echo "fail make 0" >>bin/test/suites; }; \
 	    sh tests/summary.sh
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its

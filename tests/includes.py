@@ -5,7 +5,10 @@ and no file includes a header of a room to its left in
 
     sim/main.c -> sim/cmd -> sim/cli -> sim/run -> sim/io -> agents -> engine
                                                             analysis
-(analysis and engine see neither each other nor anything above them)."""
+(analysis and engine see neither each other nor anything above them).
+And sim/cmd holds leaves only (git's builtin/): its one header is cmd.h,
+naming cmd_* alone, and every function of its files that is not static
+is a command's cmd_*; what two commands share lives a room to the right."""
 import os
 import re
 import sys
@@ -31,6 +34,24 @@ def room(path):
         if path.startswith(r + "/"):
             return r
     return None
+
+
+DEFINITION = re.compile(r"^(?!static\b|typedef\b|extern\b|struct\b|enum\b|union\b)[A-Za-z_][\w \t*]*?\b(\w+)\s*\([^;]*$", re.M)
+
+
+def leaves(files):
+    """sim/cmd's files: no header but cmd.h, no function but cmd_* seen outside."""
+    bad = []
+    for f in sorted(x for x in files if room(x) == "sim/cmd"):
+        text = open(f, encoding="utf-8").read()
+        if f.endswith(".h") and os.path.basename(f) != "cmd.h":
+            bad.append(f"{f}: sim/cmd's one header is cmd.h (a shared name belongs a room to the right)")
+        names = [m.group(1) for m in DEFINITION.finditer(text)] if f.endswith(".c") else \
+            re.findall(r"^[A-Za-z_][\w \t*]*?\b(\w+)\s*\(", text, re.M)
+        for name in names:
+            if not name.startswith("cmd_"):
+                bad.append(f"{f}: {name} is neither static nor a command's cmd_*")
+    return bad
 
 
 def main():
@@ -70,6 +91,7 @@ def main():
     for u in sorted(graph):
         if not state.get(u):
             visit(u)
+    bad += leaves(files)
     for b in bad:
         print("includes: " + b, file=sys.stderr)
     print(f"includes: {len(files)} files, {sum(len(v) for v in graph.values())} arrows, {len(bad)} wrong")

@@ -17,6 +17,7 @@
 #include "helpers.h" /* first: it gives the state its fields */
 #include "../agents/agent.h"
 #include "../sim/run/harness.h"
+#include "../sim/run/play.h"
 #include "../sim/run/tally.h"
 #include "../sim/run/journal.h"
 #include "../sim/run/lineup.h"

@@ -19,6 +19,7 @@
 #include "../cli/options.h"
 #include "../run/harness.h"
 #include "../run/play.h"
+#include "../run/bench_net.h"
 #include "cmd.h"
 #ifdef _OPENMP
 #include <omp.h>

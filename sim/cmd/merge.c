@@ -18,6 +18,7 @@
 #include "../io/outfile.h"
 #include "../io/study_csv.h"
 #include "../io/summary.h"
+#include "../cli/merge.h"
 #include "cmd.h"
 
 #define MAX_ROWS 32

@@ -116,7 +116,7 @@ static int anchor_paths(const char *list, char *spec, size_t len)
 {
     char root[4096], out[SIM_SPEC_LEN];
     if (!realpath(list, root)) return 0;
-    for (int up = 0; up < 3; up++) { /* the list's folder, results/, the clone */
+    for (int up = 0; up < 3; up++) { /* the list's folder, its parent, the clone */
         char *slash = strrchr(root, '/');
         if (!slash) return 0;
         *slash = '\0';

@@ -441,8 +441,7 @@ static int parse_mix(const char *v, void *field)
 static const opt options[] = {
     {.name = "agents", .kind = OPT_CALL, .arg = "LIST", .offset = offsetof(study_args, agents), .parse = parse_mix, .many = 1,
      .help = "an agent mix, as for sim (one name fills every seat);\nrepeat for several mixes (random)"},
-    {.name = "players", .kind = OPT_CALL, .arg = "P|A-B", .offset = offsetof(study_args, players),
-     .parse = opt_parse_player_range, .help = "player counts (captain: 2-6; ghost: 3-5, and 2 for\nthe 2-player share alone; sweep: 4, or 2 with\n--measure ghost; captain and sweep: as many as each\n--agents names, if 2 to 6)"},
+    OPT_PLAYER_RANGE(study_args, NULL, "player counts (captain: 2-6; ghost: 3-5, and 2 for\nthe 2-player share alone; sweep: 4, or 2 with\n--measure ghost; captain and sweep: as many as each\n--agents names, if 2 to 6)"),
     OPT_GAMES(study_args, "game count", 100000000000ULL, "10000", "games a configuration"),
     OPT_SEED(study_args, "1", "the run's seed"),
     OPT_RULES(study_args, "the base rules"),

@@ -25,7 +25,7 @@
 
 #include "../../agents/value.h"
 #include "../io/outfile.h"
-#include "harness.h"
+#include "config.h"
 #include "journal.h"
 #include "timing.h"
 

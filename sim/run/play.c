@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../io/trace.h"
-#include "harness.h"
+#include "config.h"
 #include "play.h"
 
 /* Fold the engine's counts of the uniform seats into st. */
@@ -110,11 +110,6 @@ static void count_event(void *ctx, const jm_event *ev)
     } else if (ev->type == JM_EV_SHORTAGE) {
         c->shortages[ev->ship]++;
     }
-}
-
-uint64_t sim_chance_game(const sim_config *c, uint64_t u)
-{
-    return c->nseatings && !c->own_chance ? u / (uint64_t)c->nseatings : u;
 }
 
 void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,

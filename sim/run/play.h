@@ -3,6 +3,7 @@
 #define SIM_PLAY_H
 
 #include "../../agents/agent.h"
+#include "config.h"
 #include "luck.h"
 #include "timing.h"
 
@@ -26,5 +27,15 @@ typedef struct play_stats {
  * or 1 + the seat whose agent failed (a plugin or a program: agent_fault()
  * says why), the game left unfinished. */
 int sim_play(jm_state *s, agent *const *agents, const jm_tracer *tr, play_stats *st);
+
+/* Play game u of the run into *r (thread-safe; agents[k] is this thread's
+ * agent for spec k).  u is the game index, or with seatings game u / S in
+ * seating u mod S.  timing, if not NULL, is this thread's sim_timing for
+ * each spec k: the decisions of that spec's seats are counted and timed
+ * there.  what: SIM_GAME_HASH computes the trace hash, SIM_GAME_COUNTS the
+ * battles (won and lost) and the shortages; without them they are 0. */
+enum { SIM_GAME_HASH = 1u, SIM_GAME_COUNTS = 2u };
+void sim_play_game(const sim_config *c, struct agent *const *agents, uint64_t u, sim_game *r,
+                   sim_timing *const *timing, unsigned what);
 
 #endif

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli/cli.h"
-#include "../cli/options.h"
+#include "cli.h"
+#include "options.h"
 #include "../io/games_csv.h"
 #include "../io/outfile.h"
 #include "../io/summary.h"
@@ -20,7 +20,8 @@
 #include "../run/harness.h"
 #include "../run/seatings.h"
 #include "../run/standings.h"
-#include "cmd.h"
+#include "tournament_report.h"
+#include "merge.h"
 
 /* One shard: its path, its first deal and the run it belongs to. */
 typedef struct gshard {

@@ -22,8 +22,8 @@
 #include <time.h>
 
 #include "../../agents/nnet.h"
-#include "../run/timing.h"
-#include "cmd.h"
+#include "timing.h"
+#include "bench_net.h"
 
 typedef struct positions {
     jm_state *s;

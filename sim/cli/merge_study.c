@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli/cli.h"
+#include "cli.h"
 #include "../io/outfile.h"
 #include "../io/study_csv.h"
-#include "cmd.h"
+#include "merge.h"
 
 typedef struct sshard {
     const char *path;

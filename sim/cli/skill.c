@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "../../analysis/stats.h"
-#include "../cli/cli.h"
-#include "../cli/stop.h"
+#include "cli.h"
+#include "stop.h"
 #include "../run/lineup.h"
 #include "skill.h"
 
