@@ -1,9 +1,12 @@
 #!/bin/sh
 # suite.sh NAME COMMAND...: run one test suite of `make test`, note
-# "pass NAME" or "fail NAME" in bin/test/suites, and go on either way (so
-# that every suite runs); tests/summary.sh reads the notes at the end.
+# "pass NAME SECONDS" or "fail NAME SECONDS" in bin/test/suites, and go on
+# either way (so that every suite runs); tests/summary.sh reads the notes at
+# the end, and says where the time went.
 name=$1
 shift
 mkdir -p bin/test
-if "$@"; then echo "pass $name" >>bin/test/suites; else echo "fail $name" >>bin/test/suites; fi
+t0=$(date +%s)
+if "$@"; then r=pass; else r=fail; fi
+echo "$r $name $(($(date +%s) - t0))" >>bin/test/suites
 exit 0
