@@ -373,11 +373,11 @@ class TestToolsRefuse(unittest.TestCase):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
         for tool, args in (("exit", ["--out", "x", "--games", "many"]), ("distill", ["--bogus"]),
                            ("positions", ["--agent", "net", "--games", "2", "--out", "x", "--keep", "2"])):
-            p = subprocess.run([sys.executable, "-m", "jamaica." + tool] + args, env=env, capture_output=True,
+            p = subprocess.run([sys.executable, "-m", "jamaica.train." + tool] + args, env=env, capture_output=True,
                                text=True, cwd=tempfile.gettempdir())
             self.assertEqual(p.returncode, 2, (tool, p.stderr))
             self.assertEqual(len(p.stderr.strip().splitlines()), 1, (tool, p.stderr))
-            self.assertIn("python3 -m jamaica.%s: error: " % tool, p.stderr)
+            self.assertIn("python3 -m jamaica.train.%s: error: " % tool, p.stderr)
 
 
 @unittest.skipUnless(np is not None, "numpy is not installed for this interpreter")
