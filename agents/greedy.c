@@ -89,7 +89,7 @@ static int greedy_choose(agent *a, const jm_state *obs, const int *legal, int n)
 static void greedy_destroy(agent *a) { free(a->data); }
 
 /* sharp: the same look-ahead with 8 samples and the weights `jamaica tune`
- * found for it against three greedy (results/make.sh tune: the last line of
+ * found for it against three greedy (the last line of
  * results/tune/greedy8.txt).  Its parameters are greedy's. */
 static const heur_weights sharp_weights = {
     .gold = 0.553612, .progress = 1.09171, .space = 0.102214, .treasure = 0.328598,
@@ -133,7 +133,7 @@ const agent_ops builtin_learned = {
     .name = "learned",
     .fitted = "its weights were fitted to sharp's games of",
     .summary = "greedy with 8 samples and the weights jamaica learn fitted to sharp's games\n"
-               "                   (results/learn/; greedy's parameters)",
+               "                   (greedy's parameters)",
     .needs_obs = 1,
     .create = learned_create,
     .choose = greedy_choose,

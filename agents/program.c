@@ -144,7 +144,7 @@ static int start(program *pg, char *err, size_t errlen)
     strcpy(opts, pg->o.rest);
     for (char *tok = strtok_r(opts, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         /* A value that names a file or directory relative to jamaica's
-         * working directory (a '/' in it: policy=results/x.pt) is made
+         * working directory (a '/' in it: policy=nets/x.pt) is made
          * whole, as the command's words are: the program starts elsewhere. */
         char *eq = strchr(tok, '='), real[PATH_MAX];
         struct stat st;

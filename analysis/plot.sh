@@ -18,8 +18,9 @@
 #   balance   balance's CSV: the first round's settings, a measure (AGENTS
 #             names it; the first target's by default) against the first
 #             varied option, a line per value of the others
-#   scaling   results/scaling/scaling.sh's CSV: speed-up over one thread against
-#             threads and MPI ranks, a line per workload and mode
+#   scaling   a CSV of workload, mode, workers, games_per_sec (the lab's scaling
+#             runs): speed-up over one thread against threads and MPI ranks,
+#             a line per workload and mode
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.
 set -eu

@@ -191,8 +191,8 @@ def median(v):
 
 
 def scaling(src, mix, var):
-    """results/scaling/scaling.sh's runs: for each workload and mode (threads,
-    ranks) a block of "workers speed-up", the speed-up the median games/s
+    """Runs of workload, mode, workers, games_per_sec: for each workload and
+    mode (threads, ranks) a block of "workers speed-up", the speed-up the median games/s
     over the workload's median on one thread; blocks two blank lines apart,
     their titles in the variable titles."""
     rs = rows(src, ["workload", "mode", "workers", "games_per_sec"])

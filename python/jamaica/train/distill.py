@@ -15,8 +15,8 @@ the policy's and the value's cross-entropy and how often the policy's
 first choice is the search's.  --init starts from a network's weights
 instead of random ones (fine-tuning).
 
-    python3 -m jamaica.train.distill --samples 'results/net/seats-ab/buffer-*.npz' \\
-        --out results/net/policy.jmn --epochs 10
+    python3 -m jamaica.train.distill --samples 'runs/seats/buffer-*.npz' \\
+        --out runs/policy.jmn --epochs 10
 
 Progress goes to stderr, a line a pass; --log writes the same as CSV.  The
 network file is written whole or not at all, and the output's folder is

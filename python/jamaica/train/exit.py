@@ -49,7 +49,7 @@ generation past which another as long would end beyond it (so it ends
 within the budget unless its first generation alone is longer);
 --generations alone is exact.
 
-    python3 -m jamaica.train.exit --out results/net --generations 8 --games 400
+    python3 -m jamaica.train.exit --out runs/exit --generations 8 --games 400
 
 Needs numpy and PyTorch (Debian: python3-numpy python3-torch
 libopenblas0-pthread) and bin/jamaica (--jamaica, or $JAMAICA_BIN).

@@ -9,8 +9,8 @@ network's policy alone plays a 2-player game in well under a millisecond,
 so it can give the value head hundreds of thousands of games, keeping only
 a few positions of each (--keep, drawn with a seeded stream).
 
-    python3 -m jamaica.train.positions --agent net:file=results/net/policy/net.jmn \\
-        --players 2 --games 400000 --out results/net/value/p2
+    python3 -m jamaica.train.positions --agent net:file=runs/policy.jmn \\
+        --players 2 --games 400000 --out runs/positions-2p
 
 writes OUT/buffer-K.npz, --chunk games each, in the format of
 jamaica.train.exit's sample buffers, so jamaica.train.distill trains on them: the

@@ -10,7 +10,7 @@ the value head as the baseline (no reward before the game's end: a seat's
 share of the win); a KL term keeps the policy near the teacher it started
 from, and the value head learns every ship's share beside it.
 
-    bin/python -m jamaica.train.spg --init results/net/policy/net.jmn --out runs/spg --minutes 60
+    bin/python -m jamaica.train.spg --init runs/policy.jmn --out runs/spg --minutes 60
 
 Each generation writes OUT/current.jmn, OUT/log.csv (one row a generation;
 every --eval-every generations the greedy network's win share against
