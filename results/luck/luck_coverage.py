@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How often study captain's intervals cover the truth, plain and
-luck-adjusted (results/make.sh luck).
+luck-adjusted (results/make.sh luckcover).
 
     luck_coverage.py TRUTH.csv RUN.csv...
 
@@ -39,10 +39,11 @@ def main():
     sd = math.sqrt(sum((x - md) ** 2 for x in d) / (n - 1))
     width = sum(float(r["adv_high"]) - float(r["adv_low"]) for r in runs) / n
     widtha = sum(float(r["adv_adj_high"]) - float(r["adv_adj_low"]) for r in runs) / n
-    print("# Coverage of the first Captain's edge (results/make.sh luck)\n")
-    print(f"{n} runs of {runs[0]['games']} games (random, 4 players, seeds 8001..), each with --luck "
-          f"{runs[0]['luck']}; the truth: the edge of one plain run of {truth_row['games']} games (seed 9001), "
-          f"{100 * truth:+.3f} points.\n")
+    print("# Coverage of the first Captain's edge (results/make.sh luckcover)\n")
+    seeds = sorted(int(r["seed"]) for r in runs)
+    print(f"{n} runs of {runs[0]['games']} games ({runs[0]['agents']}, {runs[0]['players']} players, seeds "
+          f"{seeds[0]} to {seeds[-1]}), each with --luck {runs[0]['luck']}; the truth: the edge of one plain run "
+          f"of {truth_row['games']} games (seed {truth_row['seed']}), {100 * truth:+.3f} points.\n")
     print("| estimate | runs covering the truth | [95%] | mean interval width (points) |")
     print("|---|---|---|---|")
     lo, hi = wilson(cov, n)

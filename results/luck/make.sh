@@ -88,7 +88,7 @@ if has luckcover; then
         $J study captain --agents sharp --players 4 --games 500 --seed $k --luck $LD/v-sharp.jmn \
             --out "$t/cov-$k.csv" >/dev/null
     done
-    "$(py)" results/luck/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv | sed 's/(results\/make.sh luck)/(results\/make.sh luckcover)/' >$LD/coverage-fitted.md
+    "$(py)" results/luck/luck_coverage.py "$t/truth.csv" "$t"/cov-*.csv >$LD/coverage-fitted.md
     rm -rf "$t"
 fi
 if has luckoracle; then
