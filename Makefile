@@ -1,7 +1,15 @@
 # Jamaica simulator: plain GNU make.
 #   make              build bin/jamaica (-O3)
-#   make test         build and run the cmocka tests, then again under
-#                     AddressSanitizer + UndefinedBehaviorSanitizer
+#   make check        the quick loop (a few minutes): the unit tests, the
+#                     command-line suites and the tree's own rules, no
+#                     sanitizers; ends with the slowest suites and a count
+#   make test         everything (the README's command; installs what it
+#                     needs first): check's suites, the long scenarios
+#                     (kill and resume, sealed runs, MPI, the intervals'
+#                     coverage), the Python tests, the docs' blocks, the
+#                     unit tests again under ASan+UBSan and TSan, clang
+#   make unit-NAME cli-NAME scenario-NAME tree-NAME asan-NAME   one suite
+#   make JOBS=1       one suite at a time (the default: one per core)
 #   make bench        bin/jamaica bench
 #   make JM_DEBUG=1   bin/jamaica-debug: checks every invariant after every
 #                     apply (its own binary, so it never stands in for
@@ -10,6 +18,8 @@
 #   make mpi          bin/jamaica-mpi (OpenMPI's mpicc): sim across MPI ranks
 #   make lib          lib/libjamaica.so.1 and .a (engine and agents), jamaica.pc,
 #                     the man page; make install PREFIX=DIR installs them
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MAKEFLAGS += -j$(JOBS) --output-sync=target
 CC ?= cc
 CFLAGS ?= -O3 -g
 # The release: the library's soname and `jamaica --version`.
@@ -38,8 +48,8 @@ LIBSRC := $(ENGINE) $(AGENTS) $(ANALYSIS) $(SIMLIB)
 GENERATED := bin/gen/replay_page.h
 # The Makefile too: the version and the flags are in it, so a change of
 # either rebuilds (a binary never reports the version before).
-HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/*.h) $(GENERATED) Makefile
-TESTS := $(patsubst tests/%.c,%,$(filter-out tests/helpers.c,$(wildcard tests/test_*.c)))
+HEADERS := $(wildcard engine/*.h agents/*.h analysis/*.h sim/*/*.h tests/unit/*.h) $(GENERATED) Makefile
+TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ifeq ($(JM_DEBUG),1)
 all: bin/jamaica-debug bin/python lib
@@ -51,8 +61,17 @@ endif
 bin/python: python/run.sh | bin
 	cp python/run.sh $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 
-bin/jamaica: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(CC) $(CFLAGS) $(WARN) $(OMP) -o $@ $(LIBSRC) sim/main.c -lm -ldl
+# The command from objects (bin/obj/, one per source: make builds them a
+# core each); the debug one from the tests' objects (bin/test/obj/, the
+# same flags with the invariant checker on).
+BINOBJ := $(patsubst %.c,bin/obj/%.o,$(LIBSRC) sim/main.c)
+DEBUGOBJ := $(patsubst %.c,bin/test/obj/%.o,$(LIBSRC) sim/main.c)
+bin/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) $(OMP) -c -o $@ $<
+
+bin/jamaica: $(BINOBJ) | bin
+	$(CC) $(CFLAGS) $(OMP) -o $@ $(BINOBJ) -lm -ldl
 
 debug: bin/jamaica-debug
 
@@ -64,8 +83,8 @@ mpi: bin/jamaica-mpi
 bin/jamaica-mpi: $(LIBSRC) sim/main.c $(HEADERS) | bin
 	$(MPICC) $(CFLAGS) $(WARN) $(OMP) -DJM_MPI -o $@ $(LIBSRC) sim/main.c -lm -ldl
 
-bin/jamaica-debug: $(LIBSRC) sim/main.c $(HEADERS) | bin
-	$(CC) $(CFLAGS) $(WARN) -DJM_DEBUG $(OMP) -o $@ $(LIBSRC) sim/main.c -lm -ldl
+bin/jamaica-debug: $(DEBUGOBJ) | bin
+	$(CC) $(CFLAGS) $(OMP) -o $@ $(DEBUGOBJ) -lm -ldl
 
 bin:
 	mkdir -p bin
@@ -80,7 +99,7 @@ bin/gen/replay_page.h: sim/io/replay.html
 
 # Test binaries: the same sources with the invariant checker on, compiled
 # once for all the tests (bin/test/obj/), and again under the sanitizers
-# (bin/asan/obj/); each test links its own file with them.
+# (bin/asan/obj/, bin/tsan/obj/); each test links its own file with them.
 TEST_CFLAGS := $(CFLAGS) $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS)
 ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS)
@@ -89,8 +108,9 @@ ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fn
 # run before TSan's runtime starts.
 TSAN_CFLAGS := -O1 -g -fsanitize=thread $(WARN) $(OMP) -DJM_DEBUG -DJM_TEST -DJM_SANITIZE $(CMOCKA_CFLAGS)
 TSAN_TESTS := test_vecenv
-TESTOBJ := $(patsubst %.c,bin/test/obj/%.o,$(LIBSRC) tests/helpers.c)
-ASANOBJ := $(patsubst %.c,bin/asan/obj/%.o,$(LIBSRC) tests/helpers.c)
+TESTOBJ := $(patsubst %.c,bin/test/obj/%.o,$(LIBSRC) tests/unit/helpers.c)
+ASANOBJ := $(patsubst %.c,bin/asan/obj/%.o,$(LIBSRC) tests/unit/helpers.c)
+TSANOBJ := $(patsubst %.c,bin/tsan/obj/%.o,$(LIBSRC) tests/unit/helpers.c)
 
 bin/test/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -100,15 +120,18 @@ bin/asan/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
 
-bin/tsan/%: tests/%.c $(LIBSRC) tests/helpers.c $(HEADERS) $(GENERATED)
+bin/tsan/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TSAN_CFLAGS) -o $@ $< $(LIBSRC) tests/helpers.c $(CMOCKA_LIBS) -lm -ldl
+	$(CC) $(TSAN_CFLAGS) -c -o $@ $<
 
-bin/test/%: tests/%.c $(TESTOBJ) $(HEADERS)
+bin/test/%: tests/unit/%.c $(TESTOBJ) $(HEADERS)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(TESTOBJ) $(CMOCKA_LIBS) -lm -ldl
 
-bin/asan/%: tests/%.c $(ASANOBJ) $(HEADERS)
+bin/asan/%: tests/unit/%.c $(ASANOBJ) $(HEADERS)
 	$(CC) $(ASAN_CFLAGS) -o $@ $< $(ASANOBJ) $(CMOCKA_LIBS) -lm -ldl
+
+bin/tsan/%: tests/unit/%.c $(TSANOBJ) $(HEADERS)
+	$(CC) $(TSAN_CFLAGS) -o $@ $< $(TSANOBJ) $(CMOCKA_LIBS) -lm -ldl
 
 # The Python the tests run: the first python3 that imports numpy (the one on
 # PATH may be an interpreter that does not see Debian's packages; Debian's
@@ -116,54 +139,94 @@ bin/asan/%: tests/%.c $(ASANOBJ) $(HEADERS)
 # either.
 PYTHON := $(firstword $(foreach p,python3 /usr/bin/python3,$(shell $(p) -c 'import numpy' >/dev/null 2>&1 && echo $(p))))
 HAVE_TORCH := $(if $(PYTHON),$(shell $(PYTHON) -c 'import torch' >/dev/null 2>&1 && echo yes),)
+PY3 := $(shell command -v python3 2>/dev/null)
+PYENV := JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica
 
-# Each suite through tests/suite.sh: every suite runs, and `make test` ends
-# with one line over them all (tests/summary.sh).
+# The suites: each a target that runs it through tests/suite.sh, which
+# notes "pass|fail NAME SECONDS" in bin/test/suites and goes on either way;
+# `make check` and `make test` run theirs (one a core at a time) and end
+# with tests/summary.sh (the slowest five, the failed ones, the count).
 SUITE := sh tests/suite.sh
-check: $(addprefix bin/test/,$(TESTS)) bin/jamaica bin/jamaica-debug lib
-	@for t in $(TESTS); do echo "== $$t"; $(SUITE) $$t bin/test/$$t; done
-	@$(SUITE) rule_ids sh tests/rule_ids.sh
-	@$(SUITE) board python3 tests/board_doc.py lib/libjamaica.so.1
-	@if [ -n "$(PYTHON)" ]; then $(SUITE) docs $(PYTHON) tests/doc_blocks.py; \
-	else echo "docs: no python3 with numpy; failed"; echo "fail docs 0" >>bin/test/suites; fi
-	@$(SUITE) cli sh tests/cli.sh
-	@$(SUITE) replay sh tests/replay.sh
-	@$(SUITE) faults sh tests/faults.sh
-	@$(SUITE) lib sh tests/lib.sh
-	@$(SUITE) agents sh tests/agents.sh
-	@$(SUITE) sealed sh tests/sealed.sh
-	@$(SUITE) luck sh tests/luck.sh
-	@if command -v python3 >/dev/null 2>&1; then $(SUITE) includes python3 tests/includes.py; else echo "includes: python3 not installed, skipped"; fi
-	@if command -v python3 >/dev/null 2>&1; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
-	    $(SUITE) coverage python3 tests/coverage.py bin/jamaica --runs 1000 --check; \
+NAMES := $(patsubst test_%,%,$(TESTS))
+TREE := includes agent_rows results_paths figures_once house rule_ids board
+CLI := cli luck library
+SCENARIOS := agents faults sealed replay coverage mpi
+# check: the longest first, so that two cores end together.
+CHECK_SUITES := $(addprefix cli-,$(CLI)) $(addprefix unit-,$(NAMES)) $(addprefix tree-,$(TREE))
+TEST_SUITES := python $(addprefix scenario-,$(SCENARIOS)) $(addprefix asan-,$(NAMES)) \
+               $(CHECK_SUITES) docs python-stdlib $(addprefix tsan-,$(patsubst test_%,%,$(TSAN_TESTS))) clang
+# What the command-line suites run: both binaries, the library, bin/python.
+PROGRAMS := bin/jamaica bin/jamaica-debug lib bin/python
+
+unit-%: bin/test/test_%
+	@$(SUITE) unit-$* bin/test/test_$*
+
+asan-%: bin/asan/test_%
+	@$(SUITE) asan-$* bin/asan/test_$*
+
+tsan-%: bin/tsan/test_%
+	@TSAN_OPTIONS=halt_on_error=1 $(SUITE) tsan-$* bin/tsan/test_$*
+
+tree-rule_ids:
+	@$(SUITE) tree-rule_ids sh tests/tree/rule_ids.sh
+
+tree-board: lib
+	@$(SUITE) tree-board python3 tests/tree/board_doc.py lib/libjamaica.so.1
+
+tree-%:
+	@if [ -n "$(PY3)" ]; then $(SUITE) tree-$* python3 tests/tree/$*.py --self; \
+	else echo "tree-$*: python3 not installed, skipped"; fi
+
+cli-%: $(PROGRAMS)
+	@$(SUITE) cli-$* sh tests/cli/$*.sh
+
+scenario-coverage: bin/jamaica
+	@if [ -n "$(PY3)" ]; then echo "== coverage of the 95% intervals (1000 seeded runs each)"; \
+	    $(SUITE) scenario-coverage python3 tests/scenarios/coverage.py bin/jamaica --runs 1000 --check; \
 	else echo "coverage: python3 not installed, skipped"; fi
-	@if [ -n "$(PYTHON)" ]; then echo "== python: $(PYTHON) (the first python3 that imports numpy$(if $(HAVE_TORCH), and torch,))"; \
-	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python $(PYTHON) -m unittest discover -s python/tests; \
-	else echo "python: no python3 here imports numpy (tests/deps.sh installs python3-numpy); failed"; \
-	    echo "fail python 0" >>bin/test/suites; fi
-	@if command -v python3 >/dev/null 2>&1 && [ "$$(command -v python3)" != "$(PYTHON)" ] && \
-	    [ "$$(readlink -f $$(command -v python3))" != "$$(readlink -f $(PYTHON) 2>/dev/null)" ]; then \
-	    echo "== python, standard library alone: $$(command -v python3) (the numpy parts skipped)"; \
-	    JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica $(SUITE) python-stdlib python3 -m unittest discover -s python/tests; fi
+
+scenario-mpi: bin/jamaica
 	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
-	    $(MAKE) -s bin/jamaica-mpi && $(SUITE) mpi sh tests/mpi.sh; \
+	    $(MAKE) -s bin/jamaica-mpi && $(SUITE) scenario-mpi sh tests/scenarios/mpi.sh; \
 	else echo "mpi: OpenMPI not installed, skipped (apt-get install libopenmpi-dev openmpi-bin)"; fi
 
-check-asan: $(addprefix bin/asan/,$(TESTS))
-	@for t in $(TESTS); do echo "== asan $$t"; $(SUITE) asan-$$t bin/asan/$$t; done
+scenario-%: $(PROGRAMS)
+	@$(SUITE) scenario-$* sh tests/scenarios/$*.sh
 
-check-tsan: $(addprefix bin/tsan/,$(TSAN_TESTS))
-	@for t in $(TSAN_TESTS); do echo "== tsan $$t"; TSAN_OPTIONS=halt_on_error=1 $(SUITE) tsan-$$t bin/tsan/$$t; done
+docs: $(PROGRAMS)
+	@if [ -n "$(PYTHON)" ]; then $(SUITE) docs $(PYTHON) tests/tree/doc_blocks.py; \
+	else echo "docs: no python3 with numpy; failed"; echo "fail docs 0" >>bin/test/suites; fi
+
+python: $(PROGRAMS)
+	@if [ -n "$(PYTHON)" ]; then echo "== python: $(PYTHON) (the first python3 that imports numpy$(if $(HAVE_TORCH), and torch,))"; \
+	    $(PYENV) $(SUITE) python $(PYTHON) -m unittest discover -s tests/python; \
+	else echo "python: no python3 here imports numpy (tests/deps.sh installs python3-numpy); failed"; \
+	    echo "fail python 0" >>bin/test/suites; fi
+
+# The standard library alone, where the python3 on PATH is not numpy's.
+python-stdlib: $(PROGRAMS)
+	@if [ -n "$(PY3)" ] && [ "$(PY3)" != "$(PYTHON)" ] && \
+	    [ "$$(readlink -f $(PY3))" != "$$(readlink -f $(PYTHON) 2>/dev/null)" ]; then \
+	    echo "== python, standard library alone: $(PY3) (the numpy parts skipped)"; \
+	    $(PYENV) $(SUITE) python-stdlib python3 -m unittest discover -s tests/python; fi
 
 # The tree must also be warning-free under clang (skipped if it is absent).
-check-clang: $(GENERATED)
+clang: $(GENERATED)
 	@if command -v clang >/dev/null 2>&1; then \
 	    clang $(WARN) -Wno-source-uses-openmp -O2 -fsyntax-only $(LIBSRC) sim/main.c && \
-	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/*.c tests/fuzz/*.c && \
+	    clang $(WARN) -Wno-source-uses-openmp -DJM_DEBUG -DJM_TEST $(CMOCKA_CFLAGS) -fsyntax-only tests/unit/*.c tests/fuzz/*.c && \
 	    { ! command -v $(MPICC) >/dev/null 2>&1 || \
 	      clang $(WARN) -Wno-source-uses-openmp -DJM_MPI $$($(MPICC) --showme:compile) -fsyntax-only sim/run/mpi.c; } && \
 	    { echo "clang: no warnings"; echo "pass clang 0" >>bin/test/suites; } || { echo "fail clang 0" >>bin/test/suites; exit 1; }; \
 	else echo "clang: not installed, skipped"; fi
+
+check-suites: $(CHECK_SUITES)
+test-suites: $(TEST_SUITES)
+
+check:
+	@mkdir -p bin/test && rm -f bin/test/suites
+	@$(MAKE) --no-print-directory check-suites || { echo "make: a build or a target stopped"; echo "fail make 0" >>bin/test/suites; }; \
+	    sh tests/summary.sh
 
 # make test installs what it needs first (tests/deps.sh: apt-get as root or
 # through sudo, or one line saying what to run).
@@ -172,7 +235,7 @@ deps:
 
 test: deps
 	@mkdir -p bin/test && rm -f bin/test/suites
-	@$(MAKE) --no-print-directory check-clang check check-asan check-tsan || { echo "make: a build or a target stopped"; echo "fail make 0" >>bin/test/suites; }; \
+	@$(MAKE) --no-print-directory test-suites || { echo "make: a build or a target stopped"; echo "fail make 0" >>bin/test/suites; }; \
 	    sh tests/summary.sh
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on a scratch copy of its
@@ -261,11 +324,16 @@ install: bin/jamaica lib
 	@if [ -n "$(PYTHONDIR)" ]; then \
 	    install -d $(DESTDIR)$(PYTHONDIR)/jamaica && \
 	    install -m 644 python/jamaica/*.py $(DESTDIR)$(PYTHONDIR)/jamaica/ && \
+	    install -d $(DESTDIR)$(PYTHONDIR)/jamaica/train && \
+	    install -m 644 python/jamaica/train/*.py $(DESTDIR)$(PYTHONDIR)/jamaica/train/ && \
 	    echo "python module: $(DESTDIR)$(PYTHONDIR)/jamaica"; \
 	else echo "python module: python3 not installed, skipped"; fi
 
 clean:
 	rm -rf bin lib
 
-.PHONY: all debug mpi lib install deps check check-asan check-tsan check-clang test fuzz bench clean
+# (The suites' pattern targets, unit-% and the rest, cannot be .PHONY: make
+# looks up no pattern rule for a phony target.  No file of their names is
+# ever made, so they run each time.)
+.PHONY: all debug mpi lib install deps check check-suites test test-suites docs python python-stdlib clang fuzz bench clean
 .SECONDARY:

@@ -5,7 +5,7 @@
  * changes the dice.
  *
  * Adding an agent: one file defining a `const agent_ops builtin_NAME`, and
- * NAME's row in registry.c's list; nothing else (tests/agent_rows.py).
+ * NAME's row in registry.c's list; nothing else (tests/tree/agent_rows.py).
  */
 #ifndef AGENT_H
 #define AGENT_H

@@ -27,7 +27,7 @@ double heur_value(const jm_state *s, int seat, const heur_weights *w);
 /* The features heur_value weighs, for `seat`, in heur_weights' order (gold,
  * progress, space, treasure, power, food, powder): heur_value(s, seat, w)
  * is w->win times the expected share plus their sum weighted by w (to
- * rounding: tests/test_agents.c checks it).  For fitting weights (jamaica
+ * rounding: tests/unit/test_agents.c checks it).  For fitting weights (jamaica
  * learn).  Returns HEUR_FEATURES. */
 #define HEUR_FEATURES 7
 int heur_features(const jm_state *s, int seat, double *f);
@@ -67,7 +67,7 @@ typedef struct heur_staged_fit {
 } heur_staged_fit;
 /* The fit `jamaica learn --stage` made from 20,000 games of sharp
  * (results/learn/sharp-4p-stage.txt, whose last line holds the same
- * numbers; tests/test_agents.c compares them). */
+ * numbers; tests/unit/test_agents.c compares them). */
 extern const heur_staged_fit heur_staged;
 /* The fit `jamaica learn --hand` made from the start of every round of the
  * same 20,000 games, with the hand's features (results/learn/sharp-4p-hand.txt,

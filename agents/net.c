@@ -46,7 +46,7 @@ static int net_choose(agent *a, const jm_state *obs, const int *legal, int n)
     float *logit = g->last_logit;
     g->last_n = n;
     nn_eval_state(&g->net, obs, jm_to_move(obs), legal, n, logit, g->last_value);
-    /* eps: an exploring actor (python/jamaica/dmc.py) takes a legal action
+    /* eps: an exploring actor (python/jamaica/train/dmc.py) takes a legal action
      * uniformly at random with that probability, from the seat's stream */
     if (g->eps > 0 && (jm_pcg32_next(&a->rng) >> 8) * (1.0 / 16777216.0) < g->eps)
         return legal[jm_pcg32_bounded(&a->rng, (uint32_t)n)];

@@ -9,7 +9,7 @@
  * agent_ops builtin_NAME` is in its own file (agents/NAME.c, or a file of
  * agents alike).  Adding an agent: its file, and its row here; the
  * Makefile finds the file, and the library keeps builtin_* local (engine/
- * jamaica.map).  tests/agent_rows.py checks that an agent is named nowhere
+ * jamaica.map).  tests/tree/agent_rows.py checks that an agent is named nowhere
  * else. */
 #define BUILTIN_AGENTS(X) \
     X(random)             \

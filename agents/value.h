@@ -44,7 +44,7 @@ typedef struct value_fn {
 } value_fn;
 /* The hand's weights: fitted by least squares to cancel the most of the
  * first Captain's edge's variance in 15,000 4-player games of sharp, seed
- * 31 (results/luck/fit.md, whose last line holds the same numbers; tests/test_luck.c compares them), the first
+ * 31 (results/luck/fit.md, whose last line holds the same numbers; tests/unit/test_luck.c compares them), the first
  * Captain's own draw at 1. */
 extern const double value_hand_weight[JM_CH_KINDS];
 enum { VALUE_HAND = 1, VALUE_NET = 2, VALUE_CALL = 3, VALUE_FIT = 4 };

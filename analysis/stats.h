@@ -4,7 +4,7 @@
  * analysis computes from numbers; sim calls it).
  *
  * Every interval is two-sided 95%.  Each function says which estimator
- * and which interval it computes, with its reference; tests/test_stats.c
+ * and which interval it computes, with its reference; tests/unit/test_stats.c
  * checks each against values computed independently.
  */
 #ifndef ANALYSIS_STATS_H
@@ -99,7 +99,7 @@ an_interval an_cluster_t(const an_cluster *c, double mu0);
  * at the observation count (Korn and Graubard's truncation): a deal played
  * in every seating can measure an agent more closely than as many
  * independent games, and the capped interval covered 99.5% in
- * tests/coverage.py where this one covers 95%.  Where the sample shows no
+ * tests/scenarios/coverage.py where this one covers 95%.  Where the sample shows no
  * spread to measure (every deal's mean alike: all wins, all losses, or the
  * same share inside the bounds in every deal; or a single deal), n* is the
  * cluster count, each deal one trial: the cautious reading, since a

@@ -1,6 +1,6 @@
 /*
  * board.c - the board, the cards and the treasures of docs/BOARD.md as tables.
- * tests/test_board.c checks the counts and the distances against the graph.
+ * tests/unit/test_board.c checks the counts and the distances against the graph.
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -97,7 +97,7 @@ static const char *const act_names[5] = {"gold", "food", "gunpowder", "forward",
  * the program or library loads, by the walks that define them (dests_walk,
  * seek_walk): a move's destinations by (direction, lap, space, die), and a
  * shortage's backward route by (the die's kind, space).  Three entries are
- * enough (tests/test_board.c checks every entry against its own walk). */
+ * enough (tests/unit/test_board.c checks every entry against its own walk). */
 
 /* M1-M4: every distinct final (pos | lap<<6) of a move of `die` steps.  A
  * branch point doubles the paths; the forks are 13 spaces apart, so a move

@@ -88,7 +88,7 @@ int jm_action_mask(const jm_state *s, uint8_t *mask)
  * categories one-hot, counts scaled to about [0, 1] by a fixed divisor.
  * It reads the state only where the view shows it, so two states whose
  * views by that seat are equal encode equally, bit for bit; jm_decode()
- * rebuilds the view from the floats (tests/test_encode.c: for every view
+ * rebuilds the view from the floats (tests/unit/test_encode.c: for every view
  * met, jm_view_format of the decoded state is the view's own text). */
 
 /* Block offsets. */

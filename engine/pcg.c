@@ -73,7 +73,7 @@ uint64_t jm_mix64(uint64_t x)
  * 2012): a keyed hash that no one without the key can invert or predict.
  * The key is two 64-bit words (k0, k1), the message whole 64-bit words
  * (each taken as its 8 little-endian bytes), so the result is the paper's
- * for the byte string of those words; tests/test_pcg.c checks the paper's
+ * for the byte string of those words; tests/unit/test_pcg.c checks the paper's
  * vectors. */
 #define SIP_ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 #define SIP_ROUND(v0, v1, v2, v3)                                                          \

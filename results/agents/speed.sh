@@ -1,7 +1,7 @@
 #!/bin/sh
 # Decisions per second through each way an agent is seated, side by side
 # in one `jamaica bench` (results/agents/speed.txt, from the machine it names):
-#   the built-in random;  the same random as a plugin (tests/plugins/random.c);
+#   the built-in random;  the same random as a plugin (tests/fixtures/plugins/random.c);
 #   a trivial C program over the protocol (examples/program/first.c);
 #   the Python example (python/examples/captain_bot.py).
 # Then the programs again with jamaica and its programs on one core
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 make -s bin/jamaica lib
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -std=c11 -Wall -Wextra -Werror -fPIC -shared -Iengine -Iagents -o "$tmp/random.so" tests/plugins/random.c \
+cc -O2 -std=c11 -Wall -Wextra -Werror -fPIC -shared -Iengine -Iagents -o "$tmp/random.so" tests/fixtures/plugins/random.c \
     -Llib -l:libjamaica.so.1 -Wl,-rpath,"$PWD/lib"
 cc -O2 -std=c11 -Wall -Wextra -Werror -o "$tmp/first" examples/program/first.c
 py='cmd:python3 python/examples/captain_bot.py'

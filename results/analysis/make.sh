@@ -35,7 +35,7 @@ if has skillbalance; then
 fi
 if has coverage; then
     mkdir -p results/analysis
-    python3 tests/coverage.py $J --runs 4000 --table results/analysis/coverage.md --check
+    python3 tests/scenarios/coverage.py $J --runs 4000 --table results/analysis/coverage.md --check
 fi
 A=results/analysis
 plot() { if command -v gnuplot >/dev/null 2>&1; then analysis/plot.sh "$@"; else echo "no gnuplot: $3 not drawn"; fi; }

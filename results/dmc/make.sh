@@ -2,7 +2,7 @@
 # sources it (after results/lib.sh: J, has, py and the shared helpers);
 # `results/make.sh PART` runs one.
 #
-# `dmc`: Deep Monte-Carlo self-play (python/jamaica/dmc.py) from random
+# `dmc`: Deep Monte-Carlo self-play (python/jamaica/train/dmc.py) from random
 # weights, five training seeds of 30 generations of 1,000 games (2, 3 and 4
 # players in turn): each seed's log (results/dmc/seedS/log.csv: the win share
 # against sharp at 2 players every 5 generations, deals of seed 1009), the

@@ -2,7 +2,7 @@
 # sources it (after results/lib.sh: J, has, py and the shared helpers);
 # `results/make.sh PART` runs one.
 #
-# `spg`: self-play policy gradient (python/jamaica/spg.py) from the `net`
+# `spg`: self-play policy gradient (python/jamaica/train/spg.py) from the `net`
 # agent's distilled policy, held near it by a KL term: five training seeds of
 # 60 generations of 1,000 games (2, 3 and 4 players in turn;
 # results/spg/seedS/: log.csv with the win share against sharp at 2 players
@@ -75,14 +75,14 @@ if has spg; then
         --out results/analysis/captain-spg.csv --md results/analysis/captain-spg.md
     $J study ghost --players 3-5 --games 40000 --agents net:file=results/spg/seed5/current.jmn \
         --out results/analysis/ghost-spg.csv --md results/analysis/ghost-spg.md
-    # the crafted position of tests/test_net.c that the policy must play right: finish when finishing wins
+    # the crafted position of tests/unit/test_net.c that the policy must play right: finish when finishing wins
     PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 bin/python - "$T" net:file=results/spg/seed1/current.jmn \
         net:file=results/spg/seed2/current.jmn net:file=results/spg/seed3/current.jmn \
         net:file=results/spg/seed4/current.jmn net:file=results/spg/seed5/current.jmn >results/spg/positions.md <<'PY'
 import sys, jamaica
 pos = ("jamaica/1 players=2 rules=ghost=off dice=3,2 ship0=47:1:6g.2g.-.-.- ship1=44:1:6g.6g.3f.-.- "
        "cards0=dhdddhdddhd")
-print("P0 on 47 finishes with forward / forward and wins (tests/test_net.c); each network's greedy choice, "
+print("P0 on 47 finishes with forward / forward and wins (tests/unit/test_net.c); each network's greedy choice, "
       "and how often it draws finishing at temperature 1 (300 streams):\n")
 print("| network | greedy choice | finishes at temp=1 |\n|---|---|---:|")
 for spec in sys.argv[1:]:

@@ -452,7 +452,7 @@ void report_write(FILE *f, int html, report *R)
     worth_block(f, html, R);
     skill_block(f, html, R);
     parts_block(f, html, R);
-    if (html) /* #layout: the page measures itself (tests/browser_report.py) */
+    if (html) /* #layout: the page measures itself (tests/scenarios/browser_report.py) */
         fputs("<p id=\"layout\"></p>\n<script>\nif (location.hash === '#layout') {\n"
               "  const bad = [], W = document.documentElement.clientWidth;\n"
               "  if (document.documentElement.scrollWidth > W + 1) bad.push('the page is wider than the window');\n"

@@ -21,7 +21,7 @@ static const opt_table table = {
     .about = "For every player count (2..6) and both rule sets, play games 0..N-1 of seed S\n"
              "with random agents and print one line: players, rules, decisions (with two\n"
              "or more choices), the sum of their legal counts, and a hash of all traces.\n"
-             "tests/perft.txt holds the expected lines for the defaults (--games 200 --seed 7).\n",
+             "tests/fixtures/perft.txt holds the expected lines for the defaults (--games 200 --seed 7).\n",
     .opts = options,
     .n = OPT_COUNT(options),
 };

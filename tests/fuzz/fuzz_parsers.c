@@ -60,7 +60,7 @@ static void fuzz_agents(const char *t, int players)
         agent a;
         must(agent_create(&a, specs[i], err, sizeof err) == 0, "a parsed spec cannot be created", specs[i]);
         /* One decision by the agents that take microseconds (the searches'
-         * budgets are the user's to choose; tests/test_agents.c plays them). */
+         * budgets are the user's to choose; tests/unit/test_agents.c plays them). */
         if (k > 1 && (!strncmp(specs[i], "random", 6) || !strncmp(specs[i], "first", 5) ||
                       (!strncmp(specs[i], "greedy", 6) && !strstr(specs[i], "samples=")))) {
             int act = agent_choose(&a, &s, legal, k), ok = 0;
