@@ -13,7 +13,7 @@ have gnuplot || need="$need gnuplot-nox"
 have mpicc || need="$need libopenmpi-dev"
 have mpirun || need="$need openmpi-bin"
 have groff || need="$need groff-base"
-have chromium || need="$need chromium"   # the replay page in a real browser (tests/browser.py)
+have chromium || need="$need chromium"   # the replay page in a real browser (tests/scenarios/browser.py)
 # The learning parts: numpy (VecEnv), and PyTorch with a fast BLAS for the
 # PPO smoke test (Debian's torch uses the reference BLAS without it).
 pyhas() { for p in python3 /usr/bin/python3; do $p -c "import $1" >/dev/null 2>&1 && return 0; done; return 1; }
@@ -30,8 +30,24 @@ else
     exit 1
 fi
 echo "make test: installing$need"
-$sudo apt-get update -qq >/dev/null &&
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $need >/dev/null || {
+# Another install may hold the package manager's locks (an unattended
+# upgrade, a second make test): install waits for dpkg's up to ten
+# minutes (DPkg::Lock::Timeout), and update, which that option does not
+# cover, is tried again every 10 s for as long while a lock is the reason.
+lock="-o DPkg::Lock::Timeout=600"
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+update() {
+    tries=0
+    until $sudo apt-get $lock update -qq >/dev/null 2>"$err"; do
+        grep -qi 'lock' "$err" && [ $tries -lt 60 ] || { cat "$err" >&2; return 1; }
+        [ $tries -eq 0 ] && echo "make test: waiting for the package manager's lock"
+        tries=$((tries + 1))
+        sleep 10
+    done
+}
+update &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get $lock install -y -qq --no-install-recommends $need >/dev/null || {
     echo "make test: installing$need failed; run: sudo apt-get install -y$need" >&2
     exit 1
 }
