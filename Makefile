@@ -150,7 +150,7 @@ SUITE := sh tests/suite.sh
 NAMES := $(patsubst test_%,%,$(TESTS))
 TREE := includes agent_rows results_paths figures_once house rule_ids board
 CLI := cli luck library
-SCENARIOS := agents faults sealed replay coverage mpi
+SCENARIOS := agents faults sealed sandbox replay coverage mpi
 # check: the longest first, so that two cores end together.
 CHECK_SUITES := $(addprefix cli-,$(CLI)) $(addprefix unit-,$(NAMES)) $(addprefix tree-,$(TREE))
 TEST_SUITES := python $(addprefix scenario-,$(SCENARIOS)) $(addprefix asan-,$(NAMES)) \

@@ -122,6 +122,11 @@ int agent_spec_outside(const char *spec);
  * such a seat can recover every hidden card and future die.  1 if it
  * warned (a caller warns once a run). */
 int agent_warn_seed(const jm_seed *seed, const char *spec);
+/* The run's seed is sealed: from here on every program (cmd:) runs in its
+ * sandbox unless its spec says sandbox=off, and a plugin is refused unless
+ * its spec says so; `hide` (NULL: none), the seed's file, is covered in
+ * every sandbox (docs/PROTOCOL.md, "The sandbox"). */
+void agent_seal_programs(const char *hide);
 /* The same for a run's seed, plain or sealed: under a sealed seed every
  * seat's stream, built-in or outside, is keyed from it by SipHash-2-4, so
  * that no agent's play leads back to the seed. */

@@ -1,11 +1,48 @@
 /* outside.c - what plugins and programs share (see outside.h). */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "outside.h"
+
+/* A sandbox limit (mem=, procs=, fsize=, cpu= as whole numbers; env=
+ * names joined by '+'): 0 when tok was one, 1 when it is no limit's key,
+ * -1 with err on a bad value. */
+static int limit_key(outside *o, const char *tok, size_t klen, const char *v, const char *who, char *err,
+                     size_t errlen)
+{
+    static const struct { const char *key; size_t off; unsigned lo, hi; } keys[] = {
+        {"mem", offsetof(sandbox_limits, mem_mib), 64, 1048576},
+        {"procs", offsetof(sandbox_limits, procs), 1, 65536},
+        {"fsize", offsetof(sandbox_limits, fsize_mib), 1, 1048576},
+        {"cpu", offsetof(sandbox_limits, cpu_s), 0, 31536000},
+    };
+    err[0] = '\0';
+    if (klen == 3 && !strncmp(tok, "env", 3)) {
+        if (strlen(v) >= sizeof o->lim.env || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+") != strlen(v)) {
+            snprintf(err, errlen, "agent '%s': bad value '%s' for env (variable names joined by '+')", who, v);
+            return -1;
+        }
+        strcpy(o->lim.env, v);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        if (klen != strlen(keys[i].key) || strncmp(tok, keys[i].key, klen)) continue;
+        char *end;
+        unsigned long x = strtoul(v, &end, 10);
+        if (end == v || *end || *v == '-' || x < keys[i].lo || x > keys[i].hi) {
+            snprintf(err, errlen, "agent '%s': bad value '%s' for %s (a whole number from %u to %u)", who, v,
+                     keys[i].key, keys[i].lo, keys[i].hi);
+            return -1;
+        }
+        *(unsigned *)((char *)&o->lim + keys[i].off) = (unsigned)x;
+        return 0;
+    }
+    return 1;
+}
 
 int outside_params(outside *o, const char *who, const char *params, int with_program_keys, char *err,
                    size_t errlen)
@@ -15,6 +52,7 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
     o->timeout = 10.0;
     o->startup = 60.0;
     o->on_fault = ON_FAULT_STOP;
+    o->lim = (sandbox_limits){.mem_mib = SANDBOX_MEM_MIB, .procs = SANDBOX_PROCS, .fsize_mib = SANDBOX_FSIZE_MIB};
     snprintf(buf, sizeof buf, "%s", params);
     size_t ro = 0;
     char *save = NULL;
@@ -61,7 +99,18 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
                 return -1;
             }
             strcpy(o->dir, v);
-        } else {
+        } else if (klen == 7 && !strncmp(tok, "sandbox", 7)) {
+            if (!strcmp(v, "on") && with_program_keys) o->sandbox = SANDBOX_ON;
+            else if (!strcmp(v, "off")) o->sandbox = SANDBOX_OFF;
+            else {
+                snprintf(err, errlen, "agent '%s': bad value '%s' for sandbox (%s)", who, v,
+                         with_program_keys ? "on or off" : "off: a plugin cannot be sandboxed");
+                return -1;
+            }
+        } else if (with_program_keys && limit_key(o, tok, klen, v, who, err, errlen) != 0) {
+            if (err[0]) return -1;
+            ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
+        } else if (!with_program_keys) {
             ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
         }
     }

@@ -7,8 +7,10 @@
 #include <stddef.h>
 
 #include "agent.h"
+#include "sandbox.h"
 
 enum { ON_FAULT_STOP, ON_FAULT_RANDOM };
+enum { SANDBOX_AUTO, SANDBOX_ON, SANDBOX_OFF };
 
 typedef struct outside {
     double timeout;            /* seconds a program may take for one reply */
@@ -17,6 +19,8 @@ typedef struct outside {
     char log[256];             /* a program's stderr, appended ("": jamaica's stderr) */
     char dir[256];             /* a program's working directory ("": an empty one of its own) */
     int results;               /* a program: 1 to be told each game's result (results=1) */
+    int sandbox;               /* SANDBOX_*: sandbox=on|off (auto: on in a sealed run) */
+    sandbox_limits lim;        /* a program's limits in its sandbox (mem=, procs=, fsize=, cpu=, env=) */
     char rest[AGENT_SPEC_MAX]; /* the other parameters, for the agent itself */
     unsigned faults;           /* this game's failures played through */
     int fallback;              /* the seat plays at random until the game ends */

@@ -205,8 +205,13 @@ static int plugin_create(agent *a, const char *params, char *err, size_t errlen)
         return -1;
     }
     a->data = pl;
-    if (outside_params(&pl->o, path, colon ? colon + 1 : "", 0, err, errlen) || plugin_open(pl, path, err, errlen))
+    if (outside_params(&pl->o, path, colon ? colon + 1 : "", 0, err, errlen)) return -1;
+    if (sandbox_sealed() && pl->o.sandbox != SANDBOX_OFF) { /* code in jamaica's process: no sandbox can hold it */
+        snprintf(err, errlen, "plugin '%s' runs inside jamaica's process, where no sandbox can hold it: a sealed run "
+                 "refuses it unless its spec says sandbox=off (seat an entrant as a program, cmd:)", path);
         return -1;
+    }
+    if (plugin_open(pl, path, err, errlen)) return -1;
     char perr[400] = "";
     snprintf(pl->path, sizeof pl->path, "%s", path);
     watch_exit(path);

@@ -283,7 +283,7 @@ static int relay(int from)
     return 1;
 }
 
-static void guard(int life, const char *sh, const char *dir, int logfd, int sock, char **env)
+static void guard(int life, const char *sh, const char *dir, int logfd, int sock, char **env, const sandbox_cmd *sb)
 {
     setsid(); /* its own session and group: no controlling terminal */
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -313,6 +313,11 @@ static void guard(int life, const char *sh, const char *dir, int logfd, int sock
     if (p == 0) {
         if (relaying) dup2(6, 2);
         close_range(3, ~0U, 0);
+        if (sb) { /* bwrap makes its namespaces and goes to its own /tmp */
+            if (chdir("/")) _exit(126);
+            sandbox_enter(sb);
+            _exit(127);
+        }
         if (chdir(dir)) _exit(126);
         char *argv[] = {"sh", "-c", (char *)sh, NULL};
         execve("/bin/sh", argv, env ? env : environ);
@@ -404,12 +409,34 @@ static void remove_wd(proc *pg)
     pg->wd[0] = '\0';
 }
 
-int proc_spawn(proc *pg, const char *cmd, const char *dir, const char *log, char *err, size_t errlen)
+/* The sandbox's command line for the program (pg->sb), its PYTHONPATH the
+ * one proc_env() made. */
+static int make_sandbox(proc *pg, const char *sh, const char *cmd, const char *dir, const sandbox_limits *lim,
+                        const char *options, char *err, size_t errlen)
+{
+    const char *pp = NULL;
+    for (size_t i = 0; pg->env && pg->env[i]; i++)
+        if (!strncmp(pg->env[i], "PYTHONPATH=", 11)) pp = pg->env[i] + 11;
+    if (!pg->sb && !(pg->sb = malloc(sizeof *pg->sb))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    char why[300];
+    if (sandbox_build(pg->sb, sh, cmd, options, dir, pp, lim, why, sizeof why)) {
+        snprintf(err, errlen, "agent '%s': %s", cmd, why);
+        return -1;
+    }
+    return 0;
+}
+
+int proc_spawn(proc *pg, const char *cmd, const char *dir, const char *log, const sandbox_limits *lim,
+               const char *options, char *err, size_t errlen)
 {
     int sv[2], life[2];
-    if (!*dir && !pg->wd[0] && make_wd(pg, cmd, err, errlen)) return -1;
     char sh[AGENT_SPEC_MAX + 8];
     snprintf(sh, sizeof sh, "exec %s", cmd);
+    if (lim && make_sandbox(pg, sh, cmd, dir, lim, options, err, errlen)) return -1;
+    if (!lim && !*dir && !pg->wd[0] && make_wd(pg, cmd, err, errlen)) return -1;
     int logfd = -1;
     if (*log && (logfd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600)) < 0) {
         snprintf(err, errlen, "agent '%s': cannot open log '%s': %s", cmd, log, strerror(errno));
@@ -430,7 +457,7 @@ int proc_spawn(proc *pg, const char *cmd, const char *dir, const char *log, char
     pid_t pid = fork();
     if (pid == 0) {
         close(life[1]);
-        guard(life[0], sh, *dir ? dir : pg->wd, logfd, sv[1], pg->env);
+        guard(life[0], sh, *dir ? dir : pg->wd, logfd, sv[1], pg->env, lim ? pg->sb : NULL);
         _exit(127);
     }
     close(sv[1]);

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sandbox.h"
+
 typedef struct proc {
     pid_t pid;                    /* its guardian (process.c's guard()), the leader
                                      of its process group; 0: not running */
@@ -19,12 +21,16 @@ typedef struct proc {
     char **env;                   /* its environment (proc_env) */
     char wd[PATH_MAX];            /* the working directory made for it ("" when
                                      the caller names one, or none is made) */
+    sandbox_cmd *sb;              /* its sandbox's command line (NULL: none) */
 } proc;
 
 /* Start `cmd` under its guardian, in `dir` (""; a new working directory of
  * its own), its standard error into the file `log` ("": jamaica's, through
- * the guardian at a terminal): 0, or -1 with one line in err. */
-int proc_spawn(proc *p, const char *cmd, const char *dir, const char *log, char *err, size_t errlen);
+ * the guardian at a terminal), in a sandbox when `lim` is given (its option
+ * values `options` bound read-only with its files): 0, or -1 with one line
+ * in err. */
+int proc_spawn(proc *p, const char *cmd, const char *dir, const char *log, const sandbox_limits *lim,
+               const char *options, char *err, size_t errlen);
 /* Wait up to `grace` seconds for it to end, then end it (and all it
  * started); its working directory removed. */
 void proc_reap(proc *p, double grace);

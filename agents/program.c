@@ -32,6 +32,7 @@
 typedef struct program {
     outside o;                    /* first: outside_fault() reads it */
     char cmd[AGENT_SPEC_MAX];
+    int sandboxed;                /* it runs in its sandbox (choose_sandbox) */
     char name[64];                /* what it called itself */
     proc p;                       /* its process (process.h) */
     char in[LINE_MAX_BYTES + 1];  /* what it wrote, not yet read as lines */
@@ -127,7 +128,8 @@ static int read_line(program *pg, char *line, double deadline, char *why, size_t
 static int start(program *pg, char *err, size_t errlen)
 {
     char why[300], line[LINE_MAX_BYTES + 1];
-    if (proc_spawn(&pg->p, pg->cmd, pg->o.dir, pg->o.log, err, errlen)) return -1;
+    if (proc_spawn(&pg->p, pg->cmd, pg->o.dir, pg->o.log, pg->sandboxed ? &pg->o.lim : NULL, pg->o.rest, err, errlen))
+        return -1;
     /* The handshake may take the program's start: loading PyTorch alone
      * took 9.7 s on a busy machine (startup=, 60 s by default). */
     pg->allowed = pg->o.startup;
@@ -289,6 +291,7 @@ static void program_destroy(agent *a)
     }
     proc_reap(&pg->p, 1.0);
     proc_free_env(pg->p.env);
+    free(pg->p.sb);
     free(pg);
     a->data = NULL;
 }
@@ -363,6 +366,22 @@ static const char *params_of(const char *spec)
     return c + 1;
 }
 
+/* sandbox=on, or the default in a run whose seed is secret: the program
+ * runs in bwrap's namespaces (sandbox.c); a sealed run refuses a program
+ * where there is no sandbox, unless its spec says sandbox=off. */
+static int choose_sandbox(program *pg, char *err, size_t errlen)
+{
+    pg->sandboxed = pg->o.sandbox == SANDBOX_ON || (pg->o.sandbox == SANDBOX_AUTO && sandbox_sealed());
+    char why[200];
+    if (pg->sandboxed && !sandbox_available(why, sizeof why)) {
+        snprintf(err, errlen, "agent 'cmd:%.200s': %s: a %s refuses a program without its sandbox unless its spec "
+                 "says sandbox=off (docs/PROTOCOL.md, \"The sandbox\")", pg->cmd, why,
+                 pg->o.sandbox == SANDBOX_ON ? "spec with sandbox=on" : "sealed run");
+        return -1;
+    }
+    return 0;
+}
+
 static int program_create(agent *a, const char *spec, char *err, size_t errlen)
 {
     /* A program of this user could otherwise open jamaica's files through
@@ -390,7 +409,7 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';
     if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen) ||
-        absolute_words(pg->cmd, err, errlen))
+        absolute_words(pg->cmd, err, errlen) || choose_sandbox(pg, err, errlen))
         return -1;
     return start(pg, err, errlen);
 }

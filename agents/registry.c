@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "sandbox.h"
 
 /* The built-in agents, one row each, in --help's order: NAME's `const
  * agent_ops builtin_NAME` is in its own file (agents/NAME.c, or a file of
@@ -254,6 +255,12 @@ int agent_spec_outside(const char *spec)
         if (strlen(agent_registry[i]->name) == len && !strncmp(agent_registry[i]->name, spec, len))
             return agent_registry[i]->sealed;
     return 0;
+}
+
+void agent_seal_programs(const char *hide)
+{
+    if (hide) sandbox_hide(hide);
+    else sandbox_seal();
 }
 
 int agent_warn_seed(const jm_seed *seed, const char *spec)

@@ -80,6 +80,8 @@ static int set_value(const opt *o, const char *v, void *out)
     return -1;
 }
 
+static jm_seed drawn;          /* --seed random's, told when the process ends */
+
 int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, uint64_t *given)
 {
     struct option lo[MAX_OPTS + 3];
@@ -132,6 +134,7 @@ int opt_parse(const opt_table *t, int argc, char **argv, void *out, int *first, 
     }
     if (given) *given = seen;
     if (first) *first = optind;
+    if (drawn.sealed && opt_keep_drawn_seed(t, out, &drawn)) return OPT_ERROR;
     return 0;
 }
 
@@ -142,12 +145,12 @@ int opt_given(const opt_table *t, uint64_t given, const char *name)
     return 0;
 }
 
-static jm_seed drawn;          /* --seed random's, told when the process ends */
 
 static void tell_drawn_seed(void)
 {
     char text[JM_SEED_TEXT];
     if (!drawn.sealed) return; /* refused before any run (opt_plain_seed): nothing records it */
+    if (!outfile_committed() && !opt_kept_seed()) return; /* it failed at its start: no output records it */
     agent_kill_programs(); /* none is left to read it (a program shares jamaica's stderr) */
     fprintf(stderr, "jamaica: --seed random drew seed %s (the outputs record it)\n",
             jm_seed_format(&drawn, text, sizeof text));
@@ -174,7 +177,7 @@ int opt_parse_seed(const char *v, void *field)
             return -1;
         }
         *seed = s;
-        if (s.sealed) outfile_secret(); /* the outputs will record it */
+        if (s.sealed) outfile_secret(), agent_seal_programs(NULL); /* the outputs will record it */
         return 0;
     }
     /* 128 secret bits: sealed chance (docs/PROTOCOL.md, "Sealed runs"),
@@ -190,6 +193,7 @@ int opt_parse_seed(const char *v, void *field)
     }
     *seed = (jm_seed){.v = k[0], .k1 = k[1], .sealed = 1, .secret = 1};
     outfile_secret(); /* the outputs record it */
+    agent_seal_programs(NULL);
     if (!setting_defaults) {
         drawn = *seed;
         static int told;
@@ -255,6 +259,7 @@ int opt_parse_seed_file(const char *path, void *field)
     s.secret = 1;
     *seed = s;
     outfile_secret(); /* the outputs hold the file's seed */
+    agent_seal_programs(path); /* and no program's sandbox shows the file */
     return 0;
 }
 

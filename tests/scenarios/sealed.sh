@@ -1,4 +1,7 @@
 #!/bin/sh
+# (These attacks test what holds without the sandbox, so they seat their
+# programs with sandbox=off, as setpriv's user: tests/scenarios/sandbox.sh
+# attacks the sandbox.)
 # Sealed runs under attack (docs/PROTOCOL.md, "Sealed runs"): an entrant
 # program (tests/fixtures/agents/spy.py) reads every file, stream and /proc entry it
 # can reach, at every game, and the run's seed is nowhere in what it read,
@@ -34,7 +37,7 @@ attack() {
     d="$tmp/$name"
     mkdir -m 755 "$d" # the spy, as another user, may list it (the files in it are 0600)
     (cd "$d" && "$J" sim --games 40 --players 2 --threads 2 "$@" \
-        --agents "cmd:${as}$py $tmp/spy.py $tmp/spy/$name.txt",random \
+        --agents "cmd:${as}$py $tmp/spy.py $tmp/spy/$name.txt:sandbox=off",random \
         --out "$d/s.csv" --games-csv "$d/g.csv" --checkpoint "$d/c.ckpt" --checkpoint-every 0.001 >o 2>e)
     rc=$?
     seed=$(sed -n '2s/,.*//p' "$d/s.csv")
@@ -119,7 +122,7 @@ done
 remember() {
     m="$tmp/spy/memory-$1.txt"
     "$J" tournament --seed "$1" --players 4 --games 10 --threads 2 --out "$tmp/r-$1.csv" \
-        --agents "cmd:${as}$py $tmp/remember.py $m",greedy,random,sharp >"$tmp/o" 2>"$tmp/e" ||
+        --agents "cmd:${as}$py $tmp/remember.py $m:sandbox=off",greedy,random,sharp >"$tmp/o" 2>"$tmp/e" ||
         bad "remember $1: status $?: $(cat "$tmp/e")"
     awk '/^TALLY/ { for (i = 2; i <= NF; i++) { split($i, a, "="); t[a[1]] += a[2] } }
          END { printf "%d %d %d %d\n", t["games"], t["hands"], t["predicted"], t["right"] }' "$m"
@@ -144,7 +147,7 @@ daemon() { # NAME ENDING [fault]
     : >"$dd/err"
     chmod 644 "$dd/err"
     "$J" sim --games "$([ "$2" = end ] && echo 30 || echo 1000000)" --players 2 --threads 2 --seed random \
-        --agents "cmd:${as}$py $tmp/daemon.py $dd ${3:-}",random --out "$dd/s.csv" >/dev/null 2>"$dd/err" &
+        --agents "cmd:${as}$py $tmp/daemon.py $dd ${3:-}:sandbox=off",random --out "$dd/s.csv" >/dev/null 2>"$dd/err" &
     jp=$!
     if [ "$2" = TERM ] || [ "$2" = KILL ]; then
         n=0
@@ -172,7 +175,7 @@ daemon KILL KILL
 # jamaica runs at a terminal (script(1)); tests/fixtures/agents/tty.py reaches for it.
 if command -v script >/dev/null 2>&1; then
     tt="$tmp/spy/tty.txt"
-    script -qec "$J sim --games 2 --players 2 --threads 1 --seed random --agents 'cmd:${as}$py $tmp/tty.py $tt',random \
+    script -qec "$J sim --games 2 --players 2 --threads 1 --seed random --agents 'cmd:${as}$py $tmp/tty.py $tt:sandbox=off',random \
         --out $tmp/tty.csv" "$tmp/typescript" >/dev/null 2>&1 </dev/null
     grep -q '^tty DENIED' "$tt" && grep -q '^sti DENIED' "$tt" && grep -q '^isatty2 0' "$tt" && ok ||
         bad "a program reached the terminal: $(cat "$tt")"
