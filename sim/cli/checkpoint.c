@@ -48,6 +48,7 @@ int cli_journal_open(const ckpt_opts *o, const char *command, const char *const 
     if (on && !rc && sim_mpi_rank() == 0 &&
         journal_open(j, command, o->path ? o->path : path, o->every, o->resume, sim_tally_bytes(), err, sizeof err))
         rc = cli_usage_error("%s", err);
+    if (!rc && on && sim_mpi_rank() == 0) rc = opt_keep_seed_now();
     if (sim_mpi_any(rc != 0)) {
         journal_close(*j, 1);
         *j = NULL;
@@ -59,7 +60,8 @@ int cli_journal_open(const ckpt_opts *o, const char *command, const char *const 
 void cli_journal_kept(const journal *j)
 {
     if (!j || !journal_saved_games(j)) return;
-    fprintf(stderr, "jamaica: checkpoint '%s' holds %llu games: the same command with --resume goes on%s\n",
+    const char *kept = opt_kept_seed();
+    fprintf(stderr, "jamaica: checkpoint '%s' holds %llu games: the same command with --resume goes on%s%s%s\n",
             journal_path(j), (unsigned long long)journal_saved_games(j),
-            opt_seed_drawn() ? " (with --seed and the seed drawn, told below, in place of --seed random)" : "");
+            kept ? " with the drawn seed, kept in '" : "", kept ? kept : "", kept ? "'" : "");
 }

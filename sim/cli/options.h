@@ -102,6 +102,15 @@ int opt_parse_seed(const char *value, void *field);
 int opt_parse_seed_file(const char *path, void *field);
 /* Did this process draw its seed (--seed random)? */
 int opt_seed_drawn(void);
+/* After a command's options: a seed drawn by --seed random in a command
+ * that checkpoints is kept in CHECKPOINT.seed (0600), and with --resume
+ * read back from it instead (seed_keep.c); 0, or 2 after a usage error.
+ * opt_kept_seed(): that file's path once written (NULL: none). */
+int opt_keep_drawn_seed(const opt_table *t, void *out, jm_seed *drawn);
+/* The run starts (its checkpoint opened): write the kept seed's file if
+ * it is not there yet, and say so; 0, or 2 after a usage error. */
+int opt_keep_seed_now(void);
+const char *opt_kept_seed(void);
 /* Was a seed given (--seed or --seed-file), not left to its default? */
 int opt_seed_given(void);
 /* A command that plays numeric seeds only: the seed's number; 0, or 2

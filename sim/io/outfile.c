@@ -97,6 +97,7 @@ static void remove_stale_temps(const char *target, int dirlen, const char *host)
  * that holds a secret (outfile_secret: a sealed seed). */
 static mode_t umask_mode = 0600;
 static int secret;
+static int committed; /* a file was written whole (outfile_committed) */
 
 __attribute__((constructor)) static void read_umask(void)
 {
@@ -139,7 +140,10 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         if (!S_ISREG(st.st_mode)) return fail(err, errlen, path, "not a regular file, a device or a FIFO");
         if (access(path, W_OK)) return fail(err, errlen, path, strerror(errno));
         if (!realpath(path, o->target)) return fail(err, errlen, path, strerror(errno));
-        mode = st.st_mode & 07777;
+        /* The old file's mode, but never for a secret's: a run of a sealed
+         * seed writes 0600 whatever it replaces (an old 0644 output, a file
+         * another user planted 0666); the rename makes the file new, ours. */
+        mode = secret ? 0600 : st.st_mode & 07777;
     } else if (errno == ENOENT && lstat(path, &lst) == 0) {
         return fail(err, errlen, path, "a symlink to a missing file");
     } else if (errno == ENOENT) {
@@ -275,7 +279,13 @@ int outfile_commit(outfile *o, char *err, size_t errlen)
     unregister_temp(o->slot);
     o->slot = -1;
     o->tmp[0] = '\0';
+    committed = 1;
     return 0;
+}
+
+int outfile_committed(void)
+{
+    return committed;
 }
 
 void outfile_abort(outfile *o)

@@ -48,6 +48,8 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
  * sealed, and the outputs record it.  Without it a new output gets the
  * mode the umask gives (0666 less it); a replaced one keeps its own. */
 void outfile_secret(void);
+/* Has any output been written whole (committed) in this process? */
+int outfile_committed(void);
 mode_t outfile_new_mode(void);
 /* Write n bytes; 0, or -1 and err naming the file. */
 int outfile_write(outfile *o, const void *buf, size_t n, char *err, size_t errlen);
