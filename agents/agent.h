@@ -117,6 +117,12 @@ void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
 void agent_new_game(agent *a, const jm_rules *rules, int players, uint64_t seed, uint64_t game, int seat);
 /* Does the spec name an agent from outside (a plugin, a program)? */
 int agent_spec_outside(const char *spec);
+/* The one check of a lineup, the specs[0..n) seated together (NULL
+ * entries skipped): a reference agent (see=hands, see=all) is refused
+ * beside an agent from outside.  0, or -1 with err naming both.  Every
+ * command that seats agents, and the library's environments and self-play,
+ * call it before a game (docs/AGENTS.md). */
+int agent_check_lineup(const char *const *specs, int n, char *err, size_t errlen);
 /* Warn on stderr, in one line, when spec is an agent from outside seated
  * under a seed that was not drawn secretly (--seed random, --seed-file):
  * such a seat can recover every hidden card and future die.  1 if it

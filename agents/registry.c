@@ -263,6 +263,22 @@ void agent_seal_programs(const char *hide)
     else sandbox_seal();
 }
 
+int agent_check_lineup(const char *const *specs, int n, char *err, size_t errlen)
+{
+    int ref = -1, outside = -1;
+    for (int i = 0; i < n; i++) {
+        if (!specs[i]) continue;
+        if (ref < 0 && agent_spec_sees(specs[i])) ref = i;
+        if (outside < 0 && agent_spec_outside(specs[i])) outside = i;
+    }
+    if (ref < 0 || outside < 0) return 0;
+    /* it would be handed the true state beside a program that may not */
+    if (err && errlen)
+        snprintf(err, errlen, "agent '%.100s' sees what a player may not (see=): a reference agent, for measurement "
+                 "only, is refused beside an outside agent ('%.100s')", specs[ref], specs[outside]);
+    return -1;
+}
+
 int agent_warn_seed(const jm_seed *seed, const char *spec)
 {
     if ((seed->sealed && seed->secret) || !agent_spec_outside(spec)) return 0;

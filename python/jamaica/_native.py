@@ -137,6 +137,8 @@ _sigs = {
     "agent_destroy": (None, [ctypes.POINTER(_Agent)]),
     "agent_reset": (None, [ctypes.POINTER(_Agent), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int]),
     "agent_choose": (ctypes.c_int, [ctypes.POINTER(_Agent), _S, ctypes.POINTER(ctypes.c_int), ctypes.c_int]),
+    "agent_check_lineup": (ctypes.c_int, [ctypes.POINTER(ctypes.c_char_p), ctypes.c_int, ctypes.c_char_p,
+                                          ctypes.c_size_t]),
 }
 _sigs["jm_view_deal"] = (ctypes.c_int, [_S, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_size_t])
 _sigs["jm_view_format"] = (ctypes.c_int, [_S, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t])
@@ -240,6 +242,17 @@ def _str(name, v):
     if "\0" in v:
         raise ValueError("%s %r holds a NUL character" % (name, v))
     return v
+
+
+def _check_lineup(specs):
+    """The library's one check of agents seated together
+    (agent_check_lineup): JamaicaError naming both where a reference agent
+    (see=hands, see=all) would sit beside an outside one (cmd:, plugin:)."""
+    _need_lib()
+    enc = [_str("spec", s).encode() for s in specs]
+    err = _err()
+    if _lib.agent_check_lineup((ctypes.c_char_p * len(enc))(*enc), len(enc), err, len(err)):
+        raise JamaicaError(err.value.decode())
 
 
 def _rules(text):

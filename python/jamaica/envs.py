@@ -30,7 +30,7 @@ environments"):
 import numpy as np
 
 from . import Agent, Game
-from ._native import JamaicaError, MAX_PLAYERS, U64_MAX, _int, _str
+from ._native import JamaicaError, MAX_PLAYERS, U64_MAX, _check_lineup, _int, _str
 from .vector import ACTION_IDS, OBS_HIGH, OBS_LOW, OBS_SIZE, action_mask, action_of_id, encode
 
 try:
@@ -255,7 +255,9 @@ class Env(_GymEnv):
         if len(specs) not in (1, players):
             raise ValueError("opponents names %d agents for %d players (give one, or one per seat)" %
                              (len(specs), players))
-        self._opp = {p: Agent(specs[p if len(specs) == players else 0]) for p in range(players) if p != seat}
+        seated = {p: specs[p if len(specs) == players else 0] for p in range(players) if p != seat}
+        _check_lineup(list(seated.values()))
+        self._opp = {p: Agent(spec) for p, spec in seated.items()}
         self.action_space = _discrete(ACTION_IDS)
         self.observation_space = observation_space(self.mask_in_obs)
         self.episode = -1

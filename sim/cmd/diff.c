@@ -278,16 +278,27 @@ static int open_pair(games_reader *A, games_reader *B, const char *pa, const cha
     return 0;
 }
 
+/* With `replay` (--show K > 0: changed games are played again from
+ * their rows), a row's agents seated together pass the lineup check. */
+static int check_seats(const games_row *ga, const games_row *gb, int replay)
+{
+    char err[512];
+    if (replay && (sim_check_specs(ga->agent, ga->players, err, sizeof err) ||
+                   sim_check_specs(gb->agent, gb->players, err, sizeof err)))
+        return cli_usage_error("game %llu: %s", (unsigned long long)ga->game, err);
+    return 1;
+}
+
 /* A first pass over both files, printing nothing: the same deals, games
- * and players, or the one line that says why (before any output).  0, or
- * 2 after reporting. */
-static int check_pairs(const char *pa, const char *pb)
+ * and players, and with replay agents that may sit together, or the one
+ * line that says why (before any output).  0, or 2 after reporting. */
+static int check_pairs(const char *pa, const char *pb, int replay)
 {
     games_reader A, B;
     if (open_pair(&A, &B, pa, pb)) return 2;
     games_row *ga = malloc(sizeof *ga), *gb = malloc(sizeof *gb);
     int more = ga && gb ? 1 : cli_usage_error("out of memory"), games = 0;
-    while (more == 1 && (more = next_pair(&A, &B, ga, gb)) == 1) games++;
+    while (more == 1 && (more = next_pair(&A, &B, ga, gb)) == 1 && (more = check_seats(ga, gb, replay)) == 1) games++;
     if (!more && !games) more = cli_usage_error("'%s' holds no games", pa);
     games_reader_close(&A);
     games_reader_close(&B);
@@ -322,7 +333,7 @@ static int diff_files(const char *pa, const char *pb, int show, const char *la, 
     games_reader A, B;
     char err[512];
     int rc = 2;
-    if (check_pairs(pa, pb)) return 2;
+    if (check_pairs(pa, pb, show > 0)) return 2;
     if (games_reader_open(&A, pa, err, sizeof err)) {
         games_reader_close(&A);
         return cli_usage_error("%s", err);

@@ -323,6 +323,7 @@ static int setup(rate_run *r, int argc, char **argv)
             return cli_usage_error("'%s' is an anchor of the list: its rating is %+.1f", r->spec, r->l.elo[k]);
         memcpy(c->specs[1 + k], r->l.spec[k], SIM_SPEC_LEN); /* both SIM_SPEC_LEN, terminated */
     }
+    if (sim_check_specs(c->specs, 1 + r->l.n, err, sizeof err)) return cli_usage_error("%s", err); /* they meet */
     if (choose_deals(r)) return 2;
     c->nspecs = 1 + r->l.n;
     c->nseatings = make_seatings(r->l.n, P, r->seating);

@@ -217,6 +217,8 @@ int cmd_report(int argc, char **argv)
     if (rc) return rc == OPT_HELP ? 0 : 2;
     if (first < argc) return cli_usage_error("report takes no operand ('%s')", argv[first]);
     if (!opt_given(&table, given, "rules")) return cli_usage_error("report needs --rules FILE (a variant file)");
+    char err[512], md[4096];
+    if (sim_check_list(o.agent, err, sizeof err)) return cli_usage_error("%s", err); /* before "one agent" */
     if (strchr(o.agent, ',')) return cli_usage_error("report: --agents names one agent, not '%s'", o.agent);
     if (!strncmp(o.agent, "cmd:", 4) || !strncmp(o.agent, "plugin:", 7))
         return cli_usage_error("report: '%s': a built-in agent (the report plays it some 50,000 times)", o.agent);
@@ -231,7 +233,6 @@ int cmd_report(int argc, char **argv)
     R.rules[0].variant = 0; /* the same options on the base game */
     for (int s = 0; s < SIDES; s++) jm_rules_format(&R.rules[s], R.rules_text[s], sizeof R.rules_text[s]);
     jm_seed_format(&o.seed, R.seed_text, sizeof R.seed_text);
-    char err[512], md[4096];
     agent probe;
     if (agent_create(&probe, o.agent, err, sizeof err)) return cli_usage_error("%s", err);
     agent_destroy(&probe);

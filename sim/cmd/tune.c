@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../agents/agent.h"
 #include "../../analysis/spsa.h"
 #include "../../analysis/stats.h"
 #include "../cli/cli.h"
@@ -209,6 +210,9 @@ static int configure(const tune_opts *o, const char *spec, tuner *t)
     t->players = o->players ? (int)o->players : named && named < 6 ? named + 1 : 4;
     if (sim_parse_agents(o->against, t->players - 1, t->against, err, sizeof err))
         return cli_usage_error("--against: %s", err);
+    const char *seated[JM_MAX_PLAYERS] = {spec}; /* the tuned agent sits with the mix */
+    for (int k = 1; k < t->players; k++) seated[k] = t->against[k - 1];
+    if (agent_check_lineup(seated, t->players, err, sizeof err)) return cli_usage_error("%s", err);
     if (cli_rules(o->rules, t->players, &t->rules)) return 2;
     if ((o->iterations + 1) * o->games + o->confirm > (uint64_t)INT64_MAX / 2) return cli_usage_error("too many deals");
     t->s = (spsa){.d = o->params.n, .iterations = (int)o->iterations, .a = t->a, .c = t->c, .seed = jm_seed_digest(&o->seed)};

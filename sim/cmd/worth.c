@@ -102,8 +102,9 @@ int cmd_worth(int argc, char **argv)
     static value_fn value;
     if (cli_luck(a.luck, &w.rules, &value)) return 2;
     w.luck = a.luck ? &value : NULL;
+    char err[512];
+    if (sim_check_list(a.agent, err, sizeof err)) return cli_usage_error("%s", err); /* before "one agent" */
     if (strchr(a.agent, ',')) return cli_usage_error("study worth: --agents names one agent, not '%s'", a.agent);
-    char err[300];
     int sealed = !strncmp(a.agent, "cmd:", 4) || !strncmp(a.agent, "plugin:", 7), forbids = 0;
     if (!sealed) { /* a built-in agent: made once to check its parameters */
         agent probe;

@@ -5,10 +5,9 @@
 #include "../../agents/agent.h"
 #include "lineup.h"
 
-/* sim_split_agents, with specs equal to `unchecked` (not NULL) left for
- * the caller (a name the command itself plays: play's "human"). */
-static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, const char *unchecked,
-                        char *err, size_t errlen)
+/* The list's specs, split but not checked, into specs[0..max); *count
+ * gets how many it names.  0, or -1 with err. */
+static int split_list(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err, size_t errlen)
 {
     char buf[1024];
     int n = 0;
@@ -49,17 +48,33 @@ static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, i
         n++;
     }
     *count = n;
-    if (n > max) return 0;
-    int ref = -1, outside = -1;
-    for (int i = 0; i < n; i++) {
-        if (agent_spec_sees(specs[i])) ref = i;
-        if (agent_spec_outside(specs[i])) outside = i;
-    }
-    if (ref >= 0 && outside >= 0) { /* it would be handed the true state beside a program that may not */
-        snprintf(err, errlen, "agent '%.100s' sees what a player may not (see=): a reference agent, for measurement "
-                 "only, is refused beside an outside agent ('%.100s')", specs[ref], specs[outside]);
+    return 0;
+toolong:
+    snprintf(err, errlen, "an agent spec in '%s' is too long (at most %d characters)", list, SIM_SPEC_LEN - 1);
+    return -1;
+}
+
+int sim_check_specs(const char (*specs)[SIM_SPEC_LEN], int n, char *err, size_t errlen)
+{
+    const char *p[SIM_LINEUP_MAX];
+    if (n > SIM_LINEUP_MAX) {
+        snprintf(err, errlen, "%d agents in one run (at most %d)", n, SIM_LINEUP_MAX);
         return -1;
     }
+    for (int i = 0; i < n; i++) p[i] = specs[i];
+    return agent_check_lineup(p, n, err, errlen);
+}
+
+/* sim_split_agents, with specs equal to `unchecked` (not NULL) left for
+ * the caller (a name the command itself plays: play's "human"). */
+static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, const char *unchecked,
+                        char *err, size_t errlen)
+{
+    int n;
+    if (split_list(list, specs, max, &n, err, errlen)) return -1;
+    *count = n;
+    if (n > max) return 0;
+    if (sim_check_specs(specs, n, err, errlen)) return -1;
     for (int i = 0; i < n; i++) {
         agent a;
         if (unchecked && !strcmp(specs[i], unchecked)) continue;
@@ -67,9 +82,14 @@ static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, i
         agent_destroy(&a);
     }
     return 0;
-toolong:
-    snprintf(err, errlen, "an agent spec in '%s' is too long (at most %d characters)", list, SIM_SPEC_LEN - 1);
-    return -1;
+}
+
+int sim_check_list(const char *list, char *err, size_t errlen)
+{
+    char specs[SIM_MAX_AGENTS][SIM_SPEC_LEN], why[512];
+    int n;
+    if (split_list(list, specs, SIM_MAX_AGENTS, &n, why, sizeof why) || n > SIM_MAX_AGENTS) return 0;
+    return sim_check_specs(specs, n, err, errlen);
 }
 
 int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err, size_t errlen)

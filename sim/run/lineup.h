@@ -23,4 +23,16 @@ int sim_players_of_lineup(const char *list, const char *unchecked, int dflt);
 int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int *count, char *err,
                      size_t errlen);
 
+/* The most specs sim_check_specs takes at once. */
+#define SIM_LINEUP_MAX 64
+/* agent_check_lineup (agents/agent.h, the one check of a lineup: no
+ * reference agent beside an outside one) over specs[0..n), n at most
+ * SIM_LINEUP_MAX: 0, or -1 with err naming both.  The lists above are
+ * checked so; a command that seats specs from elsewhere (rate's list,
+ * tune's agent with its mix, diff's GAMES.csv rows) calls it itself. */
+int sim_check_specs(const char (*specs)[SIM_SPEC_LEN], int n, char *err, size_t errlen);
+/* The same check of a list alone, before a command's own checks of it:
+ * 0 where the list does not split (left to those), or holds no such pair. */
+int sim_check_list(const char *list, char *err, size_t errlen);
+
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../io/trace.h"
+#include "lineup.h"
 #include "parting.h"
 #include "play.h"
 
@@ -29,6 +30,7 @@ int game_replay(const games_row *g, evbuf *b, uint64_t *hash, char *why, size_t 
 {
     jm_rules rules;
     if (jm_rules_parse(&rules, g->rules, why, len)) return -1;
+    if (sim_check_specs(g->agent, g->players, why, len)) return -1;
     agent ag[JM_MAX_PLAYERS];
     agent *seats[JM_MAX_PLAYERS];
     int made = 0, rc = -1;

@@ -133,6 +133,12 @@ static int selfplay(const char *spec, const char *label, const char *opponent, i
         return JM_EARG;
     }
     if (jm_rules_parse(&r, rules ? rules : "2021", err, errlen)) return JM_EARG;
+    const char *seated[2] = {spec, opponent}; /* the labeller sits at no table */
+    char why[400];
+    if (agent_check_lineup(seated, 2, why, sizeof why)) {
+        snprintf(err, errlen, "selfplay: %s", why);
+        return JM_EARG;
+    }
     int nt = thread_count(threads);
     if (nt > games) nt = games > 0 ? games : 1;
     /* a thread's agents: the seats', then the labellers', then the opponents' */

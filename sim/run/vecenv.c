@@ -224,6 +224,9 @@ jm_vec *jm_vec_new(int n, int players, const char *rules, const char *opponents,
         snprintf(err, errlen, "seats that do not learn need an opponent agent");
         return NULL;
     }
+    const char *seated[JM_MAX_PLAYERS];
+    for (int p = 0; p < players; p++) seated[p] = (learners >> p) & 1u ? NULL : opponents;
+    if (agent_check_lineup(seated, players, err, errlen)) return NULL;
     jm_vec *v = calloc(1, sizeof *v);
     if (!v) {
         snprintf(err, errlen, "out of memory");
