@@ -36,7 +36,7 @@ ANALYSIS := analysis/stats.c analysis/spsa.c analysis/logistic.c analysis/halvin
 # sim/: the command's rooms (docs/DESIGN.md): the command line, the formats,
 # running games, and one file per subcommand.
 SIMCLI := $(sort $(wildcard sim/cli/*.c))
-SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
+SIMIO := sim/io/csv.c sim/io/games_csv.c sim/io/games_read.c sim/io/games_check.c sim/io/summary.c sim/io/timing_csv.c sim/io/table.c \
              sim/io/trace.c sim/io/outfile.c sim/io/study_csv.c sim/io/replay_html.c \
              sim/io/view_text.c
 SIMRUN := sim/run/vecenv.c sim/run/selfplay.c sim/run/cores.c sim/run/config.c sim/run/harness.c sim/run/lineup.c sim/run/play.c sim/run/timing.c sim/run/mpi.c sim/run/perft.c \
@@ -149,7 +149,7 @@ PYENV := JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica
 SUITE := sh tests/suite.sh
 NAMES := $(patsubst test_%,%,$(TESTS))
 TREE := includes agent_rows results_paths figures_once house rule_ids board
-CLI := cli luck library ceiling
+CLI := cli luck library ceiling games_csv
 SCENARIOS := agents faults sealed sandbox replay coverage mpi
 # check: the longest first, so that two cores end together.
 CHECK_SUITES := $(addprefix cli-,$(CLI)) $(addprefix unit-,$(NAMES)) $(addprefix tree-,$(TREE))

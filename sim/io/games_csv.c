@@ -1,7 +1,5 @@
-/* games_csv.c - GAMES.csv written and read from one column table (see games_csv.h). */
-#include <errno.h>
+/* games_csv.c - GAMES.csv written from its column table (see games_csv.h; games_read.c reads it). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "games_csv.h"
@@ -35,8 +33,7 @@ size_t games_csv_header(const games_run *run, char *buf, size_t cap)
     return csv_header(names, n, buf, cap);
 }
 
-/* The win share 1/k as text ("1", "0.5", "0.333333"). */
-static int win_text(char *buf, size_t n, int winner, int k)
+int games_win_text(char *buf, size_t n, int winner, int k)
 {
     if (!winner) return snprintf(buf, n, "0");
     if (k == 1) return snprintf(buf, n, "1");
@@ -67,7 +64,7 @@ static int field_text(const games_run *run, const sim_game *r, int k, games_col 
     case GC_FINISHED: return snprintf(buf, n, "%d", t->finished);
     case GC_SCORE: return snprintf(buf, n, "%d", t->score);
     case GC_RANK: return snprintf(buf, n, "%d", t->rank);
-    case GC_WIN: return win_text(buf, n, t->winner, r->nwin);
+    case GC_WIN: return games_win_text(buf, n, t->winner, r->nwin);
     case GC_POSITION_SCORE: return snprintf(buf, n, "%d", t->space);
     case GC_GOLD: return snprintf(buf, n, "%d", t->gold);
     case GC_TREASURE_POINTS: return snprintf(buf, n, "%d", t->treasure);
@@ -109,149 +106,4 @@ size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t
         buf[o] = '\0';
     }
     return o;
-}
-
-/* ---------------------------------------------------------------- reading */
-
-/* The columns a games_row holds (the others are not read). */
-static int is_read(int c)
-{
-    return c == GC_GAME || c == GC_SEED || c == GC_PLAYERS || c == GC_RULES || c == GC_SEAT || c == GC_AGENT ||
-           c == GC_IS_GHOST || c == GC_ROUNDS || c == GC_SCORE || c == GC_RANK || c == GC_WIN ||
-           c == GC_TRACE_HASH || c == GC_SEATING || c == GC_WIN_ADJ;
-}
-
-int games_reader_open(games_reader *d, const char *path, char *err, size_t errlen)
-{
-    memset(d, 0, sizeof *d);
-    d->path = path;
-    d->f = fopen(path, "r");
-    if (!d->f) {
-        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    if (!csv_read_line(d->f, &d->line, &d->cap)) {
-        snprintf(err, errlen, "'%s' is empty (not a GAMES.csv)", path);
-        games_reader_close(d);
-        return -1;
-    }
-    d->lineno = 1;
-    char *fields[64];
-    int n = csv_split(d->line, fields, 64);
-    for (int c = 0; c < GAMES_NCOL; c++) {
-        d->col[c] = -1;
-        if (!is_read(c)) continue;
-        for (int i = 0; i < n; i++)
-            if (!strcmp(fields[i], games_col_name[c])) d->col[c] = i;
-        if (d->col[c] < 0 && c != GC_SEATING && c != GC_WIN_ADJ) { /* those two only in some runs' files */
-            snprintf(err, errlen, "'%s' has no column '%s' (not a GAMES.csv of this version)", path,
-                     games_col_name[c]);
-            games_reader_close(d);
-            return -1;
-        }
-    }
-    d->pending = csv_read_line(d->f, &d->line, &d->cap);
-    d->lineno += (uint64_t)d->pending;
-    return 0;
-}
-
-void games_reader_close(games_reader *d)
-{
-    if (d->f) fclose(d->f);
-    free(d->line);
-    free(d->work);
-    memset(d, 0, sizeof *d);
-}
-
-/* The columns read as whole numbers (the others are text, or read apart). */
-static int numeric(int c)
-{
-    return c != GC_RULES && c != GC_AGENT && c != GC_TRACE_HASH && c != GC_WIN && c != GC_SEED && c != GC_GAME &&
-           c < GC_WIN_ADJ;
-}
-
-static int parse_num(const char *s, long long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtoll(s, &end, 10);
-    return !*s || *end || errno;
-}
-
-/* The current line split into f[] with the numeric columns in v[]: 0, or
- * -1 with why in err. */
-static int split_row(games_reader *d, char **f, long long *v, char *err, size_t errlen)
-{
-    size_t len = strlen(d->line) + 1;
-    if (len > d->workcap) {
-        char *w = realloc(d->work, len);
-        if (!w) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        d->work = w;
-        d->workcap = len;
-    }
-    memcpy(d->work, d->line, len);
-    int n = csv_split(d->work, f, 64), bad = n < 0;
-    for (int c = 0; c < GAMES_NCOL && !bad; c++) {
-        if (d->col[c] < 0) continue;
-        if (d->col[c] >= n) bad = 1;
-        else if (numeric(c)) bad = parse_num(f[d->col[c]], &v[c]);
-    }
-    jm_seed seed;
-    if (!bad && d->col[GC_SEED] >= 0 && jm_seed_parse(f[d->col[GC_SEED]], &seed)) {
-        snprintf(err, errlen, "%s:%llu: bad seed '%.60s' (a number, or sealed: and 32 hex digits)", d->path,
-                 (unsigned long long)d->lineno, f[d->col[GC_SEED]]);
-        return -1;
-    }
-    if (bad) snprintf(err, errlen, "%s:%llu: not a GAMES.csv row", d->path, (unsigned long long)d->lineno);
-    return bad ? -1 : 0;
-}
-
-/* A row of the game in *g (its first row sets the game's columns). */
-static void add_seat(const games_reader *d, games_row *g, char **f, const long long *v)
-{
-    if (!g->nseats) {
-        g->game = strtoull(f[d->col[GC_GAME]], NULL, 10);
-        if (jm_seed_parse(f[d->col[GC_SEED]], &g->seed)) g->seed = JM_SEED(0); /* split_row refused it */
-        g->seating = d->col[GC_SEATING] >= 0 ? (long)v[GC_SEATING] : -1;
-        g->players = (int)v[GC_PLAYERS];
-        g->rounds = (int)v[GC_ROUNDS];
-        g->hash = strtoull(f[d->col[GC_TRACE_HASH]], NULL, 16);
-        snprintf(g->rules, sizeof g->rules, "%s", f[d->col[GC_RULES]]);
-    }
-    int k = g->nseats++;
-    snprintf(g->agent[k], SIM_SPEC_LEN, "%s", f[d->col[GC_AGENT]]);
-    g->ghost[k] = (int)v[GC_IS_GHOST];
-    g->score[k] = (int)v[GC_SCORE];
-    g->rank[k] = (int)v[GC_RANK];
-    g->win[k] = atof(f[d->col[GC_WIN]]);
-    g->has_adj = d->col[GC_WIN_ADJ] >= 0;
-    g->win_adj[k] = g->has_adj ? atof(f[d->col[GC_WIN_ADJ]]) : g->win[k];
-}
-
-int games_reader_next(games_reader *d, games_row *g, char *err, size_t errlen)
-{
-    if (!d->pending) return 0;
-    memset(g, 0, sizeof *g);
-    for (;;) {
-        char *f[64];
-        long long v[GAMES_NCOL] = {0};
-        if (split_row(d, f, v, err, errlen)) return -1;
-        uint64_t game = strtoull(f[d->col[GC_GAME]], NULL, 10);
-        long seating = d->col[GC_SEATING] >= 0 ? (long)v[GC_SEATING] : -1;
-        if (g->nseats && (game != g->game || seating != g->seating)) return 1; /* the next game's row */
-        if (g->nseats == JM_MAX_SHIPS) {
-            snprintf(err, errlen, "%s:%llu: more than %d rows for game %llu", d->path, (unsigned long long)d->lineno,
-                     JM_MAX_SHIPS, (unsigned long long)game);
-            return -1;
-        }
-        add_seat(d, g, f, v);
-        if (!csv_read_line(d->f, &d->line, &d->cap)) {
-            d->pending = 0;
-            return 1;
-        }
-        d->lineno++;
-    }
 }

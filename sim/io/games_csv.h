@@ -50,6 +50,10 @@ size_t games_csv_header(const games_run *run, char *buf, size_t cap);
 /* The rows of one game into buf[cap]; the bytes written. */
 size_t games_csv_rows(const games_run *run, const sim_game *r, char *buf, size_t cap);
 
+/* The win share as the `win` column writes it: "0" for a loser, "1" for a
+ * sole winner, 1/k to 6 digits for each of k sharing the win. */
+int games_win_text(char *buf, size_t n, int winner, int k);
+
 /* ---------------------------------------------------------------- reading */
 
 /* One game as read back: the columns `jamaica diff` compares. */
@@ -66,18 +70,36 @@ typedef struct games_row {
     int has_adj;                  /* the file has win_adj (a --luck run's) */
 } games_row;
 
+/* What every row of a file repeats (one run's), from its first row. */
+typedef struct games_limits {
+    int players, ships, round_cap;
+} games_limits;
+
+/* A GAMES.csv read as strictly as it is written (games_read.c): every
+ * column's type and range, each game's rows together in seat order and at
+ * one with each other, the games in the order written, one run's seed,
+ * players and rules (parsed by the engine) in every row.  A damaged row is
+ * refused in one line naming the file, the line and the column. */
 typedef struct games_reader {
     const char *path;
     FILE *f;
     int col[GAMES_NCOL];         /* each column's place in the file; -1 if absent */
+    int ncol;                    /* the header's columns */
     char *line, *work;           /* the line as read; a copy to split */
     size_t cap, workcap;
+    long len;                    /* the line's bytes, its line break included */
     int pending;                 /* line holds the next game's first row */
     uint64_t lineno;
+    int run_set;                 /* the first row read: the run below */
+    games_limits lim;
+    char seed[JM_SEED_TEXT], rules[GAMES_RULES_MAX];
+    int players;
+    uint64_t games, last_game;   /* games read; the last one's number */
+    long last_seating, seatings; /* its seating; seatings a deal, once known (else -1) */
 } games_reader;
 
 /* Open a GAMES.csv and read its header: 0, or -1 with why in err (a
- * missing file, an empty one, a column missing). */
+ * missing file, an empty one, a header not the writer's). */
 int games_reader_open(games_reader *d, const char *path, char *err, size_t errlen);
 /* The next game's rows into *g: 1, 0 at the end, -1 with why in err. */
 int games_reader_next(games_reader *d, games_row *g, char *err, size_t errlen);

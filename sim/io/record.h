@@ -12,6 +12,7 @@
 
 #define SIM_SPEC_LEN 256         /* an agent spec ("mcts:iters=100"), its terminator included */
 #define SIM_MAX_AGENTS 12        /* distinct specs of a run (a tournament's agents) */
+#define SIM_MAX_SEATINGS 720     /* a tournament's seatings of a deal, at most (6!) */
 
 /* One seat's (or the ghost's) result in one game. */
 typedef struct sim_seat {

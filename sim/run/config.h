@@ -15,8 +15,6 @@
 #include "../io/summary.h"
 #include "timing.h"
 
-#define SIM_MAX_SEATINGS 720     /* 6! */
-
 struct agent;
 struct sim_timing;
 struct journal;

@@ -198,7 +198,7 @@ fi
 # diff refuses a malformed seed in any row, in one line, before any output.
 sed '3s/,sealed:\([0-9a-f]\)/,sealed:q/' "$tmp/file/g.csv" >"$tmp/bad.csv"
 "$J" diff "$tmp/file/g.csv" "$tmp/bad.csv" >"$tmp/o" 2>"$tmp/e"
-[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "bad.csv:3: bad seed 'sealed:q" "$tmp/e" && ok || bad "diff of a malformed seed: $(cat "$tmp/e")"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "bad.csv line 3, column seed: 'sealed:q" "$tmp/e" && ok || bad "diff of a malformed seed: $(cat "$tmp/e")"
 
 echo "sealed: the spy ran as $who"
 finish
