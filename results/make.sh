@@ -65,7 +65,8 @@ luckv         luck       15       the fitted value functions of luck-adjusted es
 luckratios    luck       40       what they save, on a screening seed and two fresh ones
 luckcover     luck       25       the adjusted intervals'"'"' coverage over 200 shards
 luckoracle    luck       45       the luck scheme against the true value by rollouts
-luckagents    luck       20       how much of each agent'"'"'s variance its own draws make'
+luckagents    luck       20       how much of each agent'"'"'s variance its own draws make
+sandboxcost   sandbox    2        what the sandbox of a sealed run'"'"'s programs costs a decision'
 case "${1:-}" in
 -h | --help)
     sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
@@ -81,7 +82,7 @@ for p in $want; do
         { echo "results/make.sh: no part '$p' (results/make.sh --help lists them)" >&2; exit 2; }
 done
 has() { case " $want " in *" $1 "*) return 0 ;; esac; return 1; }
-make -s bin/jamaica
+make -s bin/jamaica lib
 . results/lib.sh
 # Each folder's make.sh once, in the order of its first wanted part.
 for d in $(echo "$PARTS" | awk -v w=" $want " 'NR > 1 && index(w, " " $1 " ") && !seen[$2]++ { print $2 }'); do

@@ -13,6 +13,7 @@ have gnuplot || need="$need gnuplot-nox"
 have mpicc || need="$need libopenmpi-dev"
 have mpirun || need="$need openmpi-bin"
 have groff || need="$need groff-base"
+have bwrap || need="$need bubblewrap"   # the sandbox of a sealed run's programs (tests/scenarios/sandbox.sh)
 have chromium || need="$need chromium"   # the replay page in a real browser (tests/scenarios/browser.py)
 # The learning parts: numpy (VecEnv), and PyTorch with a fast BLAS for the
 # PPO smoke test (Debian's torch uses the reference BLAS without it).
