@@ -91,6 +91,21 @@ static int inside(const char *path, const char *dir)
     return !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && *dir == '/'));
 }
 
+/* As root the program reads its files as a uid of its own, so they must
+ * be open to others: every directory above o+x, the path itself o+r. */
+static int open_to_others(const char *real)
+{
+    char part[PATH_MAX];
+    struct stat st;
+    for (const char *p = strchr(real + 1, '/'); p; p = strchr(p + 1, '/')) {
+        snprintf(part, sizeof part, "%.*s", (int)(p - real), real);
+        if (stat(part, &st) || !(st.st_mode & S_IXOTH)) return 0;
+    }
+    return stat(real, &st) == 0 && (st.st_mode & S_IROTH) && (!S_ISDIR(st.st_mode) || (st.st_mode & S_IXOTH));
+}
+
+static char unreadable[PATH_MAX]; /* the path open_to_others() refused */
+
 /* Bind what `word` names (an existing file alone, or a directory whole)
  * read-only, once, unless a system directory or one bound holds it
  * already: nothing beside a program's file is in its view. */
@@ -104,6 +119,10 @@ static int bind_path(sandbox_cmd *c, const char *word, char bound[][PATH_MAX], i
     for (int i = 0; i < *nb; i++)
         if (inside(real, bound[i])) return 0;
     if (*nb >= 16) return -1;
+    if (geteuid() == 0 && !open_to_others(real)) {
+        snprintf(unreadable, sizeof unreadable, "%s", real);
+        return -2;
+    }
     strcpy(bound[(*nb)++], real);
     return add(c, "--ro-bind") || add(c, real) || add(c, real);
 }
@@ -117,7 +136,8 @@ static int bind_words(sandbox_cmd *c, const char *text, const char *seps, char b
     char *save = NULL;
     for (char *w = strtok_r(buf, seps, &save); w; w = strtok_r(NULL, seps, &save)) {
         char *eq = strchr(w, '=');
-        if (bind_path(c, eq ? eq + 1 : w, bound, nb)) return -1;
+        int r = bind_path(c, eq ? eq + 1 : w, bound, nb);
+        if (r) return r;
     }
     return 0;
 }
@@ -213,8 +233,15 @@ int sandbox_build(sandbox_cmd *c, const char *sh, const char *cmd, const char *o
                            "--tmpfs", "/tmp", "--tmpfs", "/dev/shm", NULL};
     for (int i = 0; fixed[i] && !bad; i++) bad = add(c, fixed[i]);
     for (int i = 0; SYSTEM[i] && !bad; i++) bad = add(c, "--ro-bind-try") || add(c, SYSTEM[i]) || add(c, SYSTEM[i]);
-    if (!bad) bad = bind_words(c, cmd, " \t", bound, &nb) || bind_words(c, options, ",", bound, &nb) ||
-                    (pp && *pp && bind_words(c, pp, ":", bound, &nb));
+    int r1 = bad ? 0 : bind_words(c, cmd, " \t", bound, &nb);
+    int r2 = bad || r1 ? 0 : bind_words(c, options, ",", bound, &nb);
+    if (r1 == -2 || r2 == -2) {
+        snprintf(err, errlen, "its file '%.200s' is not open to the sandbox's own uid (jamaica runs as root: "
+                 "every directory above it must be o+x, and it o+r)", unreadable);
+        return -1;
+    }
+    bad = bad || r1 || r2;
+    if (!bad && pp && *pp) bad = bind_words(c, pp, ":", bound, &nb) == -1; /* a module's directory closed: left out */
     for (int h = 0; h < nhidden && !bad; h++)
         for (int i = 0; i < nb && !bad; i++)
             if (inside(hidden[h], bound[i])) {

@@ -1006,6 +1006,7 @@ $J rate nosuch --list "$tmp/l2.csv" >"$tmp/o" 2>"$tmp/e"; st=$?
 # gives the public deals to a program too; --games-csv keeps every game
 # (8 games, a row for each of 2 seats and the Ghost Ship).
 printf '#!/bin/sh\nwhile read l; do case $l in jamaica-agent*) echo "agent t";; ready) echo ready;; go) echo 0;; quit) exit;; esac; done\n' >"$tmp/first.sh"
+chmod 755 "$tmp" # fresh deals seal the run: the program plays in its sandbox, as its own uid when root
 $J rate "cmd:sh $tmp/first.sh" --list "$tmp/l2.csv" --games 2 --games-csv "$tmp/rg1.csv" >"$tmp/ro1" 2>"$tmp/re1" &&
     $J rate "cmd:sh $tmp/first.sh" --list "$tmp/l2.csv" --games 2 --games-csv "$tmp/rg2.csv" >/dev/null 2>&1 &&
     grep -q "; fresh deals, unknown before the run, each seating its own)" "$tmp/ro1" && [ "$(wc -l <"$tmp/rg1.csv")" -eq 25 ] &&

@@ -200,5 +200,31 @@ sed '3s/,sealed:\([0-9a-f]\)/,sealed:q/' "$tmp/file/g.csv" >"$tmp/bad.csv"
 "$J" diff "$tmp/file/g.csv" "$tmp/bad.csv" >"$tmp/o" 2>"$tmp/e"
 [ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q "bad.csv line 3, column seed: 'sealed:q" "$tmp/e" && ok || bad "diff of a malformed seed: $(cat "$tmp/e")"
 
+# A sealed run's outputs are 0600 whatever they replace, and a --seed
+# random run killed by SIGKILL goes on with its seed: the same command with
+# --resume reads the kept seed file and ends with the bytes of that seed's
+# run never interrupted.
+mkdir "$tmp/kill" && cd "$tmp/kill" || exit 1
+echo old >k.csv && chmod 644 k.csv
+K="--games 400000 --players 2 --agents random --threads 2 --out k.csv --games-csv kg.csv --checkpoint-every 0.05"
+"$J" sim --seed random $K >/dev/null 2>e1 &
+jp=$!
+n=0
+while [ ! -s k.csv.checkpoint ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+sleep 0.5
+kill -9 $jp
+{ wait $jp; } 2>/dev/null
+grep -q "the drawn seed is kept in 'k.csv.checkpoint.seed' (mode 0600)" e1 && [ "$(stat -c %a k.csv.checkpoint.seed)" = 600 ] &&
+    ok || bad "the drawn seed was not kept: $(cat e1)"
+cp k.csv.checkpoint.seed seed.txt
+"$J" sim --seed random $K --resume >/dev/null 2>e2 && ok || bad "the resumed sealed run: $(cat e2)"
+"$J" sim --seed-file seed.txt --games 400000 --players 2 --agents random --threads 1 --out r.csv \
+    --games-csv rg.csv >/dev/null 2>&1
+cmp -s k.csv r.csv && cmp -s kg.csv rg.csv && [ ! -e k.csv.checkpoint.seed ] && ok ||
+    bad "killed and resumed under --seed random: not the bytes of its seed's run (or the kept seed left)"
+[ "$(stat -c %a k.csv)" = 600 ] && [ "$(stat -c %a kg.csv)" = 600 ] && ok || bad "a sealed output kept an old mode: $(stat -c %a k.csv)"
+! grep -q -- '--seed sealed\|with --seed ' e1 e2 && ok || bad "a message put the seed on a command line: $(cat e1 e2)"
+cd "$top" || exit 1
+
 echo "sealed: the spy ran as $who"
 finish
