@@ -343,6 +343,14 @@ class VecEnv(_VectorEnv):
             info["_final_info"] = ended
         return self._out_arrays(self._obs, self._rewards(), term, trunc, info)
 
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a VecEnv cannot be pickled or copied: its games live in the C library's pool, stepped by "
+                        "its threads; pickle its constructor arguments and make a new one (or give "
+                        "gymnasium.vector.AsyncVectorEnv a factory: lambda: jamaica.Env(...))")
+
+    def __deepcopy__(self, memo):
+        self.__reduce_ex__(None)
+
     def close(self, **kwargs):
         if getattr(self, "_v", None):
             self._lib.jm_vec_free(self._v)
