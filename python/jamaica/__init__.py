@@ -165,6 +165,18 @@ class Game:
         g._tracer = _Tracer(g._cb, None, 0)
         return g
 
+    def __getstate__(self):
+        """pickle and copy.deepcopy: the engine's 128 bytes, the events kept
+        and their hash; the trace callback is made again."""
+        return {"state": bytes(self._s), "events": self._events, "hash": self._hash}
+
+    def __setstate__(self, st):
+        self._s = _State.from_buffer_copy(st["state"])
+        self._events = list(st["events"]) if st["events"] is not None else None
+        self._hash = st["hash"]
+        self._cb = _TRACE_FN(self._on_event)
+        self._tracer = _Tracer(self._cb, None, 0)
+
     def observe(self, seat, seed):
         """The game as `seat` may know it: what is hidden from it re-dealt
         from `seed` (jm_observe)."""
@@ -253,6 +265,14 @@ class Game:
 
 # ---------------------------------------------------------------- Agent
 
+class _Ops(ctypes.Structure):
+    # agents/agent.h's agent_ops, as far as new_game
+    _fields_ = [("name", ctypes.c_char_p), ("summary", ctypes.c_char_p), ("needs_obs", ctypes.c_int),
+                ("cheap", ctypes.c_int), ("uniform", ctypes.c_int), ("sealed", ctypes.c_int),
+                ("create", ctypes.c_void_p), ("choose", ctypes.c_void_p), ("destroy", ctypes.c_void_p),
+                ("new_game", ctypes.c_void_p)]
+
+
 class Agent:
     """Any C agent by its spec ("greedy", "mcts:iters=500,c=0.7", ...).
     choose(game) returns its action for the pending decision, seeing only
@@ -292,6 +312,29 @@ class Agent:
             return legal[0]
         arr = (ctypes.c_int * len(legal))(*legal)
         return _lib.agent_choose(ctypes.byref(self._a), ctypes.byref(game._s), arr, len(legal))
+
+    def __getstate__(self):
+        """pickle and copy.deepcopy: the spec, the seat and the state of its
+        stream, for a built-in agent whose only memory within a game is that
+        stream; an agent from outside (plugin:, cmd:, its process or code)
+        or one that keeps a game's memory (a new-game hook: infer=) raises
+        TypeError: make it again from its spec."""
+        if not self._live:
+            return {"spec": self.spec, "live": False}
+        ops = ctypes.cast(self._a.ops, ctypes.POINTER(_Ops)).contents
+        if ops.sealed or ops.new_game:
+            raise TypeError("agent %r cannot be pickled or copied: it %s; make it again from its spec (Agent(spec))"
+                            % (self.spec, "plays from outside jamaica's process" if ops.sealed
+                               else "keeps a memory of the game beyond its random stream"))
+        return {"spec": self.spec, "live": True, "seat": self._a.seat,
+                "rng": (self._a.rng.state, self._a.rng.inc)}
+
+    def __setstate__(self, st):
+        self._live, self._a, self.spec = False, _Agent(), st["spec"]
+        if st["live"]:
+            self.__init__(st["spec"])
+            self._a.seat = st["seat"]
+            self._a.rng.state, self._a.rng.inc = st["rng"]
 
     def close(self):
         if self._live:

@@ -532,5 +532,11 @@ class AECEnv(_PzAEC):
 
 
 if gymnasium is not None and "jamaica/Jamaica-v1" not in gymnasium.registry:
-    # gymnasium.make("jamaica/Jamaica-v1", players=4, opponents="greedy"): Env with a spec.
-    gymnasium.register(id="jamaica/Jamaica-v1", entry_point="jamaica.envs:Env")
+    # gymnasium.make("jamaica/Jamaica-v1", players=4, opponents="greedy"): Env with a spec;
+    # gymnasium.make_vec(..., num_envs=N, vectorization_mode="vector_entry_point"): a VecEnv
+    # (Gymnasium 1.x; an older register() without vector_entry_point registers Env alone).
+    try:
+        gymnasium.register(id="jamaica/Jamaica-v1", entry_point="jamaica.envs:Env",
+                           vector_entry_point="jamaica.vector:VecEnv")
+    except TypeError:
+        gymnasium.register(id="jamaica/Jamaica-v1", entry_point="jamaica.envs:Env")

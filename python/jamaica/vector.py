@@ -75,6 +75,24 @@ except ImportError:
 _MODES = ("same_step", "next_step")
 
 
+def _deep_copy(x):
+    """x with nothing shared with the environment's buffers: arrays copied,
+    an object array's elements (final_obs's rows) copied one by one, dicts
+    (final_info) copied with what they hold."""
+    if isinstance(x, np.ndarray):
+        if x.dtype == object:
+            y = np.empty_like(x)
+            for i, v in enumerate(x.flat):
+                y.flat[i] = _deep_copy(v)
+            return y
+        return x.copy()
+    if isinstance(x, dict):
+        return {k: _deep_copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep_copy(v) for v in x]
+    return x
+
+
 class VecEnv(_VectorEnv):
     """num_envs games of `players` stepped together, with Gymnasium's
     vector API (a gymnasium.vector.VectorEnv when gymnasium imports):
@@ -146,7 +164,8 @@ class VecEnv(_VectorEnv):
     docs/LEARNING.md).  It is a trainer's input only: no agent is given it.
 
     copy=True (the default): the returned arrays are the caller's, as
-    Gymnasium's vector environments' are; a torch tensor made with
+    Gymnasium's vector environments' are (final_obs's rows and final_info's
+    arrays too, copied deeply); a torch tensor made with
     torch.from_numpy(obs) keeps its values.  copy=False: they are views on
     the environment's own buffers, overwritten by the next call, with no
     copy per step; keep nothing across a call without copying it (a graph
@@ -279,13 +298,7 @@ class VecEnv(_VectorEnv):
         """What a call returns: copies (copy=True), or the buffers."""
         if not self.copy:
             return xs if len(xs) > 1 else xs[0]
-        out = []
-        for x in xs:
-            if isinstance(x, np.ndarray):
-                x = x.copy()
-            elif isinstance(x, dict):
-                x = {k: (v.copy() if isinstance(v, (np.ndarray, dict)) else v) for k, v in x.items()}
-            out.append(x)
+        out = [_deep_copy(x) for x in xs]
         return tuple(out) if len(out) > 1 else out[0]
 
     def step(self, actions):
@@ -329,6 +342,14 @@ class VecEnv(_VectorEnv):
             info["final_info"] = {"scores": self._scores, "_scores": ended, "game": self._final_game, "_game": ended}
             info["_final_info"] = ended
         return self._out_arrays(self._obs, self._rewards(), term, trunc, info)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a VecEnv cannot be pickled or copied: its games live in the C library's pool, stepped by "
+                        "its threads; pickle its constructor arguments and make a new one (or give "
+                        "gymnasium.vector.AsyncVectorEnv a factory: lambda: jamaica.Env(...))")
+
+    def __deepcopy__(self, memo):
+        self.__reduce_ex__(None)
 
     def close(self, **kwargs):
         if getattr(self, "_v", None):
