@@ -72,4 +72,20 @@ mkdir -p "$tmp/rd/y.md"
 expect2 "cannot write '$tmp/rd/y.md': it is a directory" report --rules "$tmp/v.variant" --out "$tmp/rd/y.html" --games 2
 [ ! -e "$tmp/rd/y.html" ] && ok || bad "report refused, yet wrote its page"
 
+# study with --md: stdout says what it wrote, as sim's "wrote" line, every kind
+for k in captain ghost "sweep --sweep start_gold=3..4 --measure rounds" worth; do
+    # shellcheck disable=SC2086 # the kind and its options are words
+    $J study $k --games 2 --players 2 --out "$tmp/k.csv" --md "$tmp/k.md" >"$tmp/o" 2>/dev/null &&
+        [ "$(cat "$tmp/o")" = "wrote $tmp/k.csv, $tmp/k.md" ] && ok || bad "study $k --md printed '$(cat "$tmp/o")'"
+done
+
+# an agent's fault under a sealed seed: "of the sealed seed", not "of seed the sealed seed"
+FA="cmd:sh tests/fixtures/agents/faulty.sh garbage 1"
+$J sim --games 2 --players 2 --seed random --agents "$FA,random" --out "$tmp/f.csv" >/dev/null 2>"$tmp/e"
+rc=$?
+[ $rc -eq 3 ] && grep -q "failed in game 0 of the sealed seed: " "$tmp/e" && ! grep -q "of seed the" "$tmp/e" && ok ||
+    bad "a fault under a sealed seed: exit $rc: $(grep failed "$tmp/e")"
+$J sim --games 2 --players 2 --seed 7 --agents "$FA,random" >/dev/null 2>"$tmp/e"
+grep -q "failed in game 0 of seed 7: " "$tmp/e" && ok || bad "a fault under seed 7: $(grep failed "$tmp/e")"
+
 finish
