@@ -307,8 +307,6 @@ static int check_pairs(const char *pa, const char *pb, int replay)
     return more ? 2 : 0;
 }
 
-/* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
- * something does, 2 bad input (reported before any output). */
 /* The variant a game's rules play (docs/VARIANTS.md): its file and hash. */
 static const char *variant_of(const char *rules)
 {
@@ -328,6 +326,8 @@ static void print_header(const char *la, const char *lb, const games_row *ga, co
                vb ? "the variant " : "the base game", vb ? vb : "");
 }
 
+/* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
+ * something does, 2 bad input (reported before any output). */
 static int diff_files(const char *pa, const char *pb, int show, const char *la, const char *lb)
 {
     games_reader A, B;
@@ -410,7 +410,8 @@ static const opt_table table = {
              "for the first K changed games the first event that differs (both games\n"
              "replayed, the two events as JSON).\n"
              "\n"
-             "Exit status: 0 nothing differs, 1 something does, 2 bad input.\n",
+             "Exit status (as diff(1)): 0 nothing differs, 1 something does, 2 trouble: bad\n"
+             "input or an I/O error (a failed write to stdout too); 3 an agent failed.\n",
     .opts = options,
     .n = OPT_COUNT(options),
     .operands = -1,
@@ -461,6 +462,7 @@ static int diff_rules(diff_opts *o)
     char pa[4096] = "", pb[4096] = "";
     int rc = play_to(&c, o->rules, pa, sizeof pa);
     if (!rc) rc = play_to(&c, o->vs_rules, pb, sizeof pb);
+    if (rc == 1) rc = 2; /* an I/O error: diff's 1 says the runs differ */
     if (!rc) {
         char la[600], lb[600];
         snprintf(la, sizeof la, "rules `%s`", o->rules);

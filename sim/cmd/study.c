@@ -586,6 +586,8 @@ static int finish(study_opts *o, const study_args *a, outfile *md, const char *m
     if (!werr && a->games_csv) werr = outfile_commit(&o->games_of, err, sizeof err);
     if (!werr) werr = outfile_commit(&o->csv, err, sizeof err);
     if (!werr && !a->md) fwrite(mdbuf, 1, mdlen, stdout);
+    /* with --md, stdout says what was written, as sim's line does */
+    else if (!werr) printf("wrote %s, %s%s%s\n", a->out, a->md, a->games_csv ? ", " : "", a->games_csv ? a->games_csv : "");
     if (!werr) return 0;
     fprintf(stderr, "jamaica: %s\n", err);
     return 1;

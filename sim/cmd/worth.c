@@ -150,5 +150,6 @@ int cmd_worth(int argc, char **argv)
     rc = outfile_text(a.md, text, len, err, sizeof err);
     free(text);
     if (rc) fprintf(stderr, "jamaica: %s\n", err);
+    else printf("wrote %s, %s\n", a.out, a.md); /* stdout says what became of the Markdown, as sim's line */
     return rc ? 1 : 0;
 }

@@ -226,10 +226,15 @@ static void note_fault(run *r, agent *const *agents, uint64_t u, int i)
 #pragma omp critical(harness_fault)
     if (i < r->fault_i) {
         r->fault_i = i;
-        char seed[JM_SEED_TEXT];
-        if (c->seed.sealed) snprintf(seed, sizeof seed, "the sealed seed"); /* the outputs record it */
-        else jm_seed_format(&c->seed, seed, sizeof seed);
-        snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of seed %s: %s", c->specs[spec],
+        char seed[JM_SEED_TEXT + 8];
+        /* "of the sealed seed" (the outputs record it), or "of seed 7" */
+        if (c->seed.sealed) snprintf(seed, sizeof seed, "the sealed seed");
+        else {
+            char text[JM_SEED_TEXT];
+            jm_seed_format(&c->seed, text, sizeof text);
+            snprintf(seed, sizeof seed, "seed %s", text);
+        }
+        snprintf(r->fault, sizeof r->fault, "agent '%s' in seat %d failed in game %llu of %s: %s", c->specs[spec],
                  seat, (unsigned long long)sim_chance_game(c, u), seed, agent_fault(a));
     }
 }

@@ -562,7 +562,7 @@ $J study captain --players 2-3 --games 300 --threads 1 --out "$tmp/c1.csv" >"$tm
     cmp -s "$tmp/c1.csv" "$tmp/c2.csv" && [ "$(wc -l <"$tmp/c1.csv")" -eq 6 ] &&
     grep -q '^| `random` | 3 |' "$tmp/cm" && ok || bad "study captain: $(head -n 3 "$tmp/c1.csv")"
 $J study ghost --players 3 --games 200 --agents random --agents greedy --out "$tmp/gh.csv" --md "$tmp/gh.md" >"$tmp/o" &&
-    [ ! -s "$tmp/o" ] && [ "$(grep -c ',ghost_win_rate,' "$tmp/gh.csv")" -eq 2 ] &&
+    [ "$(cat "$tmp/o")" = "wrote $tmp/gh.csv, $tmp/gh.md" ] && [ "$(grep -c ',ghost_win_rate,' "$tmp/gh.csv")" -eq 2 ] &&
     [ "$(grep -c '^random,3,' "$tmp/gh.csv")" -eq 3 ] && grep -q '^## ghost=on against ghost=off' "$tmp/gh.md" &&
     ok || bad "study ghost: $(cat "$tmp/gh.csv")"
 # --players 2: the 2-player share alone (the ladder's searcher rung); 6 refused
