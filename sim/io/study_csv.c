@@ -354,9 +354,10 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
                 rows[1].value - a->value);
     games_phrase(md, a, "a value");
     fprintf(md, ", %d players, agents `%s` rotated, seed %s, rules `%s`; measure `%s` (win rates with Wilson 95%% "
-                "intervals, rounds with t intervals, the captain's paired advantage kept inside [-1, 1]).\n\n| %s "
-                "| %s [95%%] |\n|---|---|\n",
-            a->players, a->agents, jm_seed_format(&a->seed, seed, sizeof seed), a->rules, a->measure, a->option, a->measure);
+                "intervals, rounds with t intervals, the captain's paired advantage kept inside [-1, 1], in "
+                "points as `study captain` gives it).\n\n| %s | %s [95%%]%s |\n|---|---|\n",
+            a->players, a->agents, jm_seed_format(&a->seed, seed, sizeof seed), a->rules, a->measure, a->option, a->measure,
+            !strcmp(a->measure, "captain") ? " (points)" : "");
     for (int i = 0; i < n; i++) {
         const study_row *r = &rows[i];
         double games = (double)r->games, unit = study_unit(STUDY_SWEEP, r), est, lo, hi;
@@ -389,6 +390,8 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
         }
         csv_table_row2(csv, &sweep_csv, v, ext, ve);
         if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
+        else if (!strcmp(r->measure, "captain")) /* points, signed, as study captain's advantage */
+            fprintf(md, "| %lld | %+.2f [%+.2f, %+.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
         else fprintf(md, "| %lld | %.2f%% [%.2f, %.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
     }
 }

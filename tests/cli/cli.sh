@@ -738,6 +738,11 @@ for args in "captain --players 2-3 --agents random --agents first" "ghost --play
         cmp -s "$tmp/sw.csv" "$tmp/sm.csv" && cmp -s "$tmp/sw.md" "$tmp/sm.md" && grep -q 'deals 0..39' "$tmp/e" &&
         ok || bad "study shards of $args do not merge into the single run"
 done
+# One unit for the first Captain's edge: sweep --measure captain in points,
+# signed, as study captain gives it (not a percentage).
+$J study sweep --sweep start_gold=2..3 --measure captain --games 15 --seed 3 --players 3 --out "$tmp/su.csv" >"$tmp/su.md" 2>/dev/null
+grep -q '^| start_gold | captain \[95%\] (points) |$' "$tmp/su.md" && grep -qE '^\| 2 \| [-+][0-9]+\.[0-9]{2} \[[-+][0-9.]+, [-+][0-9.]+\] \|$' "$tmp/su.md" &&
+    ok || bad "sweep --measure captain: not in points: $(tail -n 3 "$tmp/su.md")"
 $J study sweep --sweep start_gold=2..4 --measure captain --games 15 --seed 3 --out "$tmp/s1.csv" >/dev/null
 $J study sweep --sweep start_gold=2..4 --measure captain --games 10 --first-game 40 --seed 3 --out "$tmp/s3.csv" \
     >/dev/null
