@@ -35,8 +35,10 @@ run_as() { # USER CMD...: as root, or as nobody
 # both seats; their last lines on stderr in $tmp/e
 two_seats() {
     (cd "$tmp" && run_as "$1" "$top/$J" sim --seed random --games 30 --players 2 --threads 1 \
-        --agents "cmd:$py $tmp/$2 $1$3:sandbox=$3,cmd:$py $tmp/$2 $1$3:sandbox=$3" --out "$tmp/s-$1.csv" \
+        --agents "cmd:$py $tmp/$2 $$$1$3:sandbox=$3,cmd:$py $tmp/$2 $$$1$3:sandbox=$3" --out "$tmp/s-$1.csv" \
         >/dev/null 2>"$tmp/e")
+    # what the control's colluders left in the machine's /tmp and /dev/shm
+    rm -f /tmp/jcollude-$$$1$3-* /dev/shm/jcollude-$$$1$3-*
 }
 sum() { # KEY: the played processes' total of KEY= in $tmp/e
     awk -v k="$1" '/^(COLLUDE|PROBE) games=[1-9]/ { for (i = 2; i <= NF; i++) { split($i, a, "="); if (a[1] == k) s += a[2] } }
@@ -78,6 +80,16 @@ for u in $users; do
     fi
 done
 chmod 755 "$tmp"
+
+# A spec raises a limit (mem=8192: 8 GiB of address space); a bad limit is
+# refused in one line before any output.
+(cd "$tmp" && "$top/$J" sim --seed random --games 1 --players 2 --threads 1 \
+    --agents "cmd:sh $tmp/inside.sh:mem=8192",random --out "$tmp/m.csv" >/dev/null 2>"$tmp/e")
+grep '^INSIDE' "$tmp/e" | tail -n 1 | grep -q 'mem=8388608$' && ok || bad "mem=8192: $(grep INSIDE "$tmp/e" | tail -n 1)"
+expect2 "bad value '10' for mem (a whole number from 64" sim --seed random --games 2 --players 2 \
+    --agents "cmd:sh $tmp/inside.sh:mem=10",random --out "$tmp/n.csv"
+expect2 "bad value 'A-B' for env" sim --seed random --games 2 --players 2 --agents "cmd:sh $tmp/inside.sh:env=A-B",random \
+    --out "$tmp/n.csv"
 
 # No sandbox (JAMAICA_BWRAP names none): a sealed run refuses the program
 # in one line before any output; with sandbox=off it plays; a number seed
