@@ -20,7 +20,6 @@ static int limit_key(outside *o, const char *tok, size_t klen, const char *v, co
         {"fsize", offsetof(sandbox_limits, fsize_mib), 1, 1048576},
         {"cpu", offsetof(sandbox_limits, cpu_s), 0, 31536000},
     };
-    err[0] = '\0';
     if (klen == 3 && !strncmp(tok, "env", 3)) {
         if (strlen(v) >= sizeof o->lim.env || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+") != strlen(v)) {
             snprintf(err, errlen, "agent '%s': bad value '%s' for env (variable names joined by '+')", who, v);
@@ -107,11 +106,10 @@ int outside_params(outside *o, const char *who, const char *params, int with_pro
                          with_program_keys ? "on or off" : "off: a plugin cannot be sandboxed");
                 return -1;
             }
-        } else if (with_program_keys && limit_key(o, tok, klen, v, who, err, errlen) != 0) {
-            if (err[0]) return -1;
-            ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
-        } else if (!with_program_keys) {
-            ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
+        } else {
+            int r = with_program_keys ? limit_key(o, tok, klen, v, who, err, errlen) : 1;
+            if (r < 0) return -1;
+            if (r) ro += (size_t)snprintf(o->rest + ro, sizeof o->rest - ro, "%s%s", ro ? "," : "", tok);
         }
     }
     return 0;
