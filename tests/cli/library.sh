@@ -90,12 +90,12 @@ done
 # refuses a plugin unless its spec says sandbox=off: tests/scenarios/sandbox.sh.)
 for how in segv abort exit thread; do
     "$P/bin/jamaica" sim --games 50 --threads 2 --players 3 --seed random --games-csv "$tmp/crash-$how.g.csv" \
-        --agents "plugin:$tmp/crash.so:how=$how,sandbox=off","cmd:sh tests/fixtures/agents/faulty.sh forker:sandbox=off",random --out "$tmp/crash-$how.csv" >/dev/null 2>"$tmp/e"
+        --agents "plugin:$tmp/crash.so:how=$how,sandbox=off","cmd:sh tests/fixtures/agents/faulty.sh forker 31417:sandbox=off",random --out "$tmp/crash-$how.csv" >/dev/null 2>"$tmp/e"
     rc=$?
     sleep 0.3
-    if pgrep -f "sleep 31415" >/dev/null 2>&1 || pgrep -f "faulty.sh forker" >/dev/null 2>&1; then
+    if pgrep -f "sleep 31417" >/dev/null 2>&1 || pgrep -f "faulty.sh forker 31417" >/dev/null 2>&1; then
         bad "plugin how=$how: a program or its child outlived the run"
-        pkill -f "sleep 31415"
+        pkill -f "sleep 31417"
     else ok; fi
     # (the drawn seed's kept file stays, 0600, for --resume after a crash)
     left=$(ls -A "$tmp" | grep "crash-$how\." | grep -v '\.checkpoint\.seed$')

@@ -7,8 +7,9 @@
 # (Plugins: tests/cli/library.sh, which builds them against the installed library.)
 suite=agents
 . "$(dirname "$0")/../harness.sh"
-F="sh tests/fixtures/agents/faulty.sh"
-strays() { pgrep -f "tests/fixtures/agents/faulty.sh" >/dev/null 2>&1; }
+cp tests/fixtures/agents/faulty.sh "$tmp/faulty.sh" # its own copy: pgrep finds this suite's alone
+F="sh $tmp/faulty.sh"
+strays() { pgrep -f "$tmp/faulty.sh" >/dev/null 2>&1; }
 
 # Each fault at the 100th decision of the process (game 2 on one thread).
 for mode in crash sleep garbage range flood silent; do
@@ -61,8 +62,8 @@ sleep 0.3
 strays && bad "two SIGINTs: a process is left" || ok
 # SIGKILL of jamaica: the guardians kill each program's whole process group
 # (the programs and the children they started).
-children() { pgrep -f "sleep 31415" >/dev/null 2>&1; }
-$J sim --games 100000 --threads 2 --players 3 --agents "cmd:$F forker",random,"cmd:$F forker" \
+children() { pgrep -f "sleep 31416" >/dev/null 2>&1; }
+$J sim --games 100000 --threads 2 --players 3 --agents "cmd:$F forker 31416",random,"cmd:$F forker 31416" \
     --out "$tmp/k.csv" >/dev/null 2>&1 &
 pid=$!
 sleep 1
@@ -72,7 +73,7 @@ wait $pid 2>/dev/null
 sleep 0.3
 children && bad "SIGKILL of jamaica: a program's child is left" || ok
 strays && bad "SIGKILL of jamaica: a program is left" || ok
-pkill -f "sleep 31415" 2>/dev/null
+pkill -f "sleep 31416" 2>/dev/null
 # A program that cannot start is one line (not the shell's as well).
 $J sim --games 4 --players 2 --agents "cmd:./no_such_program",random --out "$tmp/x.csv" >/dev/null 2>"$tmp/e"
 rc=$?
