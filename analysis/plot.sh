@@ -18,13 +18,15 @@
 #   balance   balance's CSV: the first round's settings, a measure (AGENTS
 #             names it; the first target's by default) against the first
 #             varied option, a line per value of the others
+#   skill     a study's --ladder CSV: the figure against the rung's rating, a
+#             line per player count, the bound beside (docs/STUDIES.md)
 #   scaling   a CSV of workload, mode, workers, games_per_sec (the lab's scaling
 #             runs): speed-up over one thread against threads and MPI ranks,
 #             a line per workload and mode
 # Exit 2 on bad use or a missing gnuplot/python3; the output is written
 # beside its target and renamed when complete.
 set -eu
-usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|ladder|games|balance|scaling IN.csv OUT.png|OUT.svg [AGENTS|TIMING.csv]" >&2; exit 2; }
+usage() { echo "usage: analysis/plot.sh captain|ghost|sweep|ratings|ladder|games|balance|scaling|skill IN.csv OUT.png|OUT.svg [AGENTS|TIMING.csv]" >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 kind=$1 in=$2 out=$3 mix=${4:-}
 # (installed, bin/jamaica-plot is a link to share/jamaica/plot.sh: the

@@ -236,8 +236,40 @@ def games(src, mix, var):
     return scores + ["", ""] + lengths
 
 
+def skill(src, mix, var):
+    """A study's --ladder CSV: the figure against the rung's rating, a block
+    per player count (the luck-adjusted estimate where the CSV has it), and
+    the bounds (no rating) as a last block drawn at the right edge."""
+    rs = rows(src, ["rung", "agent", "bound", "players", "rating", "figure", "value", "low", "high",
+                    "value_adj", "low_adj", "high_adj"])
+    if not rs:
+        fail(src + " holds no rows")
+    adj = all(r["value_adj"] for r in rs)
+    col = ("value_adj", "low_adj", "high_adj") if adj else ("value", "low", "high")
+    share = rs[0]["figure"] == "ghost_share"
+    var["ylab"] = ("the ghost's share of 2-player games" if share else
+                   "first Captain's edge (points)") + (" (luck-adjusted)" if adj else "")
+    rated = [float(r["rating"]) for r in rs if r["rating"]]
+    right = (max(rated) if rated else 0) + 60
+    out = []
+    for p in sorted({int(r["players"]) for r in rs}):
+        out.append('"%d players" 0 0 0' % p)
+        for r in rs:
+            if int(r["players"]) == p and r["rating"] and r["bound"] == "0":
+                out.append("%s %.4f %.4f %.4f" % (r["rating"], *(100 * float(r[c]) for c in col)))
+        out += ["", ""]
+    bounds = [r for r in rs if r["bound"] == "1"]
+    out.append('"bound (sees the hands)" 0 0 0')
+    for i, r in enumerate(bounds):
+        out.append("%.1f %.4f %.4f %.4f" % (right + 4 * i, *(100 * float(r[c]) for c in col)))
+    if not bounds:
+        out.append("%.1f NaN NaN NaN" % right)
+    return out
+
+
 KINDS = {"captain": captain, "ghost": ghost, "sweep": sweep, "balance": balance, "ratings": ratings,
-         "ladder": ladder, "scaling": scaling, "games": games}
+         "ladder": ladder, "scaling": scaling, "games": games,
+         "skill": skill}
 
 
 def main():

@@ -10,7 +10,7 @@
 /* merge's options; each form merges the shards into out: 0, or the status
  * after reporting. */
 typedef struct merge_args {
-    const char *pairs, *md;
+    const char *pairs, *md, *ladder; /* ladder: study form, the ladder's CSV (ladder.h) */
     const char *luck;            /* tournament form: the V of the shards' --luck (GAMES.csv does not name it) */
     uint64_t bootstrap;
 } merge_args;

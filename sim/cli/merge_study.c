@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ladder.h"
 #include "../io/outfile.h"
 #include "../io/study_csv.h"
 #include "merge.h"
@@ -105,16 +106,18 @@ static void sum_into_first(sshard *sh, int n)
 }
 
 /* The merged study rendered into the open outputs and committed; 0 or 1. */
-static int write_study(const sshard *all, outfile *csv, outfile *md, const merge_args *a)
+static int write_study(const sshard *all, outfile *csv, outfile *md, outfile *lad, const merge_args *a)
 {
     char *mdbuf = NULL, err[512];
     size_t mdlen = 0;
     FILE *mdf = open_memstream(&mdbuf, &mdlen);
     if (!mdf) return cli_usage_error("out of memory");
     study_render(all->kind, all->rows, all->n, csv->f, mdf);
+    if (a->ladder) ladder_render(all->kind, all->rows, all->n, lad->f, mdf);
     fclose(mdf);
     int werr = 0;
     if (a->md) werr = outfile_write(md, mdbuf, mdlen, err, sizeof err) || outfile_commit(md, err, sizeof err);
+    if (!werr && a->ladder) werr = outfile_commit(lad, err, sizeof err);
     if (!werr) werr = outfile_commit(csv, err, sizeof err);
     if (!werr && !a->md) fwrite(mdbuf, 1, mdlen, stdout);
     free(mdbuf);
@@ -129,10 +132,14 @@ int merge_study(const char *out, char **shards, int n, const merge_args *a)
 {
     char err[512];
     if (a->md && outfile_same(out, a->md)) return cli_usage_error("'%s' and '%s' are the same file", out, a->md);
+    if (a->ladder && (outfile_same(out, a->ladder) || (a->md && outfile_same(a->md, a->ladder))))
+        return cli_usage_error("'%s' is another output too", a->ladder);
     /* The outputs open before the shards are read. */
-    outfile csv = {.slot = -1}, md = {.slot = -1};
-    if (outfile_open(&csv, out, err, sizeof err) || (a->md && outfile_open(&md, a->md, err, sizeof err))) {
+    outfile csv = {.slot = -1}, md = {.slot = -1}, lad = {.slot = -1};
+    if (outfile_open(&csv, out, err, sizeof err) || (a->md && outfile_open(&md, a->md, err, sizeof err)) ||
+        (a->ladder && outfile_open(&lad, a->ladder, err, sizeof err))) {
         outfile_abort(&csv);
+        outfile_abort(&md);
         return cli_usage_error("%s", err);
     }
     sshard *sh = calloc((size_t)n, sizeof *sh);
@@ -140,9 +147,10 @@ int merge_study(const char *out, char **shards, int n, const merge_args *a)
     for (int i = 0; i < n && !rc; i++) rc = read_shard(&sh[i], shards[i]);
     if (!rc) rc = same_study(sh, n);
     if (!rc) rc = contiguous(sh, n);
+    if (!rc && a->ladder && sh[0].kind == STUDY_SWEEP) rc = cli_usage_error("--ladder: a sweep's shards have no ladder");
     if (!rc) {
         sum_into_first(sh, n);
-        rc = write_study(&sh[0], &csv, &md, a);
+        rc = write_study(&sh[0], &csv, &md, &lad, a);
     }
     if (!rc) {
         const study_row *r = &sh[0].rows[0];
@@ -151,6 +159,7 @@ int merge_study(const char *out, char **shards, int n, const merge_args *a)
     }
     outfile_abort(&csv); /* nothing after a commit; the temporary file after a refusal */
     outfile_abort(&md);
+    outfile_abort(&lad);
     for (int i = 0; sh && i < n; i++) free(sh[i].rows);
     free(sh);
     return rc;

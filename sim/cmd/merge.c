@@ -203,6 +203,8 @@ static const opt options[] = {
     OPT_ROW_TEXT("luck", "V", merge_args, luck, NULL, "tournament form: the V of the shards' --luck (GAMES.csv\n"
                  "does not name it): the luck-adjusted columns, rebuilt from\nthe shards' win_adj"),
     OPT_ROW_TEXT("md", "PATH", merge_args, md, NULL, "study form: the Markdown summary (stdout)"),
+    OPT_ROW_TEXT("ladder", "PATH", merge_args, ladder, NULL,
+                 "study form, the shards of study captain|ghost --ladder:\nthe ladder's CSV (--ladder-out), its Markdown\nafter the study's"),
 };
 
 static const opt_table table = {
@@ -210,7 +212,8 @@ static const opt_table table = {
     .usage = "Usage: jamaica merge OUT.csv SHARD.csv [SHARD.csv...]\n"
              "       jamaica merge RATINGS.csv GAMES.csv [GAMES.csv...] [--pairs PAIRS.csv]\n"
              "                     [--bootstrap B] [--luck V]\n"
-             "       jamaica merge STUDY.csv STUDY-SHARD.csv [STUDY-SHARD.csv...] [--md PATH]\n",
+             "       jamaica merge STUDY.csv STUDY-SHARD.csv [STUDY-SHARD.csv...] [--md PATH]\n"
+             "                     [--ladder PATH]\n",
     .about = "Combine shards of one run (--first-game K --games N, the same other options)\n"
              "into what one run over all their games writes, the same bytes.  The form\n"
              "follows the first shard:\n"
@@ -264,12 +267,13 @@ int cmd_merge(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         if (!*shards[i]) return cli_usage_error("merge: empty shard path");
         if (outfile_same(out, shards[i]) || (a.pairs && outfile_same(a.pairs, shards[i])) ||
-            (a.md && outfile_same(a.md, shards[i])))
+            (a.md && outfile_same(a.md, shards[i])) || (a.ladder && outfile_same(a.ladder, shards[i])))
             return cli_usage_error("'%s' is both an output and a shard", shards[i]);
     }
     merge_form form = form_of(shards[0]);
     int tour_opts = opt_given(&table, given, "pairs") || opt_given(&table, given, "bootstrap") ||
                     opt_given(&table, given, "luck");
+    if (a.ladder && form != FORM_STUDY) return cli_usage_error("--ladder goes with a study's shards");
     if (form == FORM_GAMES || (tour_opts && form == FORM_SUMMARY)) {
         if (a.md) return cli_usage_error("--md goes with a study's shards");
         return merge_games(out, shards, n, &a);

@@ -19,6 +19,7 @@
 
 #include "../../agents/agent.h"
 #include "../cli/cli.h"
+#include "../cli/clone_path.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
 #include "../io/csv.h"
@@ -91,61 +92,6 @@ static const opt_table table = {
     .n = OPT_COUNT(options),
 };
 
-/* The list's default path: results/ratings/ beside the bin/ this program
- * was built into; else relative to the working directory. */
-static void default_list(int players, char *buf, size_t len)
-{
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, len, "%s/../results/ratings/list-%dp.csv", exe, players);
-            if (access(buf, R_OK) == 0) return;
-        }
-    }
-    snprintf(buf, len, "results/ratings/list-%dp.csv", players);
-}
-
-/* An anchor's file= paths (a network's) are relative to the clone that
- * holds the list (results/ratings/ in it): one that does not name a file
- * from here is taken from there.  0, or -1 when the spec would not fit. */
-static int anchor_paths(const char *list, char *spec, size_t len)
-{
-    char root[4096], out[SIM_SPEC_LEN];
-    if (!realpath(list, root)) return 0;
-    for (int up = 0; up < 3; up++) { /* the list's folder, its parent, the clone */
-        char *slash = strrchr(root, '/');
-        if (!slash) return 0;
-        *slash = '\0';
-    }
-    size_t o = 0;
-    for (const char *p = spec; *p;) {
-        const char *f = strstr(p, "file=");
-        if (!f) {
-            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", p);
-            break;
-        }
-        f += 5;
-        size_t n = strcspn(f, ",");
-        char path[SIM_SPEC_LEN];
-        snprintf(path, sizeof path, "%.*s", (int)n, f);
-        o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%.*s", (int)(f - p), p);
-        char there[4096 + SIM_SPEC_LEN];
-        snprintf(there, sizeof there, "%s/%s", root, path);
-        if (path[0] != '/' && access(path, R_OK) != 0 && access(there, R_OK) == 0)
-            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", there);
-        else
-            o += (size_t)snprintf(out + o, o < sizeof out ? sizeof out - o : 0, "%s", path);
-        p = f + n;
-    }
-    if (o >= sizeof out || o >= len) return -1;
-    memcpy(spec, out, o + 1);
-    return 0;
-}
-
 /* Read a list: header version,players,agent,rating[,...], then one anchor a
  * row, every row of one version and player count.  0, or 2 after a
  * one-line message naming the file and the line. */
@@ -192,7 +138,7 @@ static int read_list(const char *path, int players, rating_list *l)
         }
         snprintf(l->version, sizeof l->version, "%s", fld[0]);
         snprintf(l->spec[l->n], SIM_SPEC_LEN, "%s", fld[2]);
-        if (anchor_paths(path, l->spec[l->n], SIM_SPEC_LEN)) {
+        if (clone_spec_paths(path, l->spec[l->n], SIM_SPEC_LEN)) {
             rc = cli_usage_error("rating list '%s', line %d: the anchor's path is too long from here", path, no);
             break;
         }
@@ -303,7 +249,12 @@ static int setup(rate_run *r, int argc, char **argv)
     if (!o->list && P != 2 && P != 4) /* the published lists: the bad value named, not a missing file */
         return cli_usage_error("bad --players '%d': the published rating lists are of 2 and 4 players (--list "
                                "names another)", P);
-    if (!o->list) default_list(P, r->listbuf, sizeof r->listbuf), o->list = r->listbuf;
+    if (!o->list) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "results/ratings/list-%dp.csv", P);
+        clone_file(rel, r->listbuf, sizeof r->listbuf);
+        o->list = r->listbuf;
+    }
     if (read_list(o->list, P, &r->l)) return 2;
     if (o->out && !*o->out) return cli_usage_error("rate: empty --out path");
     if (o->games_csv && !*o->games_csv) return cli_usage_error("rate: empty --games-csv path");

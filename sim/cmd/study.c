@@ -19,6 +19,7 @@
 #include "../../analysis/stats.h"
 #include "../cli/checkpoint.h"
 #include "../cli/cli.h"
+#include "../cli/ladder.h"
 #include "../cli/options.h"
 #include "../cli/stop.h"
 #include "../../agents/value.h"
@@ -31,7 +32,7 @@
 #include "../run/mpi.h"
 #include "cmd.h"
 
-#define MAX_MIXES 8
+#define MAX_MIXES LADDER_MAX
 
 typedef struct study_opts {
     uint64_t games, first_game;    jm_seed seed;
@@ -49,6 +50,8 @@ typedef struct study_opts {
     study_row *rows;                 /* the study's results, rendered at the end */
     int nrows, cap;
     const value_fn *luck;            /* --luck's value function, or NULL */
+    int ladder;                      /* --ladder: every mix a rung */
+    outfile ladder_of;               /* --ladder-out */
 } study_opts;
 
 /* One configuration's tallies, in exact integers (study_csv.h). */
@@ -426,7 +429,7 @@ typedef struct study_args {
     player_range players;
     uint64_t games, threads, progress, first_game;
     jm_seed seed;
-    const char *rules, *sweep, *measure, *out, *md, *games_csv, *luck;
+    const char *rules, *sweep, *measure, *out, *md, *games_csv, *luck, *ladder, *ladder_out;
     ckpt_opts ck;
 } study_args;
 
@@ -456,6 +459,12 @@ static const opt options[] = {
     OPT_ROW_UINT("first-game", "K", study_args, first_game, "first deal", 0, INT64_MAX, "0",
                  "play deals K..K+N-1 of each configuration ({default}): a\nshard; 'jamaica merge' sums the shards' CSVs"),
     OPT_ROW_TEXT("luck", "V", study_args, luck, NULL, CLI_LUCK_HELP),
+    OPT_ROW_TEXT("ladder", "[LIST]", study_args, ladder, NULL,
+                 "captain and ghost: the figure against skill, each agent\nof LIST a rung that holds every seat; alone, the\n"
+                 "default ladder (results/ratings/ladder.csv: random,\ngreedy, sharp, mcts, policy, tuned-mcts, and the\n"
+                 "bound ceiling-hands), each with its rating from the\npublished lists (docs/STUDIES.md)"),
+    OPT_ROW_TEXT("ladder-out", "PATH", study_args, ladder_out, NULL,
+                 "the ladder's CSV, a row per rung and player count\n(the --out path with -ladder before .csv)"),
     OPT_CHECKPOINT(study_args),
 };
 
@@ -484,6 +493,20 @@ static const opt_table table = {
     .opts = options,
     .n = OPT_COUNT(options),
 };
+
+/* --ladder: its rungs as the mixes, one agent each filling every seat;
+ * study ghost's figure is the 2-player share (--players 2 unless given). */
+static int configure_ladder(const char *kind, const study_args *a, study_opts *o)
+{
+    static ladder l;
+    if (strcmp(kind, "captain") && strcmp(kind, "ghost")) return cli_usage_error("--ladder goes with study captain or ghost");
+    if (a->agents.n) return cli_usage_error("--ladder names the agents: drop --agents");
+    if (ladder_parse(a->ladder, &l)) return 2;
+    for (int k = 0; k < l.n; k++) o->mix[o->nmix++] = l.spec[k];
+    o->ladder = 1;
+    if (!strcmp(kind, "ghost") && a->players.lo < 0) o->pmin = o->pmax = 2;
+    return 0;
+}
 
 /* The arguments as a study's options, every mix checked at every player
  * count before the first game; 0, or 2 after reporting. */
@@ -514,6 +537,7 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
         if (sim_players_of(a->agents.mix[m], 0) != implied) implied = 0;
     if (a->players.lo < 0 && !ghost && implied) o->pmin = o->pmax = implied;
     for (int m = 0; m < a->agents.n; m++) o->mix[o->nmix++] = a->agents.mix[m];
+    if (a->ladder && configure_ladder(kind, a, o)) return 2;
     if (!o->nmix) o->mix[o->nmix++] = "random";
     jm_rules r;
     char err[512];
@@ -541,8 +565,9 @@ static int configure(const char *kind, study_args *a, study_opts *o, sweep_spec 
     o->progress = (unsigned)a->progress;
     o->want_games = a->games_csv != NULL;
     o->games_header = 1;
-    const char *paths[3] = {a->out, a->md, a->games_csv};
-    for (int i = 0; i < 3; i++) {
+    if (a->ladder_out && !a->ladder) return cli_usage_error("--ladder-out goes with --ladder");
+    const char *paths[4] = {a->out, a->md, a->games_csv, a->ladder ? a->ladder_out : NULL};
+    for (int i = 0; i < 4; i++) {
         if (paths[i] && !*paths[i]) return cli_usage_error("study: empty output path");
         for (int j = 0; j < i; j++)
             if (paths[i] && paths[j] && outfile_same(paths[i], paths[j]))
@@ -559,10 +584,12 @@ static int open_outputs(study_opts *o, const study_args *a, outfile *md, int wri
     int bad = 0;
     o->csv = (outfile){.slot = -1};
     o->games_of = (outfile){.slot = -1};
+    o->ladder_of = (outfile){.slot = -1};
     *md = (outfile){.slot = -1};
     if (writer) {
         bad = outfile_open(&o->csv, a->out, err, sizeof err) || (a->md && outfile_open(md, a->md, err, sizeof err)) ||
-              (a->games_csv && outfile_open(&o->games_of, a->games_csv, err, sizeof err));
+              (a->games_csv && outfile_open(&o->games_of, a->games_csv, err, sizeof err)) ||
+              (a->ladder && outfile_open(&o->ladder_of, a->ladder_out, err, sizeof err));
     } else {
         o->csv.f = fopen("/dev/null", "w");
         bad = !o->csv.f;
@@ -571,6 +598,7 @@ static int open_outputs(study_opts *o, const study_args *a, outfile *md, int wri
     if (!sim_mpi_any(bad)) return 0;
     outfile_abort(&o->csv);
     outfile_abort(&o->games_of);
+    outfile_abort(&o->ladder_of);
     outfile_abort(md);
     if (!writer && o->csv.f) fclose(o->csv.f);
     return bad ? cli_usage_error("%s", err) : 2;
@@ -584,10 +612,12 @@ static int finish(study_opts *o, const study_args *a, outfile *md, const char *m
     int werr = 0;
     if (a->md) werr = outfile_write(md, mdbuf, mdlen, err, sizeof err) || outfile_commit(md, err, sizeof err);
     if (!werr && a->games_csv) werr = outfile_commit(&o->games_of, err, sizeof err);
+    if (!werr && a->ladder) werr = outfile_commit(&o->ladder_of, err, sizeof err);
     if (!werr) werr = outfile_commit(&o->csv, err, sizeof err);
     if (!werr && !a->md) fwrite(mdbuf, 1, mdlen, stdout);
     /* with --md, stdout says what was written, as sim's line does */
-    else if (!werr) printf("wrote %s, %s%s%s\n", a->out, a->md, a->games_csv ? ", " : "", a->games_csv ? a->games_csv : "");
+    else if (!werr) printf("wrote %s, %s%s%s%s%s\n", a->out, a->md, a->games_csv ? ", " : "", a->games_csv ? a->games_csv : "",
+                           a->ladder ? ", " : "", a->ladder ? a->ladder_out : "");
     if (!werr) return 0;
     fprintf(stderr, "jamaica: %s\n", err);
     return 1;
@@ -600,11 +630,12 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
     if (open_outputs(o, a, &md, writer)) return 2;
     char label[32];
     snprintf(label, sizeof label, "study-%s", kind);
-    const char *outs[] = {a->out, a->md, a->games_csv};
-    if (cli_journal_open(&a->ck, label, outs, 3, &o->jn)) {
+    const char *outs[] = {a->out, a->md, a->games_csv, a->ladder ? a->ladder_out : NULL};
+    if (cli_journal_open(&a->ck, label, outs, 4, &o->jn)) {
         if (writer) {
             outfile_abort(&o->csv);
             outfile_abort(&o->games_of);
+            outfile_abort(&o->ladder_of);
             outfile_abort(&md);
         } else {
             fclose(o->csv.f);
@@ -623,6 +654,7 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
     if (!rc && !mdf) rc = cli_usage_error("out of memory");
     if (!rc) {
         study_render(k, o->rows, o->nrows, o->csv.f, mdf);
+        if (o->ladder && writer) ladder_render(k, o->rows, o->nrows, o->ladder_of.f, mdf);
         fclose(mdf);
     }
     if (!writer) fclose(o->csv.f);
@@ -630,6 +662,7 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
     if (writer) {
         outfile_abort(&o->csv);
         outfile_abort(&o->games_of);
+        outfile_abort(&o->ladder_of);
         outfile_abort(&md);
     }
     free(mdbuf);
@@ -653,9 +686,23 @@ int cmd_study(int argc, char **argv)
     study_args a = {.players = {-1, -1}};
     char out_default[64];
     snprintf(out_default, sizeof out_default, "study-%s.csv", kind);
-    int rc = opt_parse(&table, argc - 1, argv + 1, &a, NULL, NULL);
+    /* --ladder alone (last, or before another option) is the default ladder */
+    char **args = malloc((size_t)argc * sizeof *args);
+    if (!args) return cli_usage_error("out of memory");
+    static char bare[] = "--ladder=default";
+    for (int i = 1; i < argc; i++)
+        args[i - 1] = !strcmp(argv[i], "--ladder") && (i + 1 == argc || argv[i + 1][0] == '-') ? bare : argv[i];
+    int rc = opt_parse(&table, argc - 1, args, &a, NULL, NULL);
+    free(args);
     if (rc) return rc == OPT_HELP ? 0 : 2;
     if (!a.out) a.out = out_default;
+    static char ladder_default[4096];
+    if (a.ladder && !a.ladder_out) {
+        size_t n = strlen(a.out);
+        int csv = n >= 4 && !strcmp(a.out + n - 4, ".csv");
+        snprintf(ladder_default, sizeof ladder_default, "%.*s-ladder.csv", (int)(csv ? n - 4 : n), a.out);
+        a.ladder_out = ladder_default;
+    }
     study_opts o;
     sweep_spec sw;
     if (configure(kind, &a, &o, &sw)) return 2;

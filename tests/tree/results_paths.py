@@ -24,6 +24,7 @@ PINNED = [
     ("results/agents.txt", True),
     ("results/ratings/", True),
     ("results/ratings/list-*", False),
+    ("results/ratings/ladder.csv", True),
     ("results/net/agents.txt", True),
     ("results/net/*.jmn", True),
     ("results/net/*/*.jmn", True),
