@@ -314,16 +314,32 @@ static const char *variant_of(const char *rules)
     return v ? v + 8 : NULL;
 }
 
+/* Whether two rules texts play the same tables (track, cards, treasures,
+ * die, lap-0 score): their variants compared as loaded, not as files, so
+ * that a copy elsewhere, a byte-order mark or CRLF line ends change
+ * nothing.  The readers have loaded both already; a text that does not
+ * parse counts as another game. */
+static int same_tables(const char *ra, const char *rb)
+{
+    jm_rules a, b;
+    char err[256];
+    if (jm_rules_parse(&a, ra, err, sizeof err) || jm_rules_parse(&b, rb, err, sizeof err)) return 0;
+    return jm_board_same(a.variant, b.variant);
+}
+
 /* The report's first lines: the two runs, and their variants when the
- * two differ (the games then differ from the first event a changed part
- * of the game enters). */
+ * two name different ones: whether their tables differ (the games then
+ * differ from the first event a changed part of the game enters) or are
+ * the same under two names (a copy, a byte-order mark, CRLF line ends). */
 static void print_header(const char *la, const char *lb, const games_row *ga, const games_row *gb)
 {
     printf("# diff: A = %s, B = %s\n", la, lb);
     const char *va = variant_of(ga->rules), *vb = variant_of(gb->rules);
-    if ((va || vb) && !(va && vb && !strcmp(va, vb)))
-        printf("# variants differ: A plays %s%s, B plays %s%s\n", va ? "the variant " : "the base game", va ? va : "",
-               vb ? "the variant " : "the base game", vb ? vb : "");
+    if (!(va || vb) || (va && vb && !strcmp(va, vb))) return;
+    int same = same_tables(ga->rules, gb->rules);
+    printf("# %s: A plays %s%s, B plays %s%s%s\n", same ? "the same tables" : "variants differ",
+           va ? "the variant " : "the base game", va ? va : "", vb ? "the variant " : "the base game", vb ? vb : "",
+           same ? " (one board, cards, treasures and die under two names)" : "");
 }
 
 /* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1
