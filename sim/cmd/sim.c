@@ -109,14 +109,19 @@ static int configure(sim_opts *o, sim_config *c)
 }
 
 /* A win rate with its 95% interval (the game as the unit: an agent's
- * seats of one game together), as SUMMARY.csv has it. */
+ * seats of one game together), as SUMMARY.csv has it; a share known by
+ * construction (one agent in every seat) says so instead of an interval
+ * (docs/STATISTICS.md, "No spread"). */
 static void print_win(const char *who, const sim_tally *t, uint64_t games, int exact, int luck)
 {
-    double lo, hi;
+    double lo, hi, share = t->n ? (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0;
     summary_win_interval(t, games, exact, &lo, &hi);
-    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games", who,
-           t->n ? 100.0 * (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0, 100 * lo, 100 * hi,
-           (unsigned long long)t->n);
+    if (exact)
+        printf("  %s: wins %.2f%% (by construction: one agent in every seat) of %llu seat-games", who,
+               100 * share, (unsigned long long)t->n);
+    else
+        printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games", who, 100 * share, 100 * lo, 100 * hi,
+               (unsigned long long)t->n);
     if (luck && !exact) {
         double m;
         summary_adj_interval(t, games, &m, &lo, &hi);

@@ -7,6 +7,7 @@
 #ifndef SIM_IO_TABLE_H
 #define SIM_IO_TABLE_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -33,6 +34,9 @@ static inline csv_val csv_text(const char *t) { return (csv_val){.kind = CSV_TEX
 static inline csv_val csv_int(long long i) { return (csv_val){.kind = CSV_INT, .i = i}; }
 static inline csv_val csv_u64(uint64_t u) { return (csv_val){.kind = CSV_UINT, .u = u}; }
 static inline csv_val csv_real(double x) { return (csv_val){.kind = CSV_REAL, .x = x}; }
+/* An interval's bound: empty where there is none (an unbounded figure
+ * whose sample shows no spread, docs/STATISTICS.md's "No spread"). */
+static inline csv_val csv_bound(double x) { return isfinite(x) ? csv_real(x) : (csv_val){.kind = CSV_EMPTY}; }
 
 /* The header line; one row of t->n values (an unset value is empty). */
 void csv_table_header(FILE *f, const csv_table *t);

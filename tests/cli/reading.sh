@@ -27,4 +27,25 @@ cmp -s "$tmp/bom.variant" "$tmp/bom6.variant" && bad "the changed variant is the
     grep -q '^  B: {"round":[0-9]*,"event":"card","ship":[0-9],"card":6,"morning":"gold","evening":"forward"}$' "$tmp/d.txt" &&
     ok || bad "diff between variants that differ in one card: exit $st: $(head -n 3 "$tmp/d.txt")"
 
+# --- No spread, one rule (docs/STATISTICS.md): a share known by
+# construction says so; a run against itself gives the bounded win
+# difference its cautious interval (each deal one trial) and the unbounded
+# score and rounds differences no interval, not a point.
+$J sim --games 300 --seed 3 --out "$tmp/s.csv" --games-csv "$tmp/a.csv" >"$tmp/o" &&
+    [ "$(sed -n 2p "$tmp/o")" = "  random: wins 25.00% (by construction: one agent in every seat) of 1200 seat-games" ] &&
+    grep -q ',agent,random,1200,300,0.250000,0.250000,0.250000,' "$tmp/s.csv" &&
+    ok || bad "sim, one agent in every seat: $(sed -n 2p "$tmp/o"), $(grep ',agent,' "$tmp/s.csv")"
+$J diff "$tmp/a.csv" "$tmp/a.csv" >"$tmp/d.txt"; st=$?
+[ $st -eq 0 ] &&
+    grep -q '^| seat | `0` | 300 | 23.33% | 23.33% | +0.00 \[-11.29, +11.29\] | 1 | 1 | 10.17 | 10.17 | +0.000 (no spread) | 1 |$' "$tmp/d.txt" &&
+    grep -q '^| agent | `random` | 1200 | .* | +0.00 \[-11.29, +11.29\] | 1 | 1 | .* | +0.000 (no spread) | 1 |$' "$tmp/d.txt" &&
+    grep -q '^Rounds per game: A 21.260, B 21.260, B - A +0.000, no spread in 300 deals (the sign test, p 1).$' "$tmp/d.txt" &&
+    ! grep -q '\[+0.000, +0.000\]' "$tmp/d.txt" && ok || bad "diff of a run against itself: exit $st: $(sed -n 3,12p "$tmp/d.txt")"
+# A single game: the bounded interval of one deal (t with 1 degree of
+# freedom), the unbounded none.
+$J sim --games 1 --seed 3 --out /dev/null --games-csv "$tmp/one.csv" >/dev/null &&
+    $J diff "$tmp/one.csv" "$tmp/one.csv" >"$tmp/d.txt" &&
+    grep -q '^| seat | `0` | 1 | 0.00% | 0.00% | +0.00 \[-99.69, +99.69\] | 1 | 1 | 23.00 | 23.00 | +0.000 (no spread) | 1 |$' "$tmp/d.txt" &&
+    ok || bad "diff of one game against itself: $(sed -n 9,10p "$tmp/d.txt")"
+
 finish
