@@ -197,14 +197,21 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
     an_cluster_add(&cmp->rounds, gb->rounds - ga->rounds);
     cmp->rounds_a += ga->rounds;
     cmp->rounds_b += gb->rounds;
+    /* Each agent by its short name (docs/AGENTS.md, "Names"); its spec is
+     * in both files. */
+    char la[JM_MAX_SHIPS][SIM_SPEC_LEN], lb[JM_MAX_SHIPS][SIM_SPEC_LEN];
+    sim_labels_of(ga->agent, paired, la);
+    sim_labels_of(gb->agent, paired, lb);
     for (int k = 0; k < paired; k++) {
         char key[16];
         if (ga->ghost[k]) snprintf(key, sizeof key, "ghost");
         else snprintf(key, sizeof key, "%d", k);
         pair_stat *st = find_key(cmp->seats, &cmp->nseat, key);
         char who[2 * SIM_SPEC_LEN + 8];
-        if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
-        else snprintf(who, sizeof who, "%s", ga->agent[k]);
+        if (strcmp(ga->agent[k], gb->agent[k]) && !strcmp(la[k], lb[k])) /* one name, two agents */
+            snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
+        else if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", la[k], lb[k]);
+        else snprintf(who, sizeof who, "%s", la[k]);
         pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, who);
         if (st) add_pair(st, ga, gb, k);
         if (ag) add_pair(ag, ga, gb, k);

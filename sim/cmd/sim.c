@@ -153,8 +153,10 @@ static void report(const sim_config *c, const sim_outcome *res)
         printf("  no game was played to its end: no win rate and no time per decision to report\n");
         return;
     }
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* each agent's short name (docs/AGENTS.md, "Names") */
+    sim_labels(res->agent, res->nagents, label);
     for (int a = 0; a < res->nagents; a++)
-        print_win(res->agent[a], &res->tally[a], res->games_done,
+        print_win(label[a], &res->tally[a], res->games_done,
                   summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0), c->luck != NULL);
     if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done, 0, c->luck != NULL);
     if (c->luck)
@@ -162,7 +164,7 @@ static void report(const sim_config *c, const sim_outcome *res)
                (double)res->luck_evals / (double)res->games_done);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
-        printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
+        printf("  %s: %llu decisions", label[a], (unsigned long long)t->decisions);
         if (t->timed && t->decisions) {
             double mean = timing_mean_ms(t), p99 = timing_quantile_ms(t, 0.99);
             printf(", %.3f ms mean, %.3f ms p99 per decision%s\n", mean, p99,

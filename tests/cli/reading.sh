@@ -48,4 +48,55 @@ $J sim --games 1 --seed 3 --out /dev/null --games-csv "$tmp/one.csv" >/dev/null 
     grep -q '^| seat | `0` | 1 | 0.00% | 0.00% | +0.00 \[-99.69, +99.69\] | 1 | 1 | 23.00 | 23.00 | +0.000 (no spread) | 1 |$' "$tmp/d.txt" &&
     ok || bad "diff of one game against itself: $(sed -n 9,10p "$tmp/d.txt")"
 
+# --- Names (docs/AGENTS.md, "Names"): name= on any spec, or what a program
+# calls itself in its handshake, is what the tables show; the CSVs keep the
+# spec, and name= changes no game.
+$J sim --games 30 --players 3 --agents greedy,random,sharp --out "$tmp/p.csv" --games-csv "$tmp/pg.csv" >/dev/null &&
+    $J sim --games 30 --players 3 --agents greedy:name=g1,random:name=r.2,sharp --out "$tmp/q.csv" \
+        --games-csv "$tmp/qg.csv" >"$tmp/o" || bad "sim with name="
+[ "$(awk -F, '{print $NF}' "$tmp/pg.csv")" = "$(awk -F, '{print $NF}' "$tmp/qg.csv")" ] &&
+    grep -q '^  g1: wins ' "$tmp/o" && grep -q '^  r.2: wins ' "$tmp/o" && grep -q '^  sharp: wins ' "$tmp/o" &&
+    grep -q '^  g1: [0-9]* decisions' "$tmp/o" && ! grep -q 'name=' "$tmp/o" &&
+    grep -q ',agent,greedy:name=g1,' "$tmp/q.csv" && grep -q ',greedy:name=g1,' "$tmp/qg.csv" &&
+    ok || bad "sim with name=: the same games, short names shown, specs kept: $(cat "$tmp/o")"
+$J diff "$tmp/pg.csv" "$tmp/qg.csv" --show 0 >"$tmp/d.txt"; st=$?
+[ $st -eq 0 ] && grep -q '^| agent | `greedy -> g1` | 30 |' "$tmp/d.txt" && grep -q '^| agent | `sharp` | 30 |' "$tmp/d.txt" &&
+    ok || bad "diff of a run against itself renamed: exit $st: $(grep '^| agent' "$tmp/d.txt")"
+expect2 "bad name 'a b'" sim --games 1 --agents "greedy:name=a b"
+expect2 "name= given twice" sim --games 1 --agents greedy:name=a,name=b
+expect2 "agents 'greedy:name=random' and 'random' would both be shown as 'random'" \
+    sim --games 1 --players 2 --agents greedy:name=random,random
+expect2 "would both be shown as 'x'" tournament --games 1 --players 2 --agents greedy:name=x,random:name=x
+# A program: the name from its handshake (`agent faulty-good`), in sim's
+# lines and a tournament's tables, its command in the CSV and a last
+# column `name`; name= wins over it; two that call themselves alike show
+# their specs.
+F="sh $top/tests/fixtures/agents/faulty.sh good"
+$J sim --games 4 --players 2 --agents "cmd:$F,greedy" --out /dev/null >"$tmp/o" 2>/dev/null &&
+    grep -q '^  faulty-good: wins ' "$tmp/o" && ! grep -q 'faulty.sh' "$tmp/o" &&
+    ok || bad "sim: a program by its handshake name: $(cat "$tmp/o")"
+$J tournament --games 2 --players 2 --agents "cmd:$F,greedy:name=g" --out "$tmp/t.csv" >"$tmp/o" 2>/dev/null &&
+    grep -q '^| `faulty-good` | 4 |' "$tmp/o" && grep -q '^| 2 `g` |' "$tmp/o" && ! grep -q 'faulty.sh\|name=' "$tmp/o" &&
+    [ "$(head -n 1 "$tmp/t.csv" | tr ',' '\n' | tail -n 1)" = name ] &&
+    grep -q "^cmd:$F,4,.*,faulty-good\$" "$tmp/t.csv" && grep -q '^greedy:name=g,4,.*,g$' "$tmp/t.csv" &&
+    ok || bad "tournament: names in the tables, specs in the CSV: $(cat "$tmp/o") $(cat "$tmp/t.csv")"
+$J sim --games 2 --players 3 --agents "cmd:$F,cmd:$F:timeout=9,cmd:$F:name=third" --out /dev/null >"$tmp/o" 2>/dev/null &&
+    grep -q "^  cmd:$F: wins " "$tmp/o" && grep -q "^  cmd:$F:timeout=9: wins " "$tmp/o" && grep -q '^  third: wins ' "$tmp/o" &&
+    ok || bad "sim: two programs of one name shown by their specs: $(cat "$tmp/o")"
+# rate: an anchor by its spec as the list writes it, not the path rate
+# resolved its network file to; the agent by its name, the CSV's agent
+# column the spec as played, a last column the name.
+mkdir -p "$tmp/clone/results/ratings" "$tmp/clone/results/net" "$tmp/elsewhere"
+cp results/net/net.jmn "$tmp/clone/results/net/net.jmn"
+printf 'version,players,agent,rating\nt-2p,2,random,0\nt-2p,2,"guided:file=results/net/net.jmn,iters=4",500\n' \
+    >"$tmp/clone/results/ratings/list.csv"
+(cd "$tmp/elsewhere" && $top/$J rate greedy:name=mine --list "$tmp/clone/results/ratings/list.csv" --games 2 \
+    --bootstrap 20 --out r.csv >o.md 2>/dev/null); st=$?
+[ $st -eq 0 ] && grep -q '^# Rating of `mine` on the 2-player list t-2p$' "$tmp/elsewhere/o.md" &&
+    grep -q '^| `guided:file=results/net/net.jmn,iters=4` | +500.0 (anchor) |' "$tmp/elsewhere/o.md" &&
+    ! grep -q "$tmp" "$tmp/elsewhere/o.md" && grep -q '^| `mine` | \*\*' "$tmp/elsewhere/o.md" &&
+    grep -q "^\"guided:file=$tmp/clone/results/net/net.jmn,iters=4\",1,.*,\"guided:file=results/net/net.jmn,iters=4\"\$" \
+        "$tmp/elsewhere/r.csv" && grep -q '^greedy:name=mine,0,.*,mine$' "$tmp/elsewhere/r.csv" &&
+    ok || bad "rate: names in the report: exit $st: $(cat "$tmp/elsewhere/o.md" "$tmp/elsewhere/r.csv")"
+
 finish
