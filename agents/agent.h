@@ -16,6 +16,10 @@
 
 typedef struct agent agent;
 
+/* The longest short name an agent is shown by (name=, or what a program
+ * calls itself). */
+#define AGENT_NAME_MAX 32
+
 
 typedef struct agent_ops {
     const char *name;
@@ -67,6 +71,10 @@ typedef struct agent_ops {
      * (docs/STATISTICS.md).  Returns n; NULL hook: not known (a search's).
      * A uniform agent's (ops->uniform) are 1/n without a hook. */
     int (*probs)(agent *a, double *p);
+    /* The name the agent gave itself (a program's handshake, `agent
+     * NAME`), or NULL: what reports show for it where its spec names none
+     * (agent_name). */
+    const char *(*own_name)(agent *a);
 } agent_ops;
 
 struct agent {
@@ -79,6 +87,7 @@ struct agent {
     char spec[64];         /* the name and parameters as given (a longer spec
                               cut, with "..." at its end: for messages) */
     unsigned forbid;       /* forbid=: the elements it may not use (restrict.c) */
+    char name[AGENT_NAME_MAX + 1]; /* name=: the short name reports show ("" for none) */
     int sees;              /* a reference agent's sight (AGENT_SEES_*): it is handed the true
                               state, not an observation (measurement only; docs/AGENTS.md) */
 };
@@ -110,6 +119,15 @@ int agent_create_plain(agent *a, const char *params, char *err, size_t errlen);
  * agent_reset(). */
 int agent_create(agent *a, const char *spec, char *err, size_t errlen);
 void agent_destroy(agent *a);
+/* The short name reports show for an agent (docs/AGENTS.md, "Names"):
+ * its spec's name=NAME (any agent takes it; it is not passed to the agent
+ * and changes no game), else the name it gave itself (a program's
+ * handshake, when that is 1 to AGENT_NAME_MAX printable characters without
+ * a comma, '|' or '`'), else NULL: the spec is its name. */
+const char *agent_name(agent *a);
+/* A spec's name=NAME, without making the agent, into buf[len]; 0 when it
+ * gives none (or gives it twice, or a bad one: agent_create() says so). */
+int agent_spec_name(const char *spec, char *buf, size_t len);
 /* Seed the agent's stream for (run seed, game, seat). */
 void agent_reset(agent *a, uint64_t seed, uint64_t game, int seat);
 /* The same, telling the agent the game's rules and players (the harness

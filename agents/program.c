@@ -422,6 +422,13 @@ static int program_choose_checked(agent *a, const jm_state *obs, const int *lega
     return program_choose(a, obs, legal, n);
 }
 
+/* What it called itself in the handshake (`agent NAME`). */
+static const char *program_own_name(agent *a)
+{
+    const program *pg = a->data;
+    return pg->name[0] ? pg->name : NULL;
+}
+
 const agent_ops builtin_program = {
     .name = "cmd",
     .summary = "another program over the line protocol: cmd:COMMAND[:key=value,...] (docs/PROTOCOL.md)",
@@ -436,4 +443,5 @@ const agent_ops builtin_program = {
     .fault = outside_fault,
     .faults = outside_faults,
     .end_game = program_end_game,
+    .own_name = program_own_name,
 };

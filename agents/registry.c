@@ -1,4 +1,5 @@
 /* registry.c - agents by name, and the calls common to all of them. */
+#include <ctype.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -96,6 +97,102 @@ static int take_forbid(agent *a, const char *params, char *rest, char *err, size
     return 0;
 }
 
+/* Where the parameters of a spec of agent ops begin, in rest (what
+ * follows the agent's name and its ':'), or NULL for none: a built-in
+ * agent's are all of rest, a plugin's follow its path's ':', a program's
+ * the last ':' whose tail is key=value items with no space (program.c's
+ * rule, since a command may hold a ':'). */
+static const char *params_start(const agent_ops *ops, const char *rest)
+{
+    if (!rest) return NULL;
+    if (!ops->sealed) return rest;
+    if (ops == &builtin_plugin) {
+        const char *c = strchr(rest, ':');
+        return c ? c + 1 : NULL;
+    }
+    const char *c = strrchr(rest, ':');
+    return c && strchr(c, '=') && !strchr(c, ' ') ? c + 1 : NULL;
+}
+
+static const agent_ops *ops_named(const char *spec)
+{
+    size_t len = strcspn(spec, ":");
+    for (int i = 0; agent_registry[i]; i++)
+        if (strlen(agent_registry[i]->name) == len && !strncmp(agent_registry[i]->name, spec, len))
+            return agent_registry[i];
+    return NULL;
+}
+
+/* A name= value: 1 to AGENT_NAME_MAX letters, digits and ._+- (it goes
+ * into Markdown tables and a list's cells). */
+static int name_ok(const char *v, size_t n)
+{
+    if (n == 0 || n > AGENT_NAME_MAX) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)v[i]) && !strchr("._+-", v[i])) return 0;
+    return 1;
+}
+
+/* name=NAME out of spec's parameters (into name; "" without one), the spec
+ * without it into out[AGENT_SPEC_MAX] (its ':' dropped with its last
+ * parameter).  0, or -1 with err. */
+static int take_name(const agent_ops *ops, const char *spec, char *out, char *name, char *err, size_t errlen)
+{
+    name[0] = '\0';
+    const char *colon = strchr(spec, ':'), *p = params_start(ops, colon ? colon + 1 : NULL);
+    if (!p) {
+        snprintf(out, AGENT_SPEC_MAX, "%s", spec);
+        return 0;
+    }
+    size_t o = (size_t)(p - spec);
+    memcpy(out, spec, o);
+    out[o] = '\0';
+    int kept = 0;
+    for (const char *q = p; *q;) {
+        size_t n = strcspn(q, ",");
+        if (n >= 5 && !strncmp(q, "name=", 5)) {
+            if (*name) {
+                snprintf(err, errlen, "agent '%.200s': name= given twice", spec);
+                return -1;
+            }
+            if (!name_ok(q + 5, n - 5)) {
+                snprintf(err, errlen, "agent '%.200s': bad name '%.*s' (1 to %d letters, digits and ._+-)", spec,
+                         (int)(n - 5 < 100 ? n - 5 : 100), q + 5, AGENT_NAME_MAX);
+                return -1;
+            }
+            memcpy(name, q + 5, n - 5);
+            name[n - 5] = '\0';
+        } else {
+            o += (size_t)snprintf(out + o, AGENT_SPEC_MAX - o, "%s%.*s", kept++ ? "," : "", (int)n, q);
+        }
+        q += n + (q[n] == ',');
+    }
+    if (!kept) out[p - spec - 1] = '\0'; /* no parameter left: no ':' before them */
+    return 0;
+}
+
+int agent_spec_name(const char *spec, char *buf, size_t len)
+{
+    const agent_ops *ops = spec ? ops_named(spec) : NULL;
+    char out[AGENT_SPEC_MAX], name[AGENT_NAME_MAX + 1], err[8];
+    if (!ops || strlen(spec) >= AGENT_SPEC_MAX || take_name(ops, spec, out, name, err, sizeof err) || !*name) return 0;
+    snprintf(buf, len, "%s", name);
+    return 1;
+}
+
+const char *agent_name(agent *a)
+{
+    if (!a->ops) return NULL;
+    if (a->name[0]) return a->name;
+    const char *n = a->ops->own_name && a->data ? a->ops->own_name(a) : NULL;
+    if (!n) return NULL;
+    size_t len = strlen(n);
+    if (!len || len > AGENT_NAME_MAX || n[0] == ' ' || n[len - 1] == ' ') return NULL;
+    for (size_t i = 0; i < len; i++)
+        if (!isprint((unsigned char)n[i]) || strchr(",|`", n[i])) return NULL;
+    return n;
+}
+
 int agent_create(agent *a, const char *spec, char *err, size_t errlen)
 {
     char name[64];
@@ -119,7 +216,10 @@ int agent_create(agent *a, const char *spec, char *err, size_t errlen)
         if (strlen(spec) < sizeof a->spec) strcpy(a->spec, spec);
         else snprintf(a->spec, sizeof a->spec, "%.*s...", (int)sizeof a->spec - 4, spec);
         seed_stream(a, &(jm_seed){0}, 0, 0);
-        char params[AGENT_SPEC_MAX];
+        char params[AGENT_SPEC_MAX], bare[AGENT_SPEC_MAX];
+        /* name= is the driver's, as forbid= is: the agent never sees it */
+        if (take_name(a->ops, spec, bare, a->name, err, errlen)) return -1;
+        colon = strchr(bare, ':');
         if (take_forbid(a, colon ? colon + 1 : "", params, err, errlen)) return -1;
         if (a->ops->create(a, params, err, errlen) == 0) return 0;
         agent_destroy(a); /* frees what create made before it failed */
@@ -250,11 +350,8 @@ int agent_probs(agent *a, int n, double *p)
 
 int agent_spec_outside(const char *spec)
 {
-    size_t len = strcspn(spec, ":");
-    for (int i = 0; agent_registry[i]; i++)
-        if (strlen(agent_registry[i]->name) == len && !strncmp(agent_registry[i]->name, spec, len))
-            return agent_registry[i]->sealed;
-    return 0;
+    const agent_ops *ops = ops_named(spec);
+    return ops ? ops->sealed : 0;
 }
 
 void agent_seal_programs(const char *hide)

@@ -299,6 +299,38 @@ an_interval an_moments_bounded(const an_moments *m, double a, double b)
     return an_cluster_bounded(&c, a, b);
 }
 
+/* ------------------------------------------------------------ no spread */
+
+an_interval an_reading(const an_cluster *c, double a, double b, double mu0)
+{
+    int bounded = isfinite(a) && isfinite(b) && b > a;
+    an_interval r = an_cluster_t(c, mu0);
+    int spread = c->clusters >= 2 && r.sd > 0;
+    if (bounded) {
+        r = an_cluster_bounded(c, a, b);
+        r.p = an_cluster_bounded_p(c, a, b, mu0);
+    } else if (!spread) {
+        r.lo = -INFINITY;
+        r.hi = INFINITY;
+        /* Every deal's mean is the mean: all on one side of mu0, or on it. */
+        r.p = !c->clusters || r.mean == mu0 ? 1 : c->clusters > 2000 ? 0 : ldexp(1, 1 - (int)c->clusters);
+        if (r.p > 1) r.p = 1; /* a single deal */
+    }
+    r.reading = spread ? AN_MEASURED : AN_NO_SPREAD;
+    return r;
+}
+
+an_interval an_reading_moments(const an_moments *m, double a, double b, double mu0)
+{
+    an_cluster c = {.clusters = m->n, .n = m->n, .my = m->mean, .mn = m->n ? 1 : 0, .m2y = m->m2};
+    return an_reading(&c, a, b, mu0);
+}
+
+an_interval an_known(double x)
+{
+    return (an_interval){.mean = x, .lo = x, .hi = x, .p = 1, .reading = AN_KNOWN};
+}
+
 /* ---------------------------------------------------------------- ratings */
 
 /* Every order of the tied groups of r, as item sequences, with the weight

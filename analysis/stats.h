@@ -50,6 +50,7 @@ double an_moments_var(const an_moments *m);
 typedef struct an_interval {
     uint64_t n;
     double mean, lo, hi, sd, p;
+    int reading;                 /* AN_MEASURED, or how an_reading() read it */
 } an_interval;
 
 an_interval an_mean_interval(const an_moments *m, double mu0);
@@ -118,6 +119,34 @@ an_interval an_cluster_bounded(const an_cluster *c, double a, double b);
 double an_cluster_bounded_p(const an_cluster *c, double a, double b, double mu0);
 /* The same for independent observations (clusters of one). */
 an_interval an_moments_bounded(const an_moments *m, double a, double b);
+
+/* ------------------------------------------------------------ no spread */
+
+/* The one rule by which every report reads a sample, with or without a
+ * spread (docs/STATISTICS.md, "No spread"); an_interval.reading says which
+ * case it met:
+ *  - AN_MEASURED: the sample has a spread (two deals or more, their means
+ *    not all alike): for a quantity bounded by [a, b] the bounded interval
+ *    above and its agreeing p; for an unbounded one (a = -INFINITY,
+ *    b = INFINITY) the clustered t interval and Student's p.
+ *  - AN_NO_SPREAD: every deal's mean alike, or a single deal.  A constant
+ *    in a few deals is no proof of no variance, so it is read the cautious
+ *    way, each deal one trial: a bounded quantity gets the bounded
+ *    interval with n* the deal count and the p that agrees with it; an
+ *    unbounded one no interval at all (lo -INFINITY, hi +INFINITY: nothing
+ *    bounds what one more deal could add) and the sign test's p over the
+ *    deals, each deal one trial of which side of mu0 it lies: 1 where
+ *    every deal equals mu0, else 2^(1 - C) (every deal on one side), capped
+ *    at 1.  No clusters: [a, b], p 1.
+ *  - AN_KNOWN: a figure known by construction, not estimated (an_known()). */
+enum { AN_MEASURED = 0, AN_NO_SPREAD = 1, AN_KNOWN = 2 };
+an_interval an_reading(const an_cluster *c, double a, double b, double mu0);
+/* The same for independent observations (clusters of one). */
+an_interval an_reading_moments(const an_moments *m, double a, double b, double mu0);
+/* A figure known by construction (one agent in every seat of every game
+ * without the Ghost Ship wins 1/P): x with lo = hi = x, p 1, AN_KNOWN.
+ * A report says "by construction" in place of an interval. */
+an_interval an_known(double x);
 
 /* ---------------------------------------------------------------- ratings */
 

@@ -9,6 +9,7 @@
 #include "../io/csv.h"
 #include "../io/outfile.h"
 #include "../io/table.h"
+#include "../run/lineup.h"
 #include "../run/standings.h"
 #include "../run/timing.h"
 #include "stop.h"
@@ -49,7 +50,10 @@ static void put_estimate(csv_val *v, int col, double mean, double lo, double hi,
 static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, const ratings *rt)
 {
     const csv_table *ext = t->luck ? &ratings_adj_csv : NULL;
-    csv_table_header2(f, &ratings_csv, ext);
+    const csv_table *tables[3] = {&ratings_csv, ext, &names_csv}; /* the short name last */
+    csv_tables_header(f, tables, 3);
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN];
+    sim_labels_of(c->specs, t->K, label);
     for (int a = 0; a < t->K; a++) {
         agent_line l = agent_stats(t, a);
         csv_val v[RT_NCOL] = {[RT_AGENT] = csv_text(c->specs[a]), [RT_GAMES] = csv_u64(l.games),
@@ -65,7 +69,9 @@ static void write_ratings_csv(FILE *f, const sim_config *c, const standings *t, 
             if (rt->have_adj) put_estimate(ve, RTJ_RATING_ADJ, rt->adj[a], rt->adj_lo[a], rt->adj_hi[a], rt->boot);
             ve[RTJ_LUCK] = csv_text(c->luck->name);
         }
-        csv_table_row2(f, &ratings_csv, v, ext, ve);
+        csv_val vn[NM_NCOL] = {[NM_NAME] = csv_text(label[a])};
+        const csv_val *vals[3] = {v, ve, vn};
+        csv_tables_row(f, tables, vals, 3);
     }
 }
 
@@ -92,8 +98,10 @@ static void write_pairs_csv(FILE *f, const sim_config *c, const standings *t)
         }
 }
 
-/* The Markdown report's tables: per agent, then who finished ahead. */
-static void print_tables(const sim_config *c, const standings *t, const ratings *rt)
+/* The Markdown report's tables: per agent, then who finished ahead; each
+ * agent by its short name (label), its spec in the CSV. */
+static void print_tables(const sim_config *c, const standings *t, const ratings *rt,
+                         const char (*label)[SIM_SPEC_LEN])
 {
     if (t->luck)
         printf("Luck-adjusted win rates and ratings: --luck %s (docs/STATISTICS.md); the adjusted rating is Luce's "
@@ -103,7 +111,7 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     printf("|---|---|---|---|---|%s\n", t->luck ? "---|---|" : "");
     for (int a = 0; a < t->K; a++) {
         agent_line l = agent_stats(t, a);
-        printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", c->specs[a], (unsigned long long)l.games,
+        printf("| `%s` | %llu | %.2f%% [%.2f, %.2f] | %.3f [%.3f, %.3f] | ", label[a], (unsigned long long)l.games,
                100 * l.win.mean, 100 * l.win.lo, 100 * l.win.hi, l.rank.mean, l.rank.lo, l.rank.hi);
         if (rt->have && rt->boot) printf("%+.1f [%+.1f, %+.1f] |", rt->elo[a], rt->lo[a], rt->hi[a]);
         else if (rt->have) printf("%+.1f |", rt->elo[a]);
@@ -133,7 +141,7 @@ static void print_tables(const sim_config *c, const standings *t, const ratings 
     for (int b = 0; b < t->K; b++) printf("---|");
     printf("\n");
     for (int a = 0; a < t->K; a++) {
-        printf("| %d `%s` |", a + 1, c->specs[a]);
+        printf("| %d `%s` |", a + 1, label[a]);
         for (int b = 0; b < t->K; b++) {
             if (a == b || !t->ahead[a][b].n) printf(" - |");
             else printf(" %.1f%% |", 100 * an_cluster_t(&t->ahead[a][b], 0).mean);
@@ -150,9 +158,11 @@ static void print_times(const sim_outcome *res)
     printf("\nTime per decision with two or more actions (wall clock on this machine: the seat's\n"
            "observation and the agent's choice):\n\n");
     printf("| agent | decisions | mean ms | p99 ms |\n|---|---|---|---|\n");
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN];
+    sim_labels(res->agent, res->nagents, label);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *m = &res->timing[a];
-        printf("| `%s` | %llu | ", res->agent[a], (unsigned long long)m->decisions);
+        printf("| `%s` | %llu | ", label[a], (unsigned long long)m->decisions);
         if (m->timed) printf("%.4f | %.4f |\n", timing_mean_ms(m), timing_quantile_ms(m, 0.99));
         else printf("not timed | - |\n");
     }
@@ -198,7 +208,9 @@ static void print_report(const tour_report *o, const sim_config *c, const standi
         printf("Each seating played chance of its own (an outside agent under a sealed seed: deal d's seating k is "
                "game d x %d + k of the seed), so no program meets a deal twice; the seatings are not paired.\n\n",
                t->S);
-    print_tables(c, t, rt);
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN];
+    sim_labels_of(c->specs, t->K, label);
+    print_tables(c, t, rt, (const char(*)[SIM_SPEC_LEN])label);
     if (c->threads && c->timing_path) print_times(res);
     if (!o->sprt) return;
     const char *verdict = t->decision == AN_SPRT_H1   ? "H1 accepted"
@@ -211,14 +223,14 @@ static void print_report(const tour_report *o, const sim_config *c, const standi
                "difference, adjusted) / 2, the LLR the normal approximation's, no verdict before %d deals), H0: %+.1f "
                "Elo, H1: %+.1f Elo (alpha %.3g, beta %.3g): %s after %llu deals; LLR %.3f (bounds %.3f, %.3f); score "
                "%.4f (%+.1f Elo). Plain, beside it: LLR %.3f, score %.4f (%+.1f Elo).\n",
-               c->specs[0], c->specs[1], c->luck->name, STANDINGS_SPRT_ADJ_MIN, o->e0, o->e1, o->alpha,
+               label[0], label[1], c->luck->name, STANDINGS_SPRT_ADJ_MIN, o->e0, o->e1, o->alpha,
                o->beta, verdict, (unsigned long long)t->deal_scores_adj.n, t->llr_adj, t->sprt.lower, t->sprt.upper,
                sa, an_score_elo(sa), t->llr, sc, an_score_elo(sc));
         return;
     }
     printf("\nSPRT `%s` against `%s`, H0: %+.1f Elo, H1: %+.1f Elo (alpha %.3g, beta %.3g): %s after %llu deals; "
            "LLR %.3f (bounds %.3f, %.3f); score %.4f (%+.1f Elo).\n",
-           c->specs[0], c->specs[1], o->e0, o->e1, o->alpha, o->beta, verdict,
+           label[0], label[1], o->e0, o->e1, o->alpha, o->beta, verdict,
            (unsigned long long)t->deal_scores.n, t->llr, t->sprt.lower, t->sprt.upper, sc, an_score_elo(sc));
 }
 

@@ -99,17 +99,19 @@ static void add_pair(pair_stat *p, const games_row *a, const games_row *b, int k
     p->b01 += !(a->win[k] > 0) && b->win[k] > 0;
 }
 
-/* A paired t interval, or where one deal gives no spread to measure, no
- * bounds at all ([-inf, +inf], p 1) rather than a point. */
+/* An unbounded difference read by the one rule (an_reading): its t
+ * interval, or where the deals show no spread none ("no spread"). */
 static an_interval unbounded(const an_cluster *c)
 {
-    an_interval r = an_cluster_t(c, 0);
-    if (c->clusters < 2) {
-        r.lo = -INFINITY;
-        r.hi = INFINITY;
-        r.p = 1;
-    }
-    return r;
+    return an_reading(c, -INFINITY, INFINITY, 0);
+}
+
+/* " [LO, HI]" of an unbounded difference, or " (no spread)". */
+static const char *bounds_text(const an_interval *r, char *buf, size_t len)
+{
+    if (r->reading == AN_NO_SPREAD) snprintf(buf, len, " (no spread)");
+    else snprintf(buf, len, " [%+.3f, %+.3f]", r->lo, r->hi);
+    return buf;
 }
 
 static void print_rows(const char *group, const pair_stat *ps, int n, int adj)
@@ -117,19 +119,22 @@ static void print_rows(const char *group, const pair_stat *ps, int n, int adj)
     for (int i = 0; i < n; i++) {
         const pair_stat *p = &ps[i];
         if (adj) {
-            an_interval x = an_cluster_bounded(&p->win_adj, -1, 1);
+            an_interval x = an_reading(&p->win_adj, -1, 1, 0);
             printf("| %s | `%s` | %llu | win, B - A (points) | %+.2f [%+.2f, %+.2f] |\n", group, p->key,
                    (unsigned long long)p->win_adj.n, 100 * x.mean, 100 * x.lo, 100 * x.hi);
             continue;
         }
         double N = (double)p->win.n, chi2, mp;
-        an_interval w = an_cluster_bounded(&p->win, -1, 1), s = unbounded(&p->score);
-        w.p = an_cluster_bounded_p(&p->win, -1, 1, 0); /* agrees with w's interval where there is no spread */
+        /* The one rule (an_reading): the win difference's p agrees with its
+         * interval where there is no spread. */
+        an_interval w = an_reading(&p->win, -1, 1, 0), s = unbounded(&p->score);
+        char sb[64];
         an_mcnemar(p->b10, p->b01, &chi2, &mp);
-        printf("| %s | `%s` | %llu | %.2f%% | %.2f%% | %+.2f [%+.2f, %+.2f] | %.3g | %.3g | %.2f | %.2f | %+.3f [%+.3f, "
-               "%+.3f] | %.3g |\n",
+        printf("| %s | `%s` | %llu | %.2f%% | %.2f%% | %+.2f [%+.2f, %+.2f] | %.3g | %.3g | %.2f | %.2f | %+.3f%s | %.3g "
+               "|\n",
                group, p->key, (unsigned long long)p->win.n, 100 * p->win_a / N, 100 * p->win_b / N, 100 * w.mean,
-               100 * w.lo, 100 * w.hi, w.p, mp, p->score_a / N, p->score_b / N, s.mean, s.lo, s.hi, s.p);
+               100 * w.lo, 100 * w.hi, w.p, mp, p->score_a / N, p->score_b / N, s.mean, bounds_text(&s, sb, sizeof sb),
+               s.p);
     }
 }
 
@@ -192,14 +197,21 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
     an_cluster_add(&cmp->rounds, gb->rounds - ga->rounds);
     cmp->rounds_a += ga->rounds;
     cmp->rounds_b += gb->rounds;
+    /* Each agent by its short name (docs/AGENTS.md, "Names"); its spec is
+     * in both files. */
+    char la[JM_MAX_SHIPS][SIM_SPEC_LEN], lb[JM_MAX_SHIPS][SIM_SPEC_LEN];
+    sim_labels_of(ga->agent, paired, la);
+    sim_labels_of(gb->agent, paired, lb);
     for (int k = 0; k < paired; k++) {
         char key[16];
         if (ga->ghost[k]) snprintf(key, sizeof key, "ghost");
         else snprintf(key, sizeof key, "%d", k);
         pair_stat *st = find_key(cmp->seats, &cmp->nseat, key);
         char who[2 * SIM_SPEC_LEN + 8];
-        if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
-        else snprintf(who, sizeof who, "%s", ga->agent[k]);
+        if (strcmp(ga->agent[k], gb->agent[k]) && !strcmp(la[k], lb[k])) /* one name, two agents */
+            snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
+        else if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", la[k], lb[k]);
+        else snprintf(who, sizeof who, "%s", la[k]);
         pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, who);
         if (st) add_pair(st, ga, gb, k);
         if (ag) add_pair(ag, ga, gb, k);
@@ -220,10 +232,16 @@ static void print_report(const comparison *cmp)
         printf("Games whose hash changed: %s%s\n", cmp->first_changed[0], cmp->hash_changed > 1 && full0 ? " ..." : "");
     if (cmp->outcome_changed) printf("Games whose outcome changed: %s%s\n", cmp->first_changed[1], full1 ? " ..." : "");
     an_interval r = unbounded(&cmp->rounds);
-    printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f [%+.3f, %+.3f] (paired t, p %.3g).\n\n",
-           cmp->rounds_a / games, cmp->rounds_b / games, r.mean, r.lo, r.hi, r.p);
+    char rb[64];
+    if (r.reading == AN_NO_SPREAD)
+        snprintf(rb, sizeof rb, ", no spread in %llu deal%s (the sign test", (unsigned long long)r.n, r.n == 1 ? "" : "s");
+    else
+        snprintf(rb, sizeof rb, " [%+.3f, %+.3f] (paired t", r.lo, r.hi);
+    printf("Rounds per game: A %.3f, B %.3f, B - A %+.3f%s, p %.3g).\n\n", cmp->rounds_a / games, cmp->rounds_b / games,
+           r.mean, rb, r.p);
     printf("Paired by game (B - A), 95%% intervals with the deal as the unit (win differences kept inside +-100 "
-           "points, docs/STATISTICS.md); McNemar's exact test for wins (a shared win counts as a win):"
+           "points; a difference whose deals show no spread read as docs/STATISTICS.md's \"No spread\" says); "
+           "McNemar's exact test for wins (a shared win counts as a win):"
            "\n\n| group | key | n | win A | win B | B - A (points) | p | McNemar p | score A | score B | B - A | p |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     print_rows("seat", cmp->seats, cmp->nseat, 0);
@@ -314,16 +332,32 @@ static const char *variant_of(const char *rules)
     return v ? v + 8 : NULL;
 }
 
+/* Whether two rules texts play the same tables (track, cards, treasures,
+ * die, lap-0 score): their variants compared as loaded, not as files, so
+ * that a copy elsewhere, a byte-order mark or CRLF line ends change
+ * nothing.  The readers have loaded both already; a text that does not
+ * parse counts as another game. */
+static int same_tables(const char *ra, const char *rb)
+{
+    jm_rules a, b;
+    char err[256];
+    if (jm_rules_parse(&a, ra, err, sizeof err) || jm_rules_parse(&b, rb, err, sizeof err)) return 0;
+    return jm_board_same(a.variant, b.variant);
+}
+
 /* The report's first lines: the two runs, and their variants when the
- * two differ (the games then differ from the first event a changed part
- * of the game enters). */
+ * two name different ones: whether their tables differ (the games then
+ * differ from the first event a changed part of the game enters) or are
+ * the same under two names (a copy, a byte-order mark, CRLF line ends). */
 static void print_header(const char *la, const char *lb, const games_row *ga, const games_row *gb)
 {
     printf("# diff: A = %s, B = %s\n", la, lb);
     const char *va = variant_of(ga->rules), *vb = variant_of(gb->rules);
-    if ((va || vb) && !(va && vb && !strcmp(va, vb)))
-        printf("# variants differ: A plays %s%s, B plays %s%s\n", va ? "the variant " : "the base game", va ? va : "",
-               vb ? "the variant " : "the base game", vb ? vb : "");
+    if (!(va || vb) || (va && vb && !strcmp(va, vb))) return;
+    int same = same_tables(ga->rules, gb->rules);
+    printf("# %s: A plays %s%s, B plays %s%s%s\n", same ? "the same tables" : "variants differ",
+           va ? "the variant " : "the base game", va ? va : "", vb ? "the variant " : "the base game", vb ? vb : "",
+           same ? " (one board, cards, treasures and die under two names)" : "");
 }
 
 /* Compare two GAMES.csv (labelled la and lb): 0 nothing differs, 1

@@ -48,6 +48,8 @@ typedef struct rating_list {
     char version[64];
     int players, n;
     char spec[RATE_MAX_ANCHORS][SIM_SPEC_LEN];
+    char shown[RATE_MAX_ANCHORS][SIM_SPEC_LEN]; /* as the list writes it: its name in the report, not the
+                                                   machine's path clone_spec_paths() made of its file= */
     double elo[RATE_MAX_ANCHORS];
 } rating_list;
 
@@ -66,7 +68,7 @@ static const opt options[] = {
                  "this jamaica was built in)"),
     OPT_ROW_TEXT("out", "PATH", rate_opts, out, NULL,
                  "also a CSV: agent, anchor, rating, rating_low, rating_high,\n"
-                 "games, win_rate, wilson_low, wilson_high"),
+                 "games, win_rate, wilson_low, wilson_high, name"),
     OPT_ROW_TEXT("games-csv", "PATH", rate_opts, games_csv, NULL,
                  "also every game, one row per game and seat, as sim's"),
     OPT_ROW_TEXT("luck", "V", rate_opts, luck, NULL, CLI_LUCK_HELP ": the win rates and\nthe rating (rating_adj)"),
@@ -138,6 +140,7 @@ static int read_list(const char *path, int players, rating_list *l)
         }
         snprintf(l->version, sizeof l->version, "%s", fld[0]);
         snprintf(l->spec[l->n], SIM_SPEC_LEN, "%s", fld[2]);
+        snprintf(l->shown[l->n], SIM_SPEC_LEN, "%s", fld[2]);
         if (clone_spec_paths(path, l->spec[l->n], SIM_SPEC_LEN)) {
             rc = cli_usage_error("rating list '%s', line %d: the anchor's path is too long from here", path, no);
             break;
@@ -182,27 +185,29 @@ static void rating_fields(FILE *f, int a, double x, double lo, double hi, int bo
     else fprintf(f, "%.1f,%.1f,%.1f", x, x, x);
 }
 
-static int write_csv(outfile *of, const sim_config *c, const standings *t, const rate_fit *r)
+static int write_csv(outfile *of, const sim_config *c, const standings *t, const rate_fit *r,
+                     const char (*label)[SIM_SPEC_LEN])
 {
-    fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high%s\n",
+    fprintf(of->f, "agent,anchor,rating,rating_low,rating_high,games,win_rate,wilson_low,wilson_high%s,name\n",
             t->luck ? ",win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck"
                     : "");
     for (int a = 0; a < t->K; a++) {
-        char q[CSV_QUOTED_SPEC];
+        char q[CSV_QUOTED_SPEC], nq[CSV_QUOTED_SPEC];
         csv_field(q, sizeof q, c->specs[a]);
-        an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
+        csv_field(nq, sizeof nq, label[a]);
+        an_interval w = an_reading(&t->win[a], 0, 1, 0.5);
         fprintf(of->f, "%s,%d,", q, a > 0);
         rating_fields(of->f, a, r->elo[a], r->lo[a], r->hi[a], r->boot);
         fprintf(of->f, ",%llu,%.6f,%.6f,%.6f", (unsigned long long)t->win[a].n, w.mean, w.lo, w.hi);
         if (t->luck) {
-            an_interval x = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            an_interval x = an_reading(&t->win_adj[a], 0, 1, 0.5);
             char v[CSV_QUOTED_SPEC];
             csv_field(v, sizeof v, c->luck->name);
             fprintf(of->f, ",%.6f,%.6f,%.6f,", x.mean, x.lo, x.hi);
             rating_fields(of->f, a, r->adj[a], r->adj_lo[a], r->adj_hi[a], r->boot);
             fprintf(of->f, ",%s", v);
         }
-        fputc('\n', of->f);
+        fprintf(of->f, ",%s\n", nq);
     }
     return 0;
 }
@@ -217,6 +222,7 @@ typedef struct rate_run {
     int8_t seating[SIM_MAX_SEATINGS][JM_MAX_PLAYERS];
     sim_config c;
     standings *t;
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* the names the report shows: the agent's, the anchors' as listed */
 } rate_run;
 
 /* The deals: the seed given; else 1 (the list's) for a built-in agent and
@@ -287,6 +293,9 @@ static int setup(rate_run *r, int argc, char **argv)
     c->games_path = o->games_csv;
     cli_progress(c, o->progress);
 
+    const char *shown[SIM_MAX_AGENTS] = {c->specs[0]};
+    for (int k = 0; k < r->l.n; k++) shown[1 + k] = r->l.shown[k];
+    sim_labels(shown, c->nspecs, r->label);
     r->t = standings_new(c->nspecs, P, c->nseatings, 0, 0, 0, 0.05, 0.05);
     if (!r->t) return cli_usage_error("out of memory");
     r->t->ships = P + jm_has_ghost_rules(&c->rules, P);
@@ -304,7 +313,8 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const rate
     const sim_config *c = &r->c;
     const standings *t = r->t;
     int S = c->nseatings;
-    printf("# Rating of `%s` on the %d-player list %s\n\n", r->spec, c->players, r->l.version);
+    printf("# Rating of `%s` on the %d-player list %s\n\n", r->label[0], c->players, r->l.version);
+    if (strcmp(r->label[0], r->spec)) printf("The agent: `%s`.\n\n", r->spec);
     char seed[JM_SEED_TEXT];
     printf("%llu deals x %d seatings = %llu games (seed %s, deals 0..%llu, rules 2021; %s); %.1f s on %d "
            "thread%s.\n\n", (unsigned long long)deals, S, (unsigned long long)(deals * (uint64_t)S),
@@ -318,10 +328,10 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const rate
         printf("Luck-adjusted win rates and rating: --luck %s (docs/STATISTICS.md); the adjusted rating is Luce's "
                "first-place model on the adjusted win shares.\n\n", c->luck->name);
     printf("| agent | rating [95%%] | seat-games | win rate [95%%] | `%s` ahead [95%%] |%s\n|---|---|---|---|---|%s\n",
-           r->spec, t->luck ? " luck-adjusted win rate [95%] |" : "", t->luck ? "---|" : "");
+           r->label[0], t->luck ? " luck-adjusted win rate [95%] |" : "", t->luck ? "---|" : "");
     for (int a = 0; a < t->K; a++) {
-        an_interval w = an_cluster_bounded(&t->win[a], 0, 1);
-        printf("| `%s` | ", c->specs[a]);
+        an_interval w = an_reading(&t->win[a], 0, 1, 0.5);
+        printf("| `%s` | ", r->label[a]);
         if (a == 0 && boot) printf("**%+.1f** [%+.1f, %+.1f] | ", elo[a], lo[a], hi[a]);
         else if (a == 0) printf("**%+.1f** | ", elo[a]);
         else printf("%+.1f (anchor) | ", elo[a]);
@@ -330,17 +340,17 @@ static void report(const rate_run *r, uint64_t deals, double seconds, const rate
         if (a == 0 || !t->ahead[0][a].n) {
             printf("- |");
         } else {
-            an_interval x = an_cluster_bounded(&t->ahead[0][a], 0, 1);
+            an_interval x = an_reading(&t->ahead[0][a], 0, 1, 0.5);
             printf("%.1f%% [%.1f, %.1f] |", 100 * x.mean, 100 * x.lo, 100 * x.hi);
         }
         if (t->luck) {
-            an_interval x = an_cluster_bounded(&t->win_adj[a], 0, 1);
+            an_interval x = an_reading(&t->win_adj[a], 0, 1, 0.5);
             printf(" %.2f%% [%.2f, %.2f] |", 100 * x.mean, 100 * x.lo, 100 * x.hi);
         }
         putchar('\n');
     }
-    if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", r->spec, elo[0], lo[0], hi[0]);
-    else printf("\n`%s`: %+.1f\n", r->spec, elo[0]);
+    if (boot) printf("\n`%s`: %+.1f [%+.1f, %+.1f]\n", r->label[0], elo[0], lo[0], hi[0]);
+    else printf("\n`%s`: %+.1f\n", r->label[0], elo[0]);
     if (t->luck && boot) printf("luck-adjusted: %+.1f [%+.1f, %+.1f]\n", f->adj[0], f->adj_lo[0], f->adj_hi[0]);
     else if (t->luck) printf("luck-adjusted: %+.1f\n", f->adj[0]);
 }
@@ -385,7 +395,7 @@ int cmd_rate(int argc, char **argv)
         rc = 1;
     } else {
         if (r.o.out) {
-            write_csv(&of, &r.c, r.t, &f);
+            write_csv(&of, &r.c, r.t, &f, (const char(*)[SIM_SPEC_LEN])r.label);
             if (outfile_commit(&of, err, sizeof err)) { /* it removed its temporary */
                 fprintf(stderr, "jamaica: %s\n", err);
                 standings_free(r.t);

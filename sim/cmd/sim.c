@@ -109,14 +109,19 @@ static int configure(sim_opts *o, sim_config *c)
 }
 
 /* A win rate with its 95% interval (the game as the unit: an agent's
- * seats of one game together), as SUMMARY.csv has it. */
+ * seats of one game together), as SUMMARY.csv has it; a share known by
+ * construction (one agent in every seat) says so instead of an interval
+ * (docs/STATISTICS.md, "No spread"). */
 static void print_win(const char *who, const sim_tally *t, uint64_t games, int exact, int luck)
 {
-    double lo, hi;
+    double lo, hi, share = t->n ? (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0;
     summary_win_interval(t, games, exact, &lo, &hi);
-    printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games", who,
-           t->n ? 100.0 * (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0.0, 100 * lo, 100 * hi,
-           (unsigned long long)t->n);
+    if (exact)
+        printf("  %s: wins %.2f%% (by construction: one agent in every seat) of %llu seat-games", who,
+               100 * share, (unsigned long long)t->n);
+    else
+        printf("  %s: wins %.2f%% [%.2f, %.2f] of %llu seat-games", who, 100 * share, 100 * lo, 100 * hi,
+               (unsigned long long)t->n);
     if (luck && !exact) {
         double m;
         summary_adj_interval(t, games, &m, &lo, &hi);
@@ -148,8 +153,10 @@ static void report(const sim_config *c, const sim_outcome *res)
         printf("  no game was played to its end: no win rate and no time per decision to report\n");
         return;
     }
+    char label[SIM_MAX_AGENTS][SIM_SPEC_LEN]; /* each agent's short name (docs/AGENTS.md, "Names") */
+    sim_labels(res->agent, res->nagents, label);
     for (int a = 0; a < res->nagents; a++)
-        print_win(res->agent[a], &res->tally[a], res->games_done,
+        print_win(label[a], &res->tally[a], res->games_done,
                   summary_exact(&res->tally[a], res->games_done, c->players, res->ghost.n > 0), c->luck != NULL);
     if (res->ghost.n) print_win("ghost", &res->ghost, res->games_done, 0, c->luck != NULL);
     if (c->luck)
@@ -157,7 +164,7 @@ static void report(const sim_config *c, const sim_outcome *res)
                (double)res->luck_evals / (double)res->games_done);
     for (int a = 0; a < res->nagents; a++) {
         const sim_timing *t = &res->timing[a];
-        printf("  %s: %llu decisions", res->agent[a], (unsigned long long)t->decisions);
+        printf("  %s: %llu decisions", label[a], (unsigned long long)t->decisions);
         if (t->timed && t->decisions) {
             double mean = timing_mean_ms(t), p99 = timing_quantile_ms(t, 0.99);
             printf(", %.3f ms mean, %.3f ms p99 per decision%s\n", mean, p99,

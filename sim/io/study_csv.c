@@ -325,17 +325,21 @@ static void render_ghost(const study_row *rows, int n, FILE *csv, FILE *md)
         const study_row *r = &rows[i];
         double games = (double)r->games, off = (double)r->sum[0] / games, on = (double)r->sum[1] / games;
         an_moments m = moments(r, 2, 1);
-        an_interval d = an_mean_interval(&m, 0);
+        an_interval d = an_reading_moments(&m, -INFINITY, INFINITY, 0);
         csv_val v[GH_NCOL] = {[GH_MEASURE] = csv_text(r->measure), [GH_GHOST_OFF] = csv_real(off),
-                              [GH_GHOST_ON] = csv_real(on), [GH_DIFF] = csv_real(d.mean), [GH_LOW] = csv_real(d.lo),
-                              [GH_HIGH] = csv_real(d.hi), [GH_P_VALUE] = csv_real(d.p),
+                              [GH_GHOST_ON] = csv_real(on), [GH_DIFF] = csv_real(d.mean), [GH_LOW] = csv_bound(d.lo),
+                              [GH_HIGH] = csv_bound(d.hi), [GH_P_VALUE] = csv_real(d.p),
                               [GH_OFF_SUM] = csv_int(r->sum[0]), [GH_ON_SUM] = csv_int(r->sum[1]),
                               [GH_DIFF_SUM] = csv_int(r->sum[2]), [GH_DIFF_SQ] = csv_u64(r->sq)};
         common_fields(STUDY_GHOST, r, v, seed, sizeof seed);
         csv_val none[GAJ_NCOL] = {[GAJ_LUCK] = csv_text(r->luck)}; /* rounds and counts: no luck adjustment */
         csv_table_row2(csv, &ghost_csv, v, ext, none);
-        fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", r->agents, r->players,
-                r->measure, off, on, d.mean, d.lo, d.hi, d.p);
+        if (d.reading == AN_NO_SPREAD)
+            fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f (no spread) | %.3g |\n", r->agents, r->players,
+                    r->measure, off, on, d.mean, d.p);
+        else
+            fprintf(md, "| `%s` | %d | %s | %.3f | %.3f | %+.3f [%+.3f, %+.3f] | %.3g |\n", r->agents, r->players,
+                    r->measure, off, on, d.mean, d.lo, d.hi, d.p);
     }
 }
 
@@ -368,14 +372,14 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
             an_wilson(w, games, &lo, &hi);
         } else {
             an_moments m = moments(r, 0, unit);
-            an_interval d = rounds ? an_mean_interval(&m, 0) : an_moments_bounded(&m, -1, 1);
+            an_interval d = an_reading_moments(&m, rounds ? -INFINITY : -1, rounds ? INFINITY : 1, 0);
             est = d.mean;
             lo = d.lo;
             hi = d.hi;
         }
         csv_val v[SW_NCOL] = {[SW_OPTION] = csv_text(r->option), [SW_VALUE] = csv_int(r->value),
                               [SW_MEASURE] = csv_text(r->measure), [SW_ESTIMATE] = csv_real(est),
-                              [SW_LOW] = csv_real(lo), [SW_HIGH] = csv_real(hi), [SW_SUM] = csv_int(r->sum[0]),
+                              [SW_LOW] = csv_bound(lo), [SW_HIGH] = csv_bound(hi), [SW_SUM] = csv_int(r->sum[0]),
                               [SW_SUM_SQ] = csv_u64(r->sq)};
         common_fields(STUDY_SWEEP, r, v, seed, sizeof seed);
         csv_val ve[SAJ_NCOL] = {[SAJ_LUCK] = csv_text(r->luck)};
@@ -389,7 +393,8 @@ static void render_sweep(const study_row *rows, int n, FILE *csv, FILE *md)
             ve[SAJ_SUM_ADJ_SQ] = csv_u64(r->adj_sq[0]);
         }
         csv_table_row2(csv, &sweep_csv, v, ext, ve);
-        if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
+        if (rounds && !isfinite(lo)) fprintf(md, "| %lld | %.3f (no spread) |\n", r->value, est);
+        else if (rounds) fprintf(md, "| %lld | %.3f [%.3f, %.3f] |\n", r->value, est, lo, hi);
         else if (!strcmp(r->measure, "captain")) /* points, signed, as study captain's advantage */
             fprintf(md, "| %lld | %+.2f [%+.2f, %+.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);
         else fprintf(md, "| %lld | %.2f%% [%.2f, %.2f] |\n", r->value, 100 * est, 100 * lo, 100 * hi);

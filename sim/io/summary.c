@@ -39,8 +39,10 @@ int summary_exact(const sim_tally *t, uint64_t games, int players, int ghost)
 
 void summary_win_interval(const sim_tally *t, uint64_t games, int exact, double *lo, double *hi)
 {
-    if (exact) {
-        *lo = *hi = t->n ? (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0;
+    if (exact) { /* known by construction: the share itself, twice */
+        an_interval iv = an_known(t->n ? (double)t->wins / SUMMARY_WIN_UNIT / (double)t->n : 0);
+        *lo = iv.lo;
+        *hi = iv.hi;
         return;
     }
     /* Clustered by game: G games, each with the group's n / G seats and
@@ -49,7 +51,7 @@ void summary_win_interval(const sim_tally *t, uint64_t games, int exact, double 
     long double sy = t->wins, ss = (long double)t->wins_sq - sy * sy / (G > 0 ? G : 1);
     an_cluster cl = {.clusters = games, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
                      .mn = G > 0 ? (double)t->n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
-    an_interval iv = an_cluster_bounded(&cl, 0, 1);
+    an_interval iv = an_reading(&cl, 0, 1, 0);
     *lo = iv.lo;
     *hi = iv.hi;
 }
@@ -60,7 +62,7 @@ void summary_adj_interval(const sim_tally *t, uint64_t games, double *mean, doub
     long double sy = t->wins_adj, ss = (long double)t->wins_adj_sq - sy * sy / (G > 0 ? G : 1);
     an_cluster cl = {.clusters = games, .n = t->n, .my = G > 0 ? (double)(sy / G) / U : 0,
                      .mn = G > 0 ? (double)t->n / G : 0, .m2y = ss > 0 ? (double)ss / (U * U) : 0};
-    an_interval iv = an_cluster_bounded(&cl, 0, 1);
+    an_interval iv = an_reading(&cl, 0, 1, 0);
     *mean = t->n ? (double)t->wins_adj / U / (double)t->n : 0;
     *lo = iv.lo;
     *hi = iv.hi;

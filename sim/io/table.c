@@ -32,6 +32,22 @@ void csv_table_row2(FILE *f, const csv_table *t, const csv_val *v, const csv_tab
     fputc('\n', f);
 }
 
+void csv_tables_header(FILE *f, const csv_table *const *t, int n)
+{
+    int comma = 0;
+    for (int k = 0; k < n; k++)
+        for (int c = 0; t[k] && c < t[k]->n; c++) fprintf(f, "%s%s", comma++ ? "," : "", t[k]->cols[c].name);
+    fputc('\n', f);
+}
+
+void csv_tables_row(FILE *f, const csv_table *const *t, const csv_val *const *v, int n)
+{
+    int comma = 0;
+    for (int k = 0; k < n; k++)
+        if (t[k]) put_fields(f, t[k], v[k], comma++ > 0);
+    fputc('\n', f);
+}
+
 static void put_fields(FILE *f, const csv_table *t, const csv_val *v, int comma)
 {
     for (int c = 0; c < t->n; c++) {
@@ -60,6 +76,9 @@ static const csv_col ratings_cols[RT_NCOL] = {
     {"rating", "%.2f"}, {"rating_low", "%.2f"}, {"rating_high", "%.2f"},
 };
 TABLE(ratings_csv, ratings_cols);
+
+static const csv_col names_cols[NM_NCOL] = {{"name", "%s"}};
+TABLE(names_csv, names_cols);
 
 static const csv_col pairs_cols[PR_NCOL] = {
     {"agent", "%s"}, {"opponent", "%s"}, {"games", "%llu"}, {"ahead", "%.6f"}, {"low", "%.6f"}, {"high", "%.6f"},

@@ -7,6 +7,7 @@
 #ifndef SIM_IO_TABLE_H
 #define SIM_IO_TABLE_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -33,6 +34,9 @@ static inline csv_val csv_text(const char *t) { return (csv_val){.kind = CSV_TEX
 static inline csv_val csv_int(long long i) { return (csv_val){.kind = CSV_INT, .i = i}; }
 static inline csv_val csv_u64(uint64_t u) { return (csv_val){.kind = CSV_UINT, .u = u}; }
 static inline csv_val csv_real(double x) { return (csv_val){.kind = CSV_REAL, .x = x}; }
+/* An interval's bound: empty where there is none (an unbounded figure
+ * whose sample shows no spread, docs/STATISTICS.md's "No spread"). */
+static inline csv_val csv_bound(double x) { return isfinite(x) ? csv_real(x) : (csv_val){.kind = CSV_EMPTY}; }
 
 /* The header line; one row of t->n values (an unset value is empty). */
 void csv_table_header(FILE *f, const csv_table *t);
@@ -41,6 +45,14 @@ void csv_table_row(FILE *f, const csv_table *t, const csv_val *v);
  * the first alone): a study's luck-adjusted columns. */
 void csv_table_header2(FILE *f, const csv_table *t, const csv_table *ext);
 void csv_table_row2(FILE *f, const csv_table *t, const csv_val *v, const csv_table *ext, const csv_val *ve);
+/* The same with n tables side by side (a NULL table is left out). */
+void csv_tables_header(FILE *f, const csv_table *const *t, int n);
+void csv_tables_row(FILE *f, const csv_table *const *t, const csv_val *const *v, int n);
+
+/* The last column of a table of agents: each agent's short name
+ * (docs/AGENTS.md, "Names"), its spec in the table's `agent` column. */
+enum { NM_NAME, NM_NCOL };
+extern const csv_table names_csv;
 
 /* tournament --out: one row per agent. */
 enum { RT_AGENT, RT_GAMES, RT_WINS, RT_WIN_RATE, RT_WILSON_LOW, RT_WILSON_HIGH, RT_MEAN_RANK, RT_RANK_LOW,

@@ -1,4 +1,6 @@
 /* lineup.c - the agents of a run's seats, from --agents (see lineup.h). */
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,15 +56,96 @@ toolong:
     return -1;
 }
 
+/* Two agents of a lineup that a name= would show alike (the same name,
+ * or one named as the other's spec): 0, or -1 with err naming both. */
+static int names_apart(const char (*specs)[SIM_SPEC_LEN], int n, char *err, size_t errlen)
+{
+    char a[AGENT_NAME_MAX + 1], b[AGENT_NAME_MAX + 1];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (i == j || !strcmp(specs[i], specs[j]) || !agent_spec_name(specs[i], a, sizeof a)) continue;
+            int same = agent_spec_name(specs[j], b, sizeof b) ? !strcmp(a, b) : !strcmp(a, specs[j]);
+            if (!same) continue;
+            snprintf(err, errlen, "agents '%.200s' and '%.200s' would both be shown as '%s' (give each its own "
+                     "name=)", specs[i], specs[j], a);
+            return -1;
+        }
+    return 0;
+}
+
 int sim_check_specs(const char (*specs)[SIM_SPEC_LEN], int n, char *err, size_t errlen)
 {
-    const char *p[SIM_LINEUP_MAX];
+    const char *p[SIM_LINEUP_MAX] = {0};
     if (n > SIM_LINEUP_MAX) {
         snprintf(err, errlen, "%d agents in one run (at most %d)", n, SIM_LINEUP_MAX);
         return -1;
     }
     for (int i = 0; i < n; i++) p[i] = specs[i];
-    return agent_check_lineup(p, n, err, errlen);
+    return agent_check_lineup(p, n, err, errlen) || names_apart(specs, n, err, errlen) ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- names */
+
+/* What each spec's agent called itself when its lineup was checked
+ * (split_agents makes every agent once): a program's handshake name.  A
+ * process meets few specs; past the table's end a name is not kept and
+ * the spec is shown. */
+#define NAMES_KEPT 64
+static struct {
+    char spec[SIM_SPEC_LEN];
+    char name[AGENT_NAME_MAX + 1];
+} kept[NAMES_KEPT];
+static int nkept;
+static atomic_flag kept_lock = ATOMIC_FLAG_INIT;
+
+static void keep_name(const char *spec, agent *a)
+{
+    const char *name = agent_name(a);
+    char given[AGENT_NAME_MAX + 1];
+    if (!name || agent_spec_name(spec, given, sizeof given)) return; /* name= is read from the spec itself */
+    while (atomic_flag_test_and_set_explicit(&kept_lock, memory_order_acquire)) sched_yield();
+    int i = 0;
+    while (i < nkept && strcmp(kept[i].spec, spec)) i++;
+    if (i < NAMES_KEPT) {
+        snprintf(kept[i].spec, sizeof kept[i].spec, "%s", spec);
+        snprintf(kept[i].name, sizeof kept[i].name, "%s", name);
+        if (i == nkept) nkept++;
+    }
+    atomic_flag_clear_explicit(&kept_lock, memory_order_release);
+}
+
+/* The name a spec's agent gave itself at its check, or 0. */
+static int kept_name(const char *spec, char *buf, size_t len)
+{
+    int found = 0;
+    while (atomic_flag_test_and_set_explicit(&kept_lock, memory_order_acquire)) sched_yield();
+    for (int i = 0; i < nkept && !found; i++)
+        if (!strcmp(kept[i].spec, spec)) found = snprintf(buf, len, "%s", kept[i].name) >= 0;
+    atomic_flag_clear_explicit(&kept_lock, memory_order_release);
+    return found;
+}
+
+void sim_labels(const char *const *specs, int n, char (*label)[SIM_SPEC_LEN])
+{
+    for (int i = 0; i < n; i++)
+        if (!agent_spec_name(specs[i], label[i], SIM_SPEC_LEN) && !kept_name(specs[i], label[i], SIM_SPEC_LEN))
+            snprintf(label[i], SIM_SPEC_LEN, "%s", specs[i]);
+    /* Two agents shown alike (two programs that call themselves the same)
+     * are each shown by its spec. */
+    unsigned alike = 0;
+    for (int i = 0; i < n && i < 32; i++)
+        for (int j = 0; j < n; j++)
+            if (i != j && strcmp(specs[i], specs[j]) && !strcmp(label[i], label[j])) alike |= 1u << i;
+    for (int i = 0; i < n && i < 32; i++)
+        if (alike >> i & 1) snprintf(label[i], SIM_SPEC_LEN, "%s", specs[i]);
+}
+
+void sim_labels_of(const char (*specs)[SIM_SPEC_LEN], int n, char (*label)[SIM_SPEC_LEN])
+{
+    const char *p[SIM_LINEUP_MAX];
+    if (n > SIM_LINEUP_MAX) n = SIM_LINEUP_MAX;
+    for (int i = 0; i < n; i++) p[i] = specs[i];
+    sim_labels(p, n, label);
 }
 
 /* sim_split_agents, with specs equal to `unchecked` (not NULL) left for
@@ -79,6 +162,7 @@ static int split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, i
         agent a;
         if (unchecked && !strcmp(specs[i], unchecked)) continue;
         if (agent_create(&a, specs[i], err, errlen)) return -1;
+        keep_name(specs[i], &a);
         agent_destroy(&a);
     }
     return 0;

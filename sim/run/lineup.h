@@ -27,10 +27,19 @@ int sim_split_agents(const char *list, char specs[][SIM_SPEC_LEN], int max, int 
 #define SIM_LINEUP_MAX 64
 /* agent_check_lineup (agents/agent.h, the one check of a lineup: no
  * reference agent beside an outside one) over specs[0..n), n at most
- * SIM_LINEUP_MAX: 0, or -1 with err naming both.  The lists above are
+ * SIM_LINEUP_MAX, and no two distinct specs a name= would show alike (the
+ * same name=, or a name= that is another's spec): 0, or -1 with err naming
+ * both.  The lists above are
  * checked so; a command that seats specs from elsewhere (rate's list,
  * tune's agent with its mix, diff's GAMES.csv rows) calls it itself. */
 int sim_check_specs(const char (*specs)[SIM_SPEC_LEN], int n, char *err, size_t errlen);
+/* The names reports show for specs[0..n) seated together (docs/AGENTS.md,
+ * "Names"): each spec's name=, else the name its agent gave itself when
+ * its list was checked (a program's handshake), else the spec; two that
+ * would show alike (two programs that call themselves the same) show
+ * their specs.  A CSV keeps the spec beside it. */
+void sim_labels(const char *const *specs, int n, char (*label)[SIM_SPEC_LEN]);
+void sim_labels_of(const char (*specs)[SIM_SPEC_LEN], int n, char (*label)[SIM_SPEC_LEN]);
 /* The same check of a list alone, before a command's own checks of it:
  * 0 where the list does not split (left to those), or holds no such pair. */
 int sim_check_list(const char *list, char *err, size_t errlen);

@@ -17,11 +17,12 @@ $J sim --help >"$tmp/h" 2>&1 && grep -q -- --rotate "$tmp/h" && grep -q first "$
 
 # --version, at the top and in every command; sim prints each agent's win
 # rate with its interval (the game as the unit: an agent in every seat wins
-# exactly 1/P, a point).
+# exactly 1/P by construction, and says so instead of an interval).
 v=$(sed -n 's/^VERSION := //p' Makefile)
 [ "$($J --version)" = "jamaica $v" ] && [ "$($J sim --version)" = "jamaica $v" ] && ok || bad "--version: $($J --version)"
 $J sim --games 3000 --players 4 --agents random --out "$tmp/s.csv" >"$tmp/out" &&
-    grep -q '^  random: wins 25.00% \[25.00, 25.00\] of 12000 seat-games$' "$tmp/out" && ok || bad "sim: win rates: $(cat "$tmp/out")"
+    grep -q '^  random: wins 25.00% (by construction: one agent in every seat) of 12000 seat-games$' "$tmp/out" && ok ||
+    bad "sim: win rates: $(cat "$tmp/out")"
 $J sim --games 3000 --players 2 --agents greedy,random --out "$tmp/s.csv" >"$tmp/out" &&
     grep -qE '^  greedy: wins [0-9.]+% \[[0-9.]+, [0-9.]+\] of 3000 seat-games$' "$tmp/out" &&
     grep -qE '^  ghost: wins [0-9.]+% \[' "$tmp/out" && ok || bad "sim: win rates with the ghost: $(cat "$tmp/out")"

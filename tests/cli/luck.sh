@@ -68,7 +68,7 @@ cmp -s "$tmp/t1.csv" "$tmp/t2.csv" && ok || bad "tournament --luck: threads diff
 $J tournament --agents sharp,greedy --players 2 --games 150 --luck hand --out "$tmp/tr.csv" --pairs "$tmp/tp.csv" >/dev/null &&
     head -n 1 "$tmp/tp.csv" | grep -q ',high,win_diff,win_diff_low,win_diff_high,win_diff_adj,win_diff_adj_low,win_diff_adj_high,luck$' &&
     ok || bad "tournament --luck --pairs: $(head -n 1 "$tmp/tp.csv")"
-head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck$' &&
+head -n 1 "$tmp/t1.csv" | grep -q ',rating_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck,name$' &&
     grep -q '^| agent | seat-games | win rate \[95%\] | mean rank \[95%\] | rating \[95%\] | luck-adjusted win rate \[95%\] | luck-adjusted rating \[95%\] |$' "$tmp/t1.md" &&
     ok || bad "tournament --luck: $(head -n 1 "$tmp/t1.csv")"
 # The adjusted ratings: sharp above greedy, and two agents' ratings summing
@@ -103,7 +103,7 @@ $J merge "$tmp/tm.csv" "$tmp/tg2.csv" "$tmp/tg1.csv" --luck hand --pairs "$tmp/t
 
 # rate: the same columns after its own.
 $J rate greedy:samples=3 --games 2 --luck hand --out "$tmp/rate.csv" >"$tmp/rate.md" 2>/dev/null &&
-    head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck$' &&
+    head -n 1 "$tmp/rate.csv" | grep -q ',wilson_high,win_rate_adj,win_rate_adj_low,win_rate_adj_high,rating_adj,rating_adj_low,rating_adj_high,luck,name$' &&
     grep -q 'luck-adjusted win rate \[95%\] |$' "$tmp/rate.md" && grep -qE '^luck-adjusted: [-+][0-9.]+ \[' "$tmp/rate.md" &&
     ok || bad "rate --luck: $(head -n 1 "$tmp/rate.csv")"
 

@@ -389,6 +389,74 @@ static void test_cluster_bounded_edges(void **state)
     assert_true(a.lo == 1 && a.hi == 4);
 }
 
+/* The one rule for a sample without a spread (docs/STATISTICS.md, "No
+ * spread"), in its three cases. */
+static void test_no_spread_reading(void **state)
+{
+    (void)state;
+    /* Known by construction: the share itself, no interval to estimate. */
+    an_interval k = an_known(0.25);
+    assert_int_equal(k.reading, AN_KNOWN);
+    assert_true(k.mean == 0.25 && k.lo == 0.25 && k.hi == 0.25 && k.p == 1);
+    /* A bounded difference, the same (0) in each of 300 deals of four
+     * seat-games: each deal one trial, Wilson's interval at n 300 with
+     * t_299 on u = 1/2 of [-1, 1], [-11.29, +11.29] points; p 1. */
+    an_cluster z = {0};
+    for (int d = 0; d < 300; d++) {
+        for (int s = 0; s < 4; s++) an_cluster_add(&z, 0);
+        an_cluster_close(&z);
+    }
+    double lo, hi;
+    wilson_q(0.5, 300, an_t_quantile(0.975, 299), &lo, &hi);
+    an_interval w = an_reading(&z, -1, 1, 0);
+    assert_int_equal(w.reading, AN_NO_SPREAD);
+    assert_float_equal(w.lo, -1 + 2 * lo, 1e-12);
+    assert_float_equal(w.hi, -1 + 2 * hi, 1e-12);
+    assert_float_equal(100 * w.hi, 11.29, 0.005);
+    assert_float_equal(w.p, 1, 0);
+    /* The same deals as an unbounded difference (a score's): no interval,
+     * not the point [0, 0] that the t interval of no spread is. */
+    an_interval u = an_reading(&z, -INFINITY, INFINITY, 0);
+    assert_int_equal(u.reading, AN_NO_SPREAD);
+    assert_true(an_cluster_t(&z, 0).lo == 0 && an_cluster_t(&z, 0).hi == 0);
+    assert_true(isinf(u.lo) && u.lo < 0 && isinf(u.hi) && u.hi > 0);
+    assert_float_equal(u.mean, 0, 0);
+    assert_float_equal(u.p, 1, 0);
+    /* Every one of 5 deals +3: the sign test's 2^(1 - 5); one deal: p 1. */
+    an_cluster t = {0};
+    for (int d = 0; d < 5; d++) {
+        an_cluster_add(&t, 3);
+        an_cluster_close(&t);
+    }
+    u = an_reading(&t, -INFINITY, INFINITY, 0);
+    assert_float_equal(u.mean, 3, 1e-12);
+    assert_float_equal(u.p, 1.0 / 16, 1e-15);
+    an_cluster one = {0};
+    an_cluster_add(&one, -2);
+    an_cluster_close(&one);
+    assert_float_equal(an_reading(&one, -INFINITY, INFINITY, 0).p, 1, 0);
+    assert_true(isinf(an_reading(&one, -INFINITY, INFINITY, 0).hi));
+    /* With a spread, the intervals of old: t for the unbounded, bounded
+     * with its agreeing p for the bounded. */
+    an_cluster v = {0};
+    const double x[6] = {3, 1, 4, 1, 5, 9};
+    for (int i = 0; i < 6; i++) {
+        an_cluster_add(&v, x[i] / 10);
+        an_cluster_close(&v);
+    }
+    an_interval a = an_reading(&v, -INFINITY, INFINITY, 0), b = an_cluster_t(&v, 0);
+    assert_int_equal(a.reading, AN_MEASURED);
+    assert_true(a.lo == b.lo && a.hi == b.hi && a.p == b.p);
+    a = an_reading(&v, -1, 1, 0);
+    b = an_cluster_bounded(&v, -1, 1);
+    assert_true(a.lo == b.lo && a.hi == b.hi && a.p == an_cluster_bounded_p(&v, -1, 1, 0));
+    /* Independent observations: the same rule. */
+    an_moments m = {0};
+    for (int i = 0; i < 4; i++) an_moments_add(&m, 7);
+    assert_true(isinf(an_reading_moments(&m, -INFINITY, INFINITY, 0).lo));
+    assert_float_equal(an_reading_moments(&m, -INFINITY, INFINITY, 0).p, 1.0 / 8, 1e-15);
+}
+
 static void test_sprt_bounds_and_llr(void **state)
 {
     (void)state;
@@ -514,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_plackett_luce_recovers_known_strengths),
         cmocka_unit_test(test_cluster_means),
         cmocka_unit_test(test_cluster_bounded_edges),
+        cmocka_unit_test(test_no_spread_reading),
         cmocka_unit_test(test_sprt_bounds_and_llr),
         cmocka_unit_test(test_sprt_degenerate_samples),
         cmocka_unit_test(test_sprt_synthetic_streams),
