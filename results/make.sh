@@ -68,7 +68,7 @@ luckoracle    luck       45       the luck scheme against the true value by roll
 luckagents    luck       20       how much of each agent'"'"'s variance its own draws make
 sandboxcost   sandbox    2        what the sandbox of a sealed run'"'"'s programs costs a decision
 skillcurve    skill      40       the edge and the ghost'"'"'s share against skill: study --ladder over the cheap rungs
-skilltop      skill      90       the top two rungs and the bound, checkpointed'
+skilltop      skill      40       the top two rungs and the bound, checkpointed'
 case "${1:-}" in
 -h | --help)
     sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
