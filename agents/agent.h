@@ -87,9 +87,10 @@ struct agent {
     char spec[64];         /* the name and parameters as given (a longer spec
                               cut, with "..." at its end: for messages) */
     unsigned forbid;       /* forbid=: the elements it may not use (restrict.c) */
-    char name[AGENT_NAME_MAX + 1]; /* name=: the short name reports show ("" for none) */
     int sees;              /* a reference agent's sight (AGENT_SEES_*): it is handed the true
                               state, not an observation (measurement only; docs/AGENTS.md) */
+    char name[AGENT_NAME_MAX + 1]; /* name=: the short name reports show ("" for none); last, as the
+                                      Python module's mirror of this struct has it */
 };
 enum { AGENT_SEES_VIEW, AGENT_SEES_HANDS, AGENT_SEES_ALL };
 /* A spec's sight, without making the agent: AGENT_SEES_HANDS or _ALL for

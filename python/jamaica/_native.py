@@ -72,7 +72,7 @@ class _Agent(ctypes.Structure):
     # all of it), then room to spare for fields a newer library adds
     _fields_ = [("ops", ctypes.c_void_p), ("rng", _Pcg), ("seat", ctypes.c_int), ("stream", ctypes.c_uint32),
                 ("data", ctypes.c_void_p), ("spec", ctypes.c_char * 64), ("forbid", ctypes.c_uint),
-                ("sees", ctypes.c_int), ("_spare", ctypes.c_uint64 * 8)]
+                ("sees", ctypes.c_int), ("name", ctypes.c_char * 33), ("_spare", ctypes.c_uint64 * 8)]
 
 
 def _load():

@@ -656,7 +656,8 @@ static void test_agent_layout_is_pythons(void **state)
     assert_int_equal(offsetof(agent, spec), 40);
     assert_int_equal(offsetof(agent, forbid), 104);
     assert_int_equal(offsetof(agent, sees), 108);
-    assert_true(sizeof(agent) <= 112 + 64);
+    assert_int_equal(offsetof(agent, name), 112);
+    assert_true(sizeof(agent) <= 112 + AGENT_NAME_MAX + 1 + 64);
 }
 
 int main(void)
