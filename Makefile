@@ -148,7 +148,7 @@ PYENV := JAMAICA_LIB=lib/libjamaica.so.1 JAMAICA_BIN=bin/jamaica
 # with tests/summary.sh (the slowest five, the failed ones, the count).
 SUITE := sh tests/suite.sh
 NAMES := $(patsubst test_%,%,$(TESTS))
-TREE := includes agent_rows results_paths figures_once house rule_ids board ladder_file
+TREE := includes agent_rows results_paths figures_once house rule_ids board ladder_file reference_cost
 CLI := cli luck library ceiling games_csv exitcodes ladder reading
 SCENARIOS := agents faults sealed sandbox replay coverage mpi
 # check: the longest first, so that two cores end together.

@@ -151,7 +151,8 @@ static int keep_row(const jm_state *s, int np, const double (*x)[HEUR_HAND_FEATU
 /* Play game g with the seats' agents, keeping each seat's features at
  * every k-th decision with a choice (with --hand every k-th start of a
  * round), and each row's share at the end.
- * 0, or -1 (out of memory, or an agent failed: err says which). */
+ * 0; -1 out of memory; CLI_AGENT_FAILED when an agent failed (err says
+ * which). */
 static int play_one(const jm_rules *r, int np, const jm_seed *seed, uint64_t g, uint64_t k, agent *seats, samples *d,
                     char *err, size_t errlen)
 {
@@ -170,7 +171,7 @@ static int play_one(const jm_rules *r, int np, const jm_seed *seed, uint64_t g, 
             if (a < 0) {
                 snprintf(err, errlen, "agent %s failed in game %llu: %s", ag->spec, (unsigned long long)g,
                          agent_fault(ag));
-                return -1;
+                return CLI_AGENT_FAILED;
             }
         }
         /* the states kept: one in k decisions with a choice, or with
@@ -190,7 +191,8 @@ static int play_one(const jm_rules *r, int np, const jm_seed *seed, uint64_t g, 
 }
 
 /* Play the games, block by block over the threads, into all (in game
- * order).  0, or -1 with err. */
+ * order).  0; or with err -1 (out of memory), CLI_AGENT_FAILED (an agent
+ * failed). */
 static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC_LEN], samples *all, char *err,
                    size_t errlen)
 {
@@ -220,17 +222,18 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
             per[i].n = 0;
             per[i].k = all->k;
             per[i].hand = all->hand;
-            if (play_one(r, np, &o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why)) {
+            int played = play_one(r, np, &o->seed, b + (uint64_t)i, o->every, ag[tid], &per[i], why, sizeof why);
+            if (played) {
 #pragma omp critical
                 if (!failed) {
-                    failed = 1;
+                    failed = played;
                     snprintf(err, errlen, "%s", why[0] ? why : "out of memory");
                 }
             }
         }
         for (int i = 0; i < nb && !failed; i++) {
             if (grow(all, per[i].n)) {
-                failed = 1;
+                failed = -1;
                 snprintf(err, errlen, "out of memory");
                 break;
             }
@@ -256,7 +259,7 @@ static int collect(const learn_opts *o, const jm_rules *r, char specs[][SIM_SPEC
     }
     free(per);
     free(ag);
-    return failed ? -1 : 0;
+    return failed;
 }
 
 /* The staged fit's lines: per feature its weight at the start (t = 0)
@@ -353,8 +356,10 @@ int cmd_learn(int argc, char **argv)
     an_logistic_fit fit;
     double base = 0;
     rc = 1;
-    if (collect(&o, &rules, specs, &d, err, sizeof err)) {
+    int collected = collect(&o, &rules, specs, &d, err, sizeof err);
+    if (collected) {
         fprintf(stderr, "jamaica: learn: %s\n", err);
+        if (collected == CLI_AGENT_FAILED) rc = CLI_AGENT_FAILED;
     } else if (d.n < 2 * (size_t)(d.k + 1) || an_logistic(d.x, d.y, d.n, d.k, RIDGE, &fit)) {
         fprintf(stderr, "jamaica: learn: %zu states do not determine the fit (more --games, or a smaller --every)\n",
                 d.n);

@@ -156,7 +156,8 @@ static int ask(table_state *t, const jm_state *s, const int *legal, int n)
     }
 }
 
-/* Play to the end; 0, 1 after an agent failed, or -1 when the person left. */
+/* Play to the end; 0, 1 when the game could not start, CLI_AGENT_FAILED
+ * after an agent failed, or -1 when the person left. */
 static int play_game(table_state *t, const chosen_game *c)
 {
     jm_state s;
@@ -176,7 +177,7 @@ static int play_game(table_state *t, const chosen_game *c)
             if (a < 0) {
                 fprintf(stderr, "jamaica: agent %s of seat %d failed: %s\n", c->specs[seat], seat,
                         agent_fault(c->seats[seat]));
-                return 1;
+                return CLI_AGENT_FAILED;
             }
         }
         jm_apply(&s, a, &tr);
@@ -235,7 +236,7 @@ int cmd_play(int argc, char **argv)
     } else {
         if (t.jsonl.f) outfile_abort(&out);
         if (rc < 0) printf("\nYou left the game%s.\n", o.trace ? "; nothing is saved" : "");
-        rc = rc < 0 ? 0 : 1;
+        if (rc < 0) rc = 0;
     }
     free(t.ev);
     chosen_game_free(&c);

@@ -132,8 +132,11 @@ int cmd_replay(int argc, char **argv)
     replay_sink sink = {on_event, on_decision, page};
     uint64_t hash = 0;
     rc = 1;
-    if (!page) snprintf(err, sizeof err, "out of memory");
-    else if (replay_play(&g, o.trace ? NULL : c.seats, ff.actions, ff.n, &sink, &hash, err, sizeof err)) {
+    int played = page ? replay_play(&g, o.trace ? NULL : c.seats, ff.actions, ff.n, &sink, &hash, err, sizeof err) : 0;
+    if (!page) {
+        snprintf(err, sizeof err, "out of memory");
+    } else if (played) {
+        if (played == REPLAY_AGENT_FAILED) rc = CLI_AGENT_FAILED;
     } else if (o.trace && hash != ff.t.hash) {
         rc = cli_usage_error("--trace '%s': the game found from its events has hash %016llx, the file says %016llx",
                              o.trace, (unsigned long long)hash, (unsigned long long)ff.t.hash);

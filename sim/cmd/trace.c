@@ -3,6 +3,7 @@
 
 #include "../cli/cli.h"
 #include "../cli/game_opts.h"
+#include "../cli/stop.h"
 #include "../io/trace.h"
 #include "../run/play.h"
 #include "cmd.h"
@@ -59,5 +60,5 @@ int cmd_trace(int argc, char **argv)
     if (rc > 0) fprintf(stderr, "jamaica: %s\n", agent_fault(c.seats[rc - 1]));
     trace_finish(&out);
     chosen_game_free(&c);
-    return rc ? 1 : 0;
+    return rc > 0 ? CLI_AGENT_FAILED : rc ? 1 : 0;
 }

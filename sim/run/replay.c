@@ -57,7 +57,7 @@ int replay_play(const one_game *g, agent *const *seats, const int *actions, size
             a = agent_choose(ag, &s, legal, nl);
             if (a < 0) {
                 snprintf(err, errlen, "agent %s of seat %d failed: %s", ag->spec, jm_to_move(&s), agent_fault(ag));
-                return -1;
+                return REPLAY_AGENT_FAILED;
             }
         }
         if (nl > 1 && k->decision) k->decision(k->ctx, &s, a);

@@ -39,8 +39,10 @@ typedef struct replay_sink {
 
 /* Play g to its end with seats[p] deciding for seat p, or, when seats is
  * NULL, with actions[0..n) (every decision's, forced ones included, as
- * replay_match gives them).  *hash gets the trace hash.  0; or -1 with err
- * (an agent failed, or the actions ran out or were not legal). */
+ * replay_match gives them).  *hash gets the trace hash.  0; -1 with err
+ * when the actions ran out or were not legal; REPLAY_AGENT_FAILED with err
+ * when an agent failed. */
+#define REPLAY_AGENT_FAILED (-2)
 int replay_play(const one_game *g, agent *const *seats, const int *actions, size_t n, const replay_sink *k,
                 uint64_t *hash, char *err, size_t errlen);
 

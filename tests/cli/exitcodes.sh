@@ -88,4 +88,23 @@ rc=$?
 $J sim --games 2 --players 2 --seed 7 --agents "$FA,random" >/dev/null 2>"$tmp/e"
 grep -q "failed in game 0 of seed 7: " "$tmp/e" && ok || bad "a fault under seed 7: $(grep failed "$tmp/e")"
 
+# an agent's fault is 3 for every command that plays games, the one-game
+# commands too (trace, replay, play, learn), with one line naming it and
+# no file written
+yes 1 | head -n 500 >"$tmp/ones" # play's person takes the first action until the agent fails
+fault3() {
+    what=$1
+    shift
+    "$@" >"$tmp/o" 2>"$tmp/e" <"$tmp/ones"
+    rc=$?
+    [ $rc -eq 3 ] && grep -q "failed.*it answered 'banana'" "$tmp/e" && ok ||
+        bad "$what with a failing agent gave exit $rc, not 3: $(tail -n 1 "$tmp/e")"
+}
+fault3 trace $J trace --seed 1 --players 2 --agents "$FA,random"
+fault3 replay $J replay --seed 1 --players 2 --agents "$FA,random" --out "$tmp/fr.html"
+[ ! -e "$tmp/fr.html" ] && ok || bad "replay with a failing agent wrote its page"
+fault3 play $J play --seed 1 --agents "human,$FA"
+fault3 learn $J learn --games 2 --players 2 --agents "$FA,random" --threads 1 --out "$tmp/fl.txt"
+[ ! -e "$tmp/fl.txt" ] && ok || bad "learn with a failing agent wrote its file"
+
 finish
