@@ -174,10 +174,16 @@ static int run_report(report *R, const char *md_path)
     int pairings = SKILL_LADDER + 2; /* at most: the ladder's steps and the two seeing searchers */
     uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games +
                    SIDES * (uint64_t)pairings * o->skill_games;
-    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals, %d elements x 2 x "
-            "%llu deals for their worth, and up to %d pairings x 2 x %llu deals for the skill)\n",
-            (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, RESTRICT_COUNT,
-            (unsigned long long)o->worth_games, pairings, (unsigned long long)o->skill_games);
+    /* Only the parts this run plays (--worth-games 0 and no --skill say nothing). */
+    char worth[160] = "", skill[160] = "";
+    if (o->worth_games)
+        snprintf(worth, sizeof worth, ", %d elements x 2 x %llu deals for their worth", RESTRICT_COUNT,
+                 (unsigned long long)o->worth_games);
+    if (o->skill_games)
+        snprintf(skill, sizeof skill, ", up to %d pairings x 2 x %llu deals for the skill", pairings,
+                 (unsigned long long)o->skill_games);
+    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals%s%s)\n",
+            (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, worth, skill);
     double t0 = timing_seconds();
     for (int P = o->players.lo; P <= o->players.hi; P++)
         for (int s = 0; s < SIDES; s++) {
