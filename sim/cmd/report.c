@@ -246,11 +246,8 @@ int cmd_report(int argc, char **argv)
     if (n > 5 && !strcmp(o.out + n - 5, ".html")) snprintf(md, sizeof md, "%.*s.md", (int)(n - 5), o.out);
     else snprintf(md, sizeof md, "%s.md", o.out);
     const char *paths[2] = {o.out, md};
-    for (int i = 0; i < 2; i++) {
-        outfile probe_out;
-        if (outfile_open(&probe_out, paths[i], err, sizeof err)) return cli_usage_error("%s", err);
-        outfile_abort(&probe_out);
-    }
+    for (int i = 0; i < 2; i++)
+        if (outfile_probe(paths[i], err, sizeof err)) return cli_usage_error("%s", err);
     rc = run_report(&R, md);
     for (int s = 0; s < SIDES; s++)
         for (int P = 0; P <= JM_MAX_PLAYERS; P++) {
