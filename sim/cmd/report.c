@@ -9,7 +9,8 @@
  * the winner's margin, ties and seat balance; then what each element is
  * worth under each (worth.c), and where the first deals' games part
  * (parting.c); the page itself is sim/cli/report_page.c.  Intervals are normal 95% intervals over the games (paired
- * differences over the deals).
+ * differences over the deals); the verdict says "moved" by Holm's rule
+ * over all its comparisons (an_family_moved: 5% family-wise).
  */
 #include <stdio.h>
 #include <stdlib.h>
