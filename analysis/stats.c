@@ -3,6 +3,7 @@
  * stats.h for what each computes and its reference).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
@@ -153,6 +154,36 @@ an_interval an_mean_interval(const an_moments *m, double mu0)
     if (se > 0) r.p = t_p((m->mean - mu0) / se, df);
     else r.p = m->mean == mu0 ? 1 : 0;
     return r;
+}
+
+int an_holm(const double *p, int m, double *adj)
+{
+    if (m <= 0) return 0;
+    int *order = malloc((size_t)m * sizeof *order);
+    if (!order) return -1;
+    for (int i = 0; i < m; i++) { /* insertion sort, stable: ties keep their index order */
+        int j = i;
+        for (; j > 0 && p[order[j - 1]] > p[i]; j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double run = 0;
+    for (int k = 0; k < m; k++) {
+        double a = (double)(m - k) * p[order[k]];
+        if (a > 1) a = 1;
+        if (a > run) run = a; /* step-down: never below the ones before */
+        adj[order[k]] = run;
+    }
+    free(order);
+    return 0;
+}
+
+int an_family_moved(const an_moments *d, int m, double alpha, int holm, double *adj, unsigned char *moved)
+{
+    for (int i = 0; i < m; i++) adj[i] = an_mean_interval(&d[i], 0).p;
+    if (holm && an_holm(adj, m, adj)) return -1;
+    int n = 0;
+    for (int i = 0; i < m; i++) n += moved[i] = adj[i] < alpha;
+    return n;
 }
 
 void an_mcnemar(uint64_t b, uint64_t c, double *chi2, double *p)

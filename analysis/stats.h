@@ -66,6 +66,28 @@ void an_mcnemar(uint64_t b, uint64_t c, double *chi2, double *p);
  * `wins` of n come from rate p0: z = (wins - n p0) / sqrt(n p0 (1 - p0)). */
 double an_binomial_z_p(double wins, double n, double p0, double *z);
 
+/* ------------------------------------------------- many comparisons at once */
+
+/* Holm's step-down adjustment (Holm 1979, "A simple sequentially rejective
+ * multiple test procedure") of m p-values: with p sorted ascending,
+ * p_(1) <= ... <= p_(m) (ties in index order),
+ *   adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j)),
+ * written back in the p-values' own order.  Rejecting every hypothesis
+ * whose adj < alpha keeps the family-wise error rate (the chance of one
+ * rejection or more when every hypothesis is true) at or below alpha,
+ * whatever the dependence between the tests; adj >= p, so it rejects only
+ * what the uncorrected rule would.  adj may be p.  0, or -1 (out of
+ * memory). */
+int an_holm(const double *p, int m, double *adj);
+
+/* The decision rule of a family of m paired comparisons (`jamaica report`'s
+ * verdict): comparison i has the moments d[i] of its differences, deal by
+ * deal; its p is the paired t test's of a mean of 0 (an_mean_interval),
+ * adjusted by Holm's rule over the family when `holm` (else left as it is:
+ * the uncorrected rule, one test at a time); moved[i] = adj[i] < alpha.
+ * The number moved, or -1 (out of memory). */
+int an_family_moved(const an_moments *d, int m, double alpha, int holm, double *adj, unsigned char *moved);
+
 /* ------------------------------------------------------ clustered means */
 
 /* A mean over observations that come in clusters (the seat-games of one

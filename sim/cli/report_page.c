@@ -11,9 +11,10 @@
 #include "../../analysis/stats.h"
 #include "report.h"
 
-/* A mean and its 95% interval. */
+/* A mean and its 95% interval (and, for a difference, the p of the
+ * paired t test of 0). */
 typedef struct est {
-    double v, lo, hi;
+    double v, lo, hi, p;
 } est;
 
 static const char *const m_name[NM] = {"first Captain's edge", "Ghost Ship's win share", "rounds a game",
@@ -28,13 +29,20 @@ static const double m_lo[NM] = {-1, 0, NAN, NAN, 0, -1, 0}, m_hi[NM] = {1, 1, NA
 /* Is measure m the ghost's, and is it shown in this report? */
 static int ghost_measure(int m) { return m == M_GHOST || m == M_GHOST_ADJ; }
 
+/* The moments of x, less base deal by deal when base is not NULL. */
+static an_moments moments_of(const float *x, const float *base, uint64_t n)
+{
+    an_moments m = {0};
+    for (uint64_t i = 0; i < n; i++) an_moments_add(&m, (double)x[i] - (base ? (double)base[i] : 0));
+    return m;
+}
+
 /* The mean of x (less base, deal by deal, when base is not NULL) and its
  * 95% interval, kept inside [lo, hi] (a difference inside [lo - hi, hi -
  * lo]) when they are numbers, scaled. */
 static est mean_of(const float *x, const float *base, uint64_t n, double scale, double lo, double hi)
 {
-    an_moments m = {0};
-    for (uint64_t i = 0; i < n; i++) an_moments_add(&m, (double)x[i] - (base ? (double)base[i] : 0));
+    an_moments m = moments_of(x, base, n);
     an_interval ci;
     if (!isnan(lo) && !base) {
         ci = an_moments_bounded(&m, lo, hi);
@@ -45,9 +53,64 @@ static est mean_of(const float *x, const float *base, uint64_t n, double scale, 
             ci.hi = ci.hi > hi - lo ? hi - lo : ci.hi;
         }
     }
-    est e = {scale * ci.mean, scale * ci.lo, scale * ci.hi};
+    est e = {scale * ci.mean, scale * ci.lo, scale * ci.hi, base ? ci.p : NAN};
     if (fabs(e.v) < 5e-9) e.v = 0; /* no "-0.00" */
     return e;
+}
+
+/* ---------------------------------------------------------------- the verdict's comparisons */
+
+#define ALPHA 0.05                        /* the verdict's family-wise error rate */
+#define FAMILY_MAX (NM * JM_MAX_PLAYERS) /* every measure at every player count */
+
+/* Every comparison the verdict makes (each measure shown, at each player
+ * count it applies to: the variant less the base game, deal by deal), and
+ * what Holm's rule over all of them says (an_family_moved): moved when
+ * the adjusted p is below ALPHA, so that the chance of any "moved" among
+ * them when nothing moved is at most ALPHA (docs/STATISTICS.md). */
+typedef struct family {
+    int n, m[FAMILY_MAX], P[FAMILY_MAX];
+    an_moments d[FAMILY_MAX];
+    double adj[FAMILY_MAX];             /* Holm's adjusted p */
+    unsigned char moved[FAMILY_MAX];
+} family;
+
+/* Is measure m shown at P players? */
+static int measure_shown(const report *R, int m, int P)
+{
+    if (m >= M_EDGE_ADJ && !R->o->luck) return 0;
+    return !ghost_measure(m) || jm_has_ghost_rules(&R->rules[0], P);
+}
+
+static void family_of(const report *R, family *F)
+{
+    const report_opts *o = R->o;
+    F->n = 0;
+    for (int m = 0; m < NM; m++)
+        for (int P = o->players.lo; P <= o->players.hi; P++) {
+            if (!measure_shown(R, m, P)) continue;
+            F->m[F->n] = m;
+            F->P[F->n] = P;
+            F->d[F->n++] = moments_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games);
+        }
+    if (an_family_moved(F->d, F->n, ALPHA, 1, F->adj, F->moved) < 0) /* out of memory: nothing said moved */
+        for (int i = 0; i < F->n; i++) F->adj[i] = 1, F->moved[i] = 0;
+}
+
+/* Comparison (m, P)'s index in F, or -1. */
+static int family_find(const family *F, int m, int P)
+{
+    for (int i = 0; i < F->n; i++)
+        if (F->m[i] == m && F->P[i] == P) return i;
+    return -1;
+}
+
+/* An adjusted p as the page prints it. */
+static const char *p_text(double p, char *buf, size_t n)
+{
+    if (p < 0.001) snprintf(buf, n, "<0.001");
+    else snprintf(buf, n, "%.3f", p);
+    return buf;
 }
 
 /* ---------------------------------------------------------------- what changed */
@@ -174,34 +237,103 @@ static void svg_bars(FILE *f, const char *title, int ncat, char labels[][24], es
 #undef Y
 }
 
+/* The paired differences the verdict rests on: one bar a category from 0
+ * to the variant less the base game, deal by deal, with its 95% interval,
+ * filled where the verdict says moved (Holm's rule over every comparison)
+ * and pale where it does not. */
+static const char *const moved_color[2] = {"#d5d8dc", "#c0392b"};
+
+static void svg_diff(FILE *f, const char *title, int ncat, char labels[][24], const est *d, const unsigned char *moved,
+                     const char *unit)
+{
+    const int W = 640, H = 220, L = 60, R = 10, T = 30, B = 40;
+    double lo = 0, hi = 0;
+    for (int c = 0; c < ncat; c++) {
+        if (d[c].lo < lo) lo = d[c].lo;
+        if (d[c].hi > hi) hi = d[c].hi;
+        if (d[c].v < lo) lo = d[c].v;
+        if (d[c].v > hi) hi = d[c].v;
+    }
+    if (hi - lo < 1e-9) hi = lo + 1;
+    double raw = (hi - lo) / 4, mag = pow(10, floor(log10(raw))), step = mag;
+    step = raw > 5 * mag ? 10 * mag : raw > 2 * mag ? 5 * mag : raw > mag ? 2 * mag : mag;
+    lo = floor(lo / step) * step;
+    hi = ceil(hi / step) * step;
+    int ticks = (int)lround((hi - lo) / step);
+#define Y(x) (T + (H - T - B) * (hi - (x)) / (hi - lo))
+    fprintf(f, "<svg class=\"plot diff\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
+               "aria-label=\"%s: variant - base, same deals\">\n", W, H, W, H, title);
+    fprintf(f, "<text x=\"%d\" y=\"18\" class=\"t\">%s: variant - base, same deals (%s)</text>\n", L, title, unit);
+    for (int k = 0; k <= ticks; k++) {
+        double x = lo + step * k;
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
+                   "<text x=\"%d\" y=\"%.1f\" class=\"ax\" text-anchor=\"end\">%g</text>\n",
+                L, W - R, Y(x), Y(x), L - 4, Y(x) + 4, fabs(x) < step / 1e6 ? 0.0 : x);
+    }
+    double slot = (double)(W - L - R) / ncat, bw = slot * 0.4;
+    for (int c = 0; c < ncat; c++) {
+        double x = L + slot * c + (slot - bw) / 2, y = Y(d[c].v), z = Y(0), xm = x + bw / 2;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s: %+.2f "
+                   "[%+.2f, %+.2f], %s</title></rect>\n",
+                x, y < z ? y : z, bw, fabs(z - y) < 1 ? 1 : fabs(z - y), moved_color[moved[c] != 0], labels[c], d[c].v,
+                d[c].lo, d[c].hi, moved[c] ? "moved" : "no change shown");
+        fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ci\"/>"
+                   "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ci\"/>"
+                   "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ci\"/>\n",
+                xm, xm, Y(d[c].lo), Y(d[c].hi), xm - 6, xm + 6, Y(d[c].lo), Y(d[c].lo), xm - 6, xm + 6, Y(d[c].hi),
+                Y(d[c].hi));
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"ax\" text-anchor=\"middle\">%s</text>\n", xm, H - B + 16,
+                labels[c]);
+    }
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"zero\"/>\n", L, W - R, Y(0), Y(0));
+    static const char *const key[2] = {"no change shown", "moved (Holm, 5% family-wise)"};
+    for (int k = 0; k < 2; k++)
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" "
+                   "class=\"ax\">%s</text>\n",
+                W - R - 320 + 130 * k, H - 14, moved_color[k], W - R - 306 + 130 * k, H - 5, key[k]);
+    fputs("</svg>\n", f);
+#undef Y
+}
+
 /* ---------------------------------------------------------------- the page and the Markdown */
 
-/* One measure by player count: a plot (HTML) and a table (both). */
-static void measure_block(FILE *f, int html, report *R, int m)
+/* One measure by player count: the two rule sets' figures and their
+ * paired difference, each a plot (HTML), and a table (both). */
+static void measure_block(FILE *f, int html, report *R, const family *F, int m)
 {
     report_opts *o = R->o;
-    if (m >= M_EDGE_ADJ && !o->luck) return;
-    char labels[JM_MAX_PLAYERS][24];
+    char labels[JM_MAX_PLAYERS][24], pbuf[16];
     est val[JM_MAX_PLAYERS][SIDES], diff[JM_MAX_PLAYERS];
+    unsigned char moved[JM_MAX_PLAYERS];
+    double adj[JM_MAX_PLAYERS];
     int nc = 0;
     for (int P = o->players.lo; P <= o->players.hi; P++) {
-        if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
+        int i = family_find(F, m, P);
+        if (i < 0) continue;
         snprintf(labels[nc], sizeof labels[nc], "%d players", P);
         for (int s = 0; s < SIDES; s++)
             val[nc][s] = mean_of(R->v[s][P].m[m], NULL, o->games, m_scale[m], m_lo[m], m_hi[m]);
         diff[nc] = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
+        moved[nc] = F->moved[i];
+        adj[nc] = F->adj[i];
         nc++;
     }
     if (!nc) return;
     fprintf(f, html ? "<h2>%c%s</h2>\n" : "## %c%s\n\n", m_name[m][0] - 32 * (m_name[m][0] >= 'a'), m_name[m] + 1);
-    if (html) svg_bars(f, m_name[m], nc, labels, val, m_unit[m]);
-    fprintf(f, html ? "<table><tr><th>players</th><th>base game</th><th>variant</th><th>variant - base, same deals</th></tr>\n"
-                    : "| players | base game | variant | variant - base, same deals |\n|---|---:|---:|---:|\n");
+    if (html) {
+        svg_bars(f, m_name[m], nc, labels, val, m_unit[m]);
+        svg_diff(f, m_name[m], nc, labels, diff, moved, m_unit[m]);
+    }
+    fprintf(f, html ? "<table><tr><th>players</th><th>base game</th><th>variant</th><th>variant - base, same deals</th>"
+                      "<th>p, Holm</th><th>verdict</th></tr>\n"
+                    : "| players | base game | variant | variant - base, same deals | p, Holm | verdict |\n"
+                      "|---|---:|---:|---:|---:|---|\n");
     for (int c = 0; c < nc; c++)
-        fprintf(f, html ? "<tr><td>%s</td><td>%.2f [%.2f, %.2f]</td><td>%.2f [%.2f, %.2f]</td><td>%+.2f [%+.2f, %+.2f]</td></tr>\n"
-                        : "| %s | %.2f [%.2f, %.2f] | %.2f [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] |\n",
+        fprintf(f, html ? "<tr><td>%s</td><td>%.2f [%.2f, %.2f]</td><td>%.2f [%.2f, %.2f]</td><td>%+.2f [%+.2f, %+.2f]</td>"
+                          "<td>%s</td><td>%s</td></tr>\n"
+                        : "| %s | %.2f [%.2f, %.2f] | %.2f [%.2f, %.2f] | %+.2f [%+.2f, %+.2f] | %s | %s |\n",
                 labels[c], val[c][0].v, val[c][0].lo, val[c][0].hi, val[c][1].v, val[c][1].lo, val[c][1].hi, diff[c].v,
-                diff[c].lo, diff[c].hi);
+                diff[c].lo, diff[c].hi, p_text(adj[c], pbuf, sizeof pbuf), moved[c] ? "moved" : "no change shown");
     fputs(html ? "</table>\n" : "\n", f);
 }
 
@@ -242,7 +374,7 @@ static void worth_block(FILE *f, int html, report *R)
         for (int s = 0; s < SIDES; s++) {
             const worth_row *w = &R->worth[s][i];
             double even = 100.0 / P;
-            val[i][s] = (est){even - 100 * w->win, even - 100 * w->win_hi, even - 100 * w->win_lo};
+            val[i][s] = (est){even - 100 * w->win, even - 100 * w->win_hi, even - 100 * w->win_lo, NAN};
         }
     }
     fprintf(f, html ? "<h2>What each element is worth</h2>\n<p>The win share a seat of %s loses when it may not use the "
@@ -318,32 +450,55 @@ static void skill_block(FILE *f, int html, report *R)
     fputs(html ? "</table>\n" : "\n", f);
 }
 
-/* First, per measure and player count: moved beyond its interval (by how
- * much), or not shown either way ("play more deals": the interval of the
- * difference straddles zero). */
-static void verdict_block(FILE *f, int html, report *R)
+/* First: how many comparisons, and the rule; then per measure, where it
+ * moved (Holm's rule over them all), where the difference left its own
+ * 95% interval but not by more than chance gives among that many, and
+ * where no change is shown. */
+static void verdict_block(FILE *f, int html, report *R, const family *F)
 {
-    report_opts *o = R->o;
-    fputs(html ? "<h2>Verdict</h2>\n<ul>\n" : "## Verdict\n\n", f);
+    char pbuf[16];
+    int nraw = 0, nmoved = 0;
+    for (int i = 0; i < F->n; i++) {
+        nraw += F->d[i].n >= 2 && an_mean_interval(&F->d[i], 0).p < ALPHA;
+        nmoved += F->moved[i];
+    }
+    fputs(html ? "<h2>Verdict</h2>\n<p>" : "## Verdict\n\n", f);
+    fprintf(f, "%d comparisons: each measure below at each player count it applies to, the variant less the base game "
+               "deal by deal. One comparison at 95%% says a measure moved 1 time in 20 when nothing did, so %d of them "
+               "would give about %.2f such \"moved\" by chance alone. Here \"moved\" is decided by Holm's step-down "
+               "rule over all %d: the chance of even one \"moved\" among them when nothing moved is at most 5%% "
+               "(docs/STATISTICS.md). Each p is the paired t test's, Holm-adjusted; each interval is the comparison's "
+               "own 95%%. %d of the %d left %s own 95%% interval; %d of those moved by Holm's rule.",
+            F->n, F->n, F->n * ALPHA, F->n, nraw, F->n, nraw == 1 ? "its" : "their", nmoved);
+    fputs(html ? "</p>\n<ul>\n" : "\n\n", f);
     for (int m = 0; m < NM; m++) {
-        char moved[600] = "", open[300] = "";
-        size_t nm = 0, no = 0;
-        if (m >= M_EDGE_ADJ && !o->luck) continue;
-        for (int P = o->players.lo; P <= o->players.hi; P++) {
-            if (ghost_measure(m) && !jm_has_ghost_rules(&R->rules[0], P)) continue;
-            est d = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], o->games, m_scale[m], m_lo[m], m_hi[m]);
-            if (d.lo > 0 || d.hi < 0)
-                nm += (size_t)snprintf(moved + nm, sizeof moved - nm, "%s%s at %d players by %+.2f [%+.2f, %+.2f]",
-                                       nm ? "; " : "", d.v > 0 ? "up" : "down", P, d.v, d.lo, d.hi);
+        char moved[600] = "", chance[600] = "", open[300] = "";
+        size_t nm = 0, nc = 0, no = 0;
+        for (int i = 0; i < F->n; i++) {
+            if (F->m[i] != m) continue;
+            int P = F->P[i];
+            est d = mean_of(R->v[1][P].m[m], R->v[0][P].m[m], R->o->games, m_scale[m], m_lo[m], m_hi[m]);
+            if (F->moved[i])
+                nm += (size_t)snprintf(moved + nm, sizeof moved - nm, "%s%s at %d players by %+.2f [%+.2f, %+.2f] (p %s)",
+                                       nm ? "; " : "", d.v > 0 ? "up" : "down", P, d.v, d.lo, d.hi,
+                                       p_text(F->adj[i], pbuf, sizeof pbuf));
+            else if (d.p < ALPHA)
+                nc += (size_t)snprintf(chance + nc, sizeof chance - nc, "%s%s at %d players by %+.2f [%+.2f, %+.2f] (p %s)",
+                                       nc ? "; " : "", d.v > 0 ? "up" : "down", P, d.v, d.lo, d.hi,
+                                       p_text(F->adj[i], pbuf, sizeof pbuf));
             else
                 no += (size_t)snprintf(open + no, sizeof open - no, "%s%d", no ? ", " : "", P);
-            if (nm >= sizeof moved || no >= sizeof open) break;
+            if (nm >= sizeof moved || nc >= sizeof chance || no >= sizeof open) break;
         }
-        if (!nm && !no) continue;
+        if (!nm && !nc && !no) continue;
         fprintf(f, "%s%c%s (%s): ", html ? "<li>" : "- ", m_name[m][0] - 32 * (m_name[m][0] >= 'a'), m_name[m] + 1,
                 m_unit[m]);
-        if (nm) fprintf(f, "moved beyond its interval: %s", moved);
-        if (nm && no) fputs("; ", f);
+        if (nm) fprintf(f, "moved: %s", moved);
+        if (nm && nc) fputs("; ", f);
+        if (nc)
+            fprintf(f, "outside its own 95%% interval but no more than chance gives among %d comparisons: %s", F->n,
+                    chance);
+        if ((nm || nc) && no) fputs("; ", f);
         if (no) fprintf(f, "no change shown at %s player%s (the difference's interval holds 0: play more deals to tell)",
                         open, strchr(open, ',') ? "s" : (strcmp(open, "1") ? "s" : ""));
         fputs(html ? "</li>\n" : "\n", f);
@@ -428,7 +583,9 @@ void report_write(FILE *f, int html, report *R)
                     : "Every seat `%s`; %llu deals of seed %s at each player count from %d to %d, the same deals under "
                       "both; rules `%s` and `%s`. Intervals are 95%%; a difference is taken deal by deal.\n\n",
             o->agent, (unsigned long long)o->games, R->seed_text, o->players.lo, o->players.hi, R->rules_text[0], R->rules_text[1]);
-    verdict_block(f, html, R);
+    static family F;
+    family_of(R, &F);
+    verdict_block(f, html, R, &F);
     fputs(html ? "<h2>What the variant changes</h2>\n<ul>\n" : "## What the variant changes\n\n", f);
     if (html) { /* the keys in <code>, where the Markdown has backticks */
         char *buf = NULL;
@@ -447,7 +604,7 @@ void report_write(FILE *f, int html, report *R)
         changes(f, v, html);
     }
     fputs(html ? "</ul>\n" : "\n", f);
-    for (int m = 0; m < NM; m++) measure_block(f, html, R, m);
+    for (int m = 0; m < NM; m++) measure_block(f, html, R, &F, m);
     seat_block(f, html, R);
     worth_block(f, html, R);
     skill_block(f, html, R);
@@ -459,7 +616,7 @@ void report_write(FILE *f, int html, report *R)
               "  const plots = document.querySelectorAll('svg.plot');\n"
               "  plots.forEach((p, i) => { const r = p.getBoundingClientRect();\n"
               "    if (r.width < 300 || r.height < 100 || r.right > W + 1) bad.push('plot ' + i + ' is ' + Math.round(r.width) + 'x' + Math.round(r.height));\n"
-              "    if (p.querySelectorAll('rect').length < 4) bad.push('plot ' + i + ' has no bars'); });\n"
+              "    if (p.querySelectorAll('rect').length < 3) bad.push('plot ' + i + ' has no bars'); });\n"
               "  document.querySelectorAll('table').forEach((t, i) => { if (t.getBoundingClientRect().right > W + 1) bad.push('table ' + i + ' overflows'); });\n"
               "  document.getElementById('layout').textContent = bad.length ? 'layout bad: ' + bad.join('; ')\n"
               "    : 'layout ok plots ' + plots.length + ' tables ' + document.querySelectorAll('table').length;\n"

@@ -644,7 +644,8 @@ int cmd_balance(int argc, char **argv)
 {
     bal_args a;
     memset(&a, 0, sizeof a);
-    int rc = opt_parse(&table, argc, argv, &a, NULL, NULL);
+    uint64_t given = 0;
+    int rc = opt_parse(&table, argc, argv, &a, NULL, &given);
     static char named[1024];
     if (!rc && a.rules) a.rules = cli_rules_named(a.rules, named, sizeof named);
     if (rc) return rc == OPT_HELP ? 0 : 2;
@@ -663,6 +664,10 @@ int cmd_balance(int argc, char **argv)
         return rc;
     }
     write_header(&b);
+    /* The agents without --agents, said first (the search is only as
+     * telling as the play: random knows nothing of the rules). */
+    if (!opt_given(&table, given, "agents") && !cli_quiet)
+        fprintf(stderr, "balance: agents %s (the default; --agents to change)\n", a.agents);
     cli_catch_stop();
     int out_of_reach[MAX_GOALS] = {0};
     uint64_t end = 0;

@@ -9,7 +9,8 @@
  * the winner's margin, ties and seat balance; then what each element is
  * worth under each (worth.c), and where the first deals' games part
  * (parting.c); the page itself is sim/cli/report_page.c.  Intervals are normal 95% intervals over the games (paired
- * differences over the deals).
+ * differences over the deals); the verdict says "moved" by Holm's rule
+ * over all its comparisons (an_family_moved: 5% family-wise).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,10 +175,16 @@ static int run_report(report *R, const char *md_path)
     int pairings = SKILL_LADDER + 2; /* at most: the ladder's steps and the two seeing searchers */
     uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games +
                    SIDES * (uint64_t)pairings * o->skill_games;
-    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals, %d elements x 2 x "
-            "%llu deals for their worth, and up to %d pairings x 2 x %llu deals for the skill)\n",
-            (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, RESTRICT_COUNT,
-            (unsigned long long)o->worth_games, pairings, (unsigned long long)o->skill_games);
+    /* Only the parts this run plays (--worth-games 0 and no --skill say nothing). */
+    char worth[160] = "", skill[160] = "";
+    if (o->worth_games)
+        snprintf(worth, sizeof worth, ", %d elements x 2 x %llu deals for their worth", RESTRICT_COUNT,
+                 (unsigned long long)o->worth_games);
+    if (o->skill_games)
+        snprintf(skill, sizeof skill, ", up to %d pairings x 2 x %llu deals for the skill", pairings,
+                 (unsigned long long)o->skill_games);
+    fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals%s%s)\n",
+            (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, worth, skill);
     double t0 = timing_seconds();
     for (int P = o->players.lo; P <= o->players.hi; P++)
         for (int s = 0; s < SIDES; s++) {
@@ -240,11 +247,8 @@ int cmd_report(int argc, char **argv)
     if (n > 5 && !strcmp(o.out + n - 5, ".html")) snprintf(md, sizeof md, "%.*s.md", (int)(n - 5), o.out);
     else snprintf(md, sizeof md, "%s.md", o.out);
     const char *paths[2] = {o.out, md};
-    for (int i = 0; i < 2; i++) {
-        outfile probe_out;
-        if (outfile_open(&probe_out, paths[i], err, sizeof err)) return cli_usage_error("%s", err);
-        outfile_abort(&probe_out);
-    }
+    for (int i = 0; i < 2; i++)
+        if (outfile_probe(paths[i], err, sizeof err)) return cli_usage_error("%s", err);
     rc = run_report(&R, md);
     for (int s = 0; s < SIDES; s++)
         for (int P = 0; P <= JM_MAX_PLAYERS; P++) {

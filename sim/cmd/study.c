@@ -642,6 +642,10 @@ static int run_study(const char *kind, study_opts *o, const study_args *a, const
         }
         return 2;
     }
+    /* The agents a study plays without --agents, said first: a default
+     * of random measures the rules under play that knows nothing. */
+    if (!a->agents.n && !a->ladder && !cli_quiet)
+        fprintf(stderr, "study %s: agents %s (the default; --agents to change)\n", kind, o->mix[0]);
     cli_catch_stop();
     study_kind k = !strcmp(kind, "captain") ? STUDY_CAPTAIN : !strcmp(kind, "ghost") ? STUDY_GHOST : STUDY_SWEEP;
     int rc = k == STUDY_CAPTAIN ? study_captain(o) : k == STUDY_GHOST ? study_ghost(o) : study_sweep(o, sw, a->measure);

@@ -127,11 +127,8 @@ int cmd_worth(int argc, char **argv)
     jm_rules_format(&w.rules, rules_text, sizeof rules_text);
     /* the outputs can be written before the work */
     const char *paths[2] = {a.out, a.md};
-    for (int i = 0; i < 2 && paths[i]; i++) {
-        outfile probe_out;
-        if (outfile_open(&probe_out, paths[i], err, sizeof err)) return cli_usage_error("%s", err);
-        outfile_abort(&probe_out);
-    }
+    for (int i = 0; i < 2 && paths[i]; i++)
+        if (outfile_probe(paths[i], err, sizeof err)) return cli_usage_error("%s", err);
     if (a.md && outfile_same(a.out, a.md)) return cli_usage_error("study worth: --out and --md name the same file");
     worth_row rows[RESTRICT_COUNT];
     int n;

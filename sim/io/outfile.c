@@ -116,6 +116,32 @@ mode_t outfile_new_mode(void)
     return secret ? 0600 : umask_mode;
 }
 
+/* A device or a FIFO, opened to be written in place: a descriptor, or -1
+ * with errno.  Opening a FIFO for writing blocks until a program opens it
+ * for reading; where none has yet, that is said on stderr before the wait,
+ * so that a run does not hang without a word (the open is tried first
+ * without blocking, which fails with ENXIO exactly then). */
+static int open_in_place(const char *path, int fifo)
+{
+    const int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC;
+    if (!fifo) return open(path, flags);
+    int fd = open(path, flags | O_NONBLOCK);
+    if (fd >= 0) { /* a reader is there: written blocking from here on */
+        int fl = fcntl(fd, F_GETFL);
+        if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        return fd;
+    }
+    if (errno != ENXIO) return -1;
+    fprintf(stderr, "jamaica: waiting for a reader on FIFO '%s' (the output is written once a program opens it, "
+            "e.g. cat '%s')\n", path, path);
+    return open(path, flags); /* a stopping signal ends the wait (EINTR: the output not written) */
+}
+
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -127,7 +153,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     mode_t mode;
     if (stat(path, &st) == 0) {
         if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
-            int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+            int fd = open_in_place(path, S_ISFIFO(st.st_mode));
             if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
                 int e = errno;
                 if (fd >= 0) close(fd);
@@ -194,6 +220,17 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         outfile_abort(o);
         return fail(err, errlen, path, strerror(e));
     }
+    return 0;
+}
+
+int outfile_probe(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (*path && stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+        return access(path, W_OK) ? fail(err, errlen, path, strerror(errno)) : 0;
+    outfile o;
+    if (outfile_open(&o, path, err, errlen)) return -1;
+    outfile_abort(&o);
     return 0;
 }
 

@@ -12,7 +12,8 @@
  * gives (0600 in a run whose seed is sealed: outfile_secret), and its
  * name, so a failed or interrupted run leaves the old
  * file as it was.  A character device or a FIFO (/dev/null, /dev/stdout on
- * a pipe) is written in place.  Anything else (a directory, a socket, a
+ * a pipe) is written in place (a FIFO that no program reads yet: a line on
+ * stderr says the run waits for a reader, then it waits).  Anything else (a directory, a socket, a
  * dangling symlink, a file this user may not write) is refused before any
  * work, with a message naming the path.
  *
@@ -44,6 +45,12 @@ typedef struct outfile {
 /* Open path for writing.  0; or -1 and err ("cannot write 'PATH': why"),
  * nothing created. */
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
+/* Could path be opened for writing (outfile_open's checks, before a long
+ * run)?  0; or -1 and err.  A FIFO or a device is only checked for write
+ * permission, not opened: a FIFO opened and closed here would end its
+ * reader's input before the output came.  Opening a FIFO that no program
+ * reads yet says on stderr that it waits for a reader, then waits. */
+int outfile_probe(const char *path, char *err, size_t errlen);
 /* Every output made after this call is private (0600): the run's seed is
  * sealed, and the outputs record it.  Without it a new output gets the
  * mode the umask gives (0666 less it); a replaced one keeps its own. */

@@ -920,12 +920,13 @@ done
 # within its interval; the same bytes on one thread.
 $J balance --vary ghost_gold=8..14 --target ghost=0.26 --keep 'rounds<=26' --players 2 --games 400 --confirm 8000 \
     --out "$tmp/bal/b.csv" >"$tmp/bal/md" 2>"$tmp/bal/err" && ok || bad "balance: $(cat "$tmp/bal/err")"
-# Its first line says how many games it will play: the CSV's rows add up to
-# it (a search row's games are its setting's so far; a round adds the rest).
+# Its first line names the agents (random, the default), its second says
+# how many games it will play: the CSV's rows add up to it (a search row's
+# games are its setting's so far; a round adds the rest).
 n=$(awk -F, '$1 == "search" { c[$2]++; g[$2] = $4 } $1 == "confirm" { s += $4 }
     END { for (r = 0; r in c; r++) s += c[r] * (g[r] - (r ? g[r - 1] : 0)); print s }' "$tmp/bal/b.csv")
-head -n 1 "$tmp/bal/err" | grep -q "^balance: 7 settings: $n games in all, the confirmation's 8000 among them\$" && ok ||
-    bad "balance: its estimate: $(head -n 1 "$tmp/bal/err") (the CSV: $n games)"
+sed -n 2p "$tmp/bal/err" | grep -q "^balance: 7 settings: $n games in all, the confirmation's 8000 among them\$" && ok ||
+    bad "balance: its estimate: $(sed -n 2p "$tmp/bal/err") (the CSV: $n games)"
 [ "$(grep -c '^search,0,' "$tmp/bal/b.csv")" -eq 7 ] && [ "$(grep -c '^confirm,' "$tmp/bal/b.csv")" -eq 1 ] && ok ||
     bad "balance: the CSV's rows: $(cut -c1-40 "$tmp/bal/b.csv")"
 last=$(awk -F, '$1 == "search" && $4 > n {n = $4} END {print n}' "$tmp/bal/b.csv")

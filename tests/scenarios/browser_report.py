@@ -2,7 +2,8 @@
 """The variant report's page in a real browser (headless chromium): made by
 `jamaica report` for a variant with one card, one cost and one treasure
 changed, it lists those three changes, holds a plot and a table for every
-measure (and the table of --skill), and measures itself (#layout) at 1024x768 and 1500x950: no plot
+measure, and a plot of each measure's paired difference (and the table of
+--skill), and measures itself (#layout) at 1024x768 and 1500x950: no plot
 or table wider than the window, every plot drawn with its bars.  A
 screenshot is kept in bin/browser/.
 
@@ -43,8 +44,9 @@ def main():
         m = re.search(r'<p id="layout">([^<]*)</p>', dom)
         if not m or not m.group(1).startswith("layout ok"):
             bad.append("at %s: %s" % (size, m.group(1) if m else "no layout check"))
-        elif m.group(1) != "layout ok plots 7 tables 8":
-            bad.append("at %s: %s (7 plots and 8 tables expected: the skill's has no plot)" % (size, m.group(1)))
+        elif m.group(1) != "layout ok plots 12 tables 8":
+            bad.append("at %s: %s (12 plots and 8 tables expected: each measure's two, its figures and their "
+                       "paired difference; the seats' and the elements' one; the skill's none)" % (size, m.group(1)))
     shot = os.path.join(tmp, "report-1024x768.png")
     chromium("--window-size=1024,768", "--screenshot=" + shot, "file://" + page)
     if not os.path.exists(shot) or os.path.getsize(shot) < 20000:
@@ -55,7 +57,7 @@ def main():
     for b in bad:
         print("browser report: " + b, file=sys.stderr)
     if not bad:
-        print("browser report: the page lists the three changes, 7 plots and 8 tables fit 1024x768 and 1500x950; "
+        print("browser report: the page lists the three changes, 12 plots and 8 tables fit 1024x768 and 1500x950; "
               "screenshot bin/browser/report-1024x768.png")
     return 1 if bad else 0
 

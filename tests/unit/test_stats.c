@@ -567,6 +567,105 @@ static void test_sprt_synthetic_streams(void **state)
     assert_true(n60 < n20);
 }
 
+static void test_holm_known_values(void **state)
+{
+    (void)state;
+    /* By hand: sorted 0.005 x 4, 0.01 x 3, 0.03 x 2, 0.04 x 1 (raised to
+     * the 0.06 before it); capped at 1; ties in index order. */
+    double p[] = {0.01, 0.04, 0.03, 0.005}, adj[4];
+    assert_int_equal(an_holm(p, 4, adj), 0);
+    double want[] = {0.03, 0.06, 0.06, 0.02};
+    for (int i = 0; i < 4; i++) assert_float_equal(adj[i], want[i], 1e-12);
+    double q[] = {0.5, 0.2, 0.9}, want_q[] = {1, 0.6, 1};
+    assert_int_equal(an_holm(q, 3, q), 0); /* in place */
+    for (int i = 0; i < 3; i++) assert_float_equal(q[i], want_q[i], 1e-12);
+    double t[] = {0.02, 0.02}, adj_t[2];
+    an_holm(t, 2, adj_t);
+    assert_float_equal(adj_t[0], 0.04, 1e-12);
+    assert_float_equal(adj_t[1], 0.04, 1e-12);
+    double one[] = {0.03};
+    an_holm(one, 1, one);
+    assert_float_equal(one[0], 0.03, 1e-12);
+}
+
+/* A uniform in [0, 1) and a standard normal (Box-Muller) from rng. */
+static double uniform01(jm_pcg32 *rng) { return (jm_pcg32_next(rng) + 0.5) / 4294967296.0; }
+static double normal01(jm_pcg32 *rng)
+{
+    return sqrt(-2 * log(uniform01(rng))) * cos(6.283185307179586 * uniform01(rng));
+}
+
+/* One family of the report's shape: FM comparisons of FN deals each, in
+ * groups of four that share each deal (as a player count's measures come
+ * from the same games): comparison k's difference in deal i is the group's
+ * normal draw for i, times 0.5, plus its own -1, 0 or +1 (a win share's
+ * difference: 0 half the time), plus shift[k].  Its moments into d. */
+enum { FM = 21, FN = 300 };
+static void null_family(jm_pcg32 *rng, const double *shift, an_moments *d)
+{
+    memset(d, 0, FM * sizeof *d);
+    for (int i = 0; i < FN; i++) {
+        double shared[(FM + 3) / 4];
+        for (int g = 0; g < (FM + 3) / 4; g++) shared[g] = 0.5 * normal01(rng);
+        for (int k = 0; k < FM; k++) {
+            double u = uniform01(rng), own = u < 0.25 ? -1 : u < 0.5 ? 1 : 0;
+            an_moments_add(&d[k], shared[k / 4] + own + (shift ? shift[k] : 0));
+        }
+    }
+}
+
+static void test_family_null_error_rates(void **state)
+{
+    (void)state;
+    /* The report's verdict over 5,000 simulated families of 21 comparisons
+     * where nothing moved: Holm's rule must say "moved" anywhere in a
+     * family at most 5% of the time (plus three standard errors of the
+     * simulation, 0.0092), and the uncorrected rule, each test at 95% on
+     * its own, must exceed that by far (about 1 - 0.95^21 = 66% for
+     * independent tests; less for these correlated ones, still above 30%):
+     * the family-wise error rate is what the correction controls.  Each
+     * test on its own must reject about 5% of the time (the paired t
+     * test's calibration on these discrete differences). */
+    enum { FAMILIES = 5000 };
+    jm_pcg32 rng;
+    jm_pcg32_seed(&rng, 8401, 5);
+    an_moments d[FM];
+    double adj[FM];
+    unsigned char moved[FM];
+    int any_holm = 0, any_raw = 0;
+    long single = 0;
+    for (int f = 0; f < FAMILIES; f++) {
+        null_family(&rng, NULL, d);
+        int h = an_family_moved(d, FM, 0.05, 1, adj, moved), r = an_family_moved(d, FM, 0.05, 0, adj, moved);
+        assert_true(h >= 0 && h <= r);
+        any_holm += h > 0;
+        any_raw += r > 0;
+        single += r;
+    }
+    double fwer_holm = (double)any_holm / FAMILIES, fwer_raw = (double)any_raw / FAMILIES;
+    double per_test = (double)single / (FAMILIES * FM), se = sqrt(0.05 * 0.95 / FAMILIES);
+    print_message("null families: family-wise error %.4f with Holm, %.4f uncorrected; %.4f a test\n", fwer_holm,
+                  fwer_raw, per_test);
+    assert_true(fwer_holm <= 0.05 + 3 * se);
+    assert_true(fwer_raw > 0.30);
+    assert_true(per_test > 0.044 && per_test < 0.056);
+    /* Not by saying nothing: one comparison moved by 0.35 (about 4.5 of
+     * its standard errors) is found in at least 95% of 500 families, and
+     * the other 20 still say "moved" together at most 5% (+ 3 se). */
+    double shift[FM] = {0.35};
+    int found = 0, false_any = 0;
+    for (int f = 0; f < 500; f++) {
+        null_family(&rng, shift, d);
+        an_family_moved(d, FM, 0.05, 1, adj, moved);
+        found += moved[0];
+        int any = 0;
+        for (int k = 1; k < FM; k++) any |= moved[k];
+        false_any += any;
+    }
+    assert_true(found >= 475);
+    assert_true(false_any <= 500 * (0.05 + 3 * sqrt(0.05 * 0.95 / 500)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -586,6 +685,8 @@ int main(void)
         cmocka_unit_test(test_sprt_bounds_and_llr),
         cmocka_unit_test(test_sprt_degenerate_samples),
         cmocka_unit_test(test_sprt_synthetic_streams),
+        cmocka_unit_test(test_holm_known_values),
+        cmocka_unit_test(test_family_null_error_rates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
