@@ -3,8 +3,10 @@
 game to its end with its own buttons (#selftest) without a script error,
 states the final scores and ranks that GAMES.csv gives for the same game, and
 measures itself (#layout) at 1024x768 and 1500x950: labels legible, holds on
-one line, nothing over the board's spaces, blank dice before the first roll;
-a screenshot of each size is saved to bin/browser/.
+one line, nothing over the board's spaces, blank dice before the first roll,
+the log's last lines on the first screen and every player's panel whole; a
+2- and a 6-player game are measured at 1024x768 too; a screenshot of each
+size is saved to bin/browser/.
 
     python3 tests/scenarios/browser.py bin/jamaica SCRATCH_DIR"""
 import csv
@@ -16,6 +18,9 @@ import sys
 
 AGENTS = "sharp,greedy,mcts:iters=30,random"
 SEED, GAME = "5", "2"
+# The fewest and the most players (2 with the Ghost Ship: three panels; 6:
+# six), for the layout at 1024x768 only.
+OTHERS = {"2p": "sharp,greedy", "6p": "sharp,greedy,random,greedy,sharp,random"}
 
 
 def chromium(*args):
@@ -54,29 +59,39 @@ def main():
     # Headless chromium lays out --dump-dom in the window less its bars (681
     # px high at 1024,768) and a --screenshot in the whole window (768 px):
     # 1024,855 gives the check the screenshot's height.  Each player's name
-    # line must be on the screen and not under the step bar (elementFromPoint).
-    for size in ("1024,768", "1024,855", "1500,950"):
-        for step in (0, 200, "end"):
-            at = step if step != "end" else 10 ** 6
-            lay = chromium("--window-size=" + size, "--dump-dom", "file://%s#layout=%d" % (page, at)).stdout
-            m = re.search(r'<p id="layout">([^<]*)</p>', lay)
-            if not m or not m.group(1).startswith("layout ok"):
-                bad.append("at %s, step %s: %s" % (size, step, m.group(1) if m else "no layout check"))
-        if size == "1024,855":
-            continue
-        shot = os.path.abspath(os.path.join(tmp, "replay-%s.png" % size.replace(",", "x")))
-        chromium("--window-size=" + size, "--screenshot=" + shot, "file://" + page + "#step=200")
-        if not os.path.exists(shot) or os.path.getsize(shot) < 20000:
-            bad.append("no screenshot at " + size)
-        else:
-            os.makedirs("bin/browser", exist_ok=True)
-            shutil.copy(shot, "bin/browser/" + os.path.basename(shot))
+    # line must be on the screen and not under the step bar, at least 5 lines
+    # of the log too, and each panel, scrolled to, whole (elementFromPoint).
+    pages = [("", page, ("1024,768", "1024,855", "1500,950"))]
+    for name, agents in OTHERS.items():
+        other = os.path.abspath(os.path.join(tmp, "browser-%s.html" % name))
+        subprocess.run([jamaica, "replay", "--seed", SEED, "--agents", agents, "--out", other], check=True,
+                       capture_output=True)
+        pages.append((name + " ", other, ("1024,768", "1024,855")))
+    for name, path, sizes in pages:
+        for size in sizes:
+            for step in (0, 200, "end"):
+                at = step if step != "end" else 10 ** 6
+                lay = chromium("--window-size=" + size, "--dump-dom", "file://%s#layout=%d" % (path, at)).stdout
+                m = re.search(r'<p id="layout">([^<]*)</p>', lay)
+                if not m or not m.group(1).startswith("layout ok"):
+                    bad.append("%sat %s, step %s: %s" % (name, size, step, m.group(1) if m else "no layout check"))
+            if size == "1024,855" or name == "2p ":
+                continue
+            shot = os.path.abspath(os.path.join(tmp, "replay-%s%s.png" % (name.strip() + "-" if name else "",
+                                                                         size.replace(",", "x"))))
+            chromium("--window-size=" + size, "--screenshot=" + shot, "file://" + path + "#step=200")
+            if not os.path.exists(shot) or os.path.getsize(shot) < 20000:
+                bad.append("no screenshot at " + size)
+            else:
+                os.makedirs("bin/browser", exist_ok=True)
+                shutil.copy(shot, "bin/browser/" + os.path.basename(shot))
     for b in bad:
         print("browser: " + b, file=sys.stderr)
     if not bad:
         steps = re.search(r'<p id="selftest">selftest ok steps (\d+)', dom).group(1)
-        print("browser: the page walks its %s steps, scores as GAMES.csv (%d ships), legible at 1024x768 and 1500x950; "
-              "screenshots bin/browser/replay-*.png" % (steps, len(rows)))
+        print("browser: the page walks its %s steps, scores as GAMES.csv (%d ships), legible at 1024x768 and 1500x950, "
+              "every panel whole and the log shown with 2, 4 and 6 players at 1024x768; screenshots bin/browser/replay-*.png"
+              % (steps, len(rows)))
     return 1 if bad else 0
 
 
