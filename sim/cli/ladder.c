@@ -119,7 +119,7 @@ int ladder_parse(const char *arg, ladder *l)
         for (int j = 0; j < k; j++)
             if (!strcmp(specs[j], specs[k])) return cli_usage_error("--ladder: '%s' twice", specs[k]);
         int f = have ? find(&file, specs[k]) : -1;
-        snprintf(l->spec[k], SIM_SPEC_LEN, "%s", specs[k]);
+        memcpy(l->spec[k], specs[k], SIM_SPEC_LEN);
         snprintf(l->name[k], sizeof l->name[k], "%s", f >= 0 ? file.name[f] : "");
         l->rating[k][0] = f >= 0 ? file.rating[f][0] : NAN;
         l->rating[k][1] = f >= 0 ? file.rating[f][1] : NAN;
