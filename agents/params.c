@@ -21,6 +21,19 @@ static int choice_index(const char *choices, const char *v)
     return -1;
 }
 
+/* The offset of the first ':KEY=' in v (KEY a run of lower-case letters,
+ * digits and '_'), or -1: a second parameter joined by ':' instead of ','
+ * ("iters=100:c=2"), which would otherwise read as a bad value, or as a
+ * file's name that does not exist. */
+int params_colon_at(const char *v)
+{
+    for (const char *c = strchr(v, ':'); c; c = strchr(c + 1, ':')) {
+        size_t k = strspn(c + 1, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        if (k && c[1 + k] == '=') return (int)(c - v);
+    }
+    return -1;
+}
+
 int params_parse(const char *agent, const char *params, const param_spec *spec, int nspec, void *out, char *err,
                  size_t errlen)
 {
@@ -40,6 +53,12 @@ int params_parse(const char *agent, const char *params, const param_spec *spec, 
         }
         *eq = '\0';
         const char *v = eq + 1;
+        int colon = params_colon_at(v);
+        if (colon >= 0) {
+            snprintf(err, errlen, "agent '%s': parameters are separated by ',', not ':' (write '%s=%.*s,%s')", agent,
+                     tok, colon, v, v + colon + 1);
+            return -1;
+        }
         int k = 0;
         while (k < nspec && strcmp(spec[k].key, tok)) k++;
         if (k == nspec) {

@@ -21,4 +21,8 @@ typedef struct param_spec {
 int params_parse(const char *agent, const char *params, const param_spec *spec, int nspec, void *out, char *err,
                  size_t errlen);
 
+/* The offset of the first ':KEY=' in v, or -1: two parameters joined by ':'
+ * where ',' belongs. */
+int params_colon_at(const char *v);
+
 #endif

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "outside.h"
+#include "params.h"
 #include "process.h"
 
 #define PROTOCOL_VERSION 1
@@ -106,8 +107,12 @@ static int read_line(program *pg, char *line, double deadline, char *why, size_t
         int pr = ms > 0 ? poll(&pf, 1, ms) : 0;
         if (pr < 0 && errno == EINTR) continue;
         if (pr <= 0) {
-            snprintf(why, wl, "no answer within %g s%s", pg->allowed,
-                     pg->allowed == pg->o.startup ? " of its start (startup=)" : "");
+            /* Nothing at all came: most often a program that buffers its
+             * output or reads its input in blocks (mawk on a pipe). */
+            snprintf(why, wl, "no answer within %g s%s%s", pg->allowed,
+                     pg->allowed == pg->o.startup ? " of its start (startup=)" : "",
+                     pg->have ? "" : "; nothing came: a program must flush each line it writes and read its "
+                                     "input line by line (docs/PROTOCOL.md, \"The conversation\")");
             return -1;
         }
         ssize_t r = recv(pg->p.fd, pg->in + pg->have, LINE_MAX_BYTES - pg->have, 0);
@@ -408,6 +413,17 @@ static int program_create(agent *a, const char *spec, char *err, size_t errlen)
     pg->p.env = proc_env();
     memcpy(pg->cmd, spec, len);
     pg->cmd[len] = '\0';
+    /* The parameters follow one ':'; a command whose last word still holds
+     * ':KEY=' had two (cmd:bot.py:timeout=5:startup=3), which the program
+     * would otherwise meet as a file name that does not exist. */
+    const char *word = strrchr(pg->cmd, ' ');
+    word = word ? word + 1 : pg->cmd;
+    int colon = params ? params_colon_at(word) : -1;
+    if (colon >= 0) {
+        snprintf(err, errlen, "agent 'cmd:%.200s': parameters follow one ':' and are separated by ',' (write "
+                 "'%.*s:%.100s,%.100s')", spec, (int)(word - pg->cmd + colon), pg->cmd, word + colon + 1, params);
+        return -1;
+    }
     if (outside_params(&pg->o, pg->cmd, params ? params : "", 1, err, errlen) || runnable(pg->cmd, err, errlen) ||
         absolute_words(pg->cmd, err, errlen) || choose_sandbox(pg, err, errlen))
         return -1;

@@ -94,6 +94,31 @@ $J sim --games 2 --players 2 --agents "cmd:$F slowstart 2:timeout=1",random --ou
     [ -s "$tmp/ss.csv" ] && ok || bad "a slow start under the default startup: $(cat "$tmp/e")"
 $J sim --games 2 --players 2 --agents "cmd:$F slowstart 2:startup=1",random --out "$tmp/ss.csv" >/dev/null 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q "no answer within 1 s of its start (startup=)" "$tmp/e" && ok || bad "startup=1: $(cat "$tmp/e")"
+# An awk agent written from PROTOCOL.md: Debian's mawk reads a pipe in
+# blocks and never answers the handshake; the line says that nothing came
+# and why a program hangs so; `mawk -W interactive` plays.
+if command -v mawk >/dev/null 2>&1; then
+    $J sim --games 2 --players 2 --agents "cmd:mawk -f tests/fixtures/agents/first.awk:startup=1",random \
+        --out "$tmp/awk.csv" >/dev/null 2>"$tmp/e"
+    [ $? -eq 2 ] && grep -q "nothing came: a program must flush each line it writes and read its input line by line" \
+        "$tmp/e" && [ ! -e "$tmp/awk.csv" ] && ok || bad "mawk reading in blocks: $(cat "$tmp/e")"
+    $J sim --games 2 --players 2 --agents "cmd:mawk -W interactive -f tests/fixtures/agents/first.awk",random \
+        --out "$tmp/awk.csv" >/dev/null 2>"$tmp/e" && [ -s "$tmp/awk.csv" ] && ok ||
+        bad "mawk -W interactive: $(cat "$tmp/e")"
+fi
+# Two parameters joined by ':' instead of ',' are named as that mistake,
+# in a program's spec and a built-in agent's, before any game.
+$J sim --games 2 --players 2 --agents "cmd:$F good:timeout=5:startup=3",random --out "$tmp/colon.csv" \
+    >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/o" ] && [ ! -e "$tmp/colon.csv" ] &&
+    grep -q "parameters follow one ':' and are separated by ',' (write '.*good:timeout=5,startup=3')" "$tmp/e" && ok ||
+    bad "cmd: with two ':': $(cat "$tmp/e")"
+for spec in mcts:iters=100:c=2 "rollout:file=results/spg/seed5/current.jmn:budget=4"; do
+    $J sim --games 2 --players 2 --agents "$spec",random >"$tmp/o" 2>"$tmp/e"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/o" ] &&
+        grep -q "parameters are separated by ',', not ':' (write '[a-z]*=[^,]*,[a-z]*=[0-9]*')" "$tmp/e" && ok ||
+        bad "$spec: $(cat "$tmp/e")"
+done
 # The agent's stderr goes to the log named (created 0600); a command with
 # shell syntax keeps its relative paths, so dir=. starts it in jamaica's
 # working directory.
