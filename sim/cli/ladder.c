@@ -85,7 +85,7 @@ int ladder_read_file(ladder *l, char *err, size_t errlen)
 
 /* The ladder file's row for spec (as given, or as the file's paths resolve
  * it), or -1. */
-static int find(const ladder *file, const char *spec)
+int ladder_find(const ladder *file, const char *spec)
 {
     char raw[SIM_SPEC_LEN];
     if (strlen(spec) >= sizeof raw) return -1;
@@ -118,7 +118,7 @@ int ladder_parse(const char *arg, ladder *l)
     for (int k = 0; k < n; k++) {
         for (int j = 0; j < k; j++)
             if (!strcmp(specs[j], specs[k])) return cli_usage_error("--ladder: '%s' twice", specs[k]);
-        int f = have ? find(&file, specs[k]) : -1;
+        int f = have ? ladder_find(&file, specs[k]) : -1;
         memcpy(l->spec[k], specs[k], SIM_SPEC_LEN);
         snprintf(l->name[k], sizeof l->name[k], "%s", f >= 0 ? file.name[f] : "");
         l->rating[k][0] = f >= 0 ? file.rating[f][0] : NAN;
@@ -187,7 +187,7 @@ static int collect(study_kind k, const study_row *rows, int n, fig *out, ladder 
         while (rung < rungs->n && strcmp(rungs->spec[rung], r->agents)) rung++;
         if (rung == rungs->n) {
             if (rung == LADDER_MAX || strlen(r->agents) >= SIM_SPEC_LEN) continue; /* not a rung's one spec */
-            int f = have ? find(&file, r->agents) : -1;
+            int f = have ? ladder_find(&file, r->agents) : -1;
             memcpy(rungs->spec[rung], r->agents, strlen(r->agents) + 1);
             snprintf(rungs->name[rung], sizeof rungs->name[rung], "%s", f >= 0 ? file.name[f] : "");
             rungs->rating[rung][0] = f >= 0 ? file.rating[f][0] : NAN;

@@ -28,6 +28,10 @@ typedef struct ladder {
  * for its name and ratings.  0, or 2 after a one-line message. */
 int ladder_parse(const char *arg, ladder *l);
 
+/* The row of l holding spec (as given, or as the ladder file's paths
+ * resolve it), or -1. */
+int ladder_find(const ladder *l, const char *spec);
+
 /* The ladder file itself (every row); 0, or -1 with why in err. */
 int ladder_read_file(ladder *l, char *err, size_t errlen);
 

@@ -32,7 +32,8 @@ typedef struct run_vals {
 } run_vals;
 
 typedef struct report_opts {
-    const char *rules, *agent, *out, *players_text, *luck;
+    const char *rules, *agent, *out, *players_text, *luck, *ladder_text;
+    ladder ladder;               /* --ladder's, for --skill */
     value_fn value;              /* --luck's */
     uint64_t games, worth_games, skill_games, threads, progress;
     jm_seed seed;

@@ -420,18 +420,20 @@ static void skill_block(FILE *f, int html, report *R)
     const skill_result *a = &R->skill[0], *b = &R->skill[1];
     fprintf(f, html ? "<h2>Skill and chance at 2 players</h2>\n<p>Each rung of the ladder against the one below, "
                       "seats rotated, %llu deals a pairing under each rule set: its share of the two players' wins as "
-                      "Elo. The skill depth is their sum, the top rung's Elo over <code>random</code>. Then "
+                      "Elo (the rungs as <code>study --ladder</code>'s, up to the report's agent). The skill depth is "
+                      "their sum, the top rung's Elo over <code>%s</code>. Then "
                       "<code>%s</code> handed the opponent's hidden cards (<code>see=hands</code>), and the future "
                       "chance too (<code>see=all</code>), against itself unseeing: what seeing wins, a fair share "
                       "being 50%% (reference agents for measurement, docs/AGENTS.md). A difference's interval is "
                       "from the two runs' (<code>jamaica report --skill</code>).</p>\n"
                     : "## Skill and chance at 2 players\n\nEach rung of the ladder against the one below, seats "
                       "rotated, %llu deals a pairing under each rule set: its share of the two players' wins as Elo. "
-                      "The skill depth is their sum, the top rung's Elo over `random`. Then `%s` handed the "
+                      "The rungs are `study --ladder`'s, up to the report's agent. The skill depth is their sum, the top rung's "
+                      "Elo over `%s`. Then `%s` handed the "
                       "opponent's hidden cards (`see=hands`), and the future chance too (`see=all`), against itself "
                       "unseeing: what seeing wins, a fair share being 50%% (reference agents for measurement, "
                       "docs/AGENTS.md). A difference's interval is from the two runs'.\n\n",
-            (unsigned long long)o->skill_games, SKILL_SEE_REF);
+            (unsigned long long)o->skill_games, a->rung[0], SKILL_SEE_REF);
     fputs(html ? "<table><tr><th>figure</th><th>base game</th><th>variant</th><th>variant - base</th></tr>\n"
                : "| figure | base game | variant | variant - base |\n|---|---:|---:|---:|\n", f);
     for (int k = 0; k < a->nsteps; k++) {
@@ -440,9 +442,10 @@ static void skill_block(FILE *f, int html, report *R)
                  a->rung[k + 1], a->rung[k]);
         skill_row(f, html, name, &a->step[k], &b->step[k], 1, "%+.0f [%+.0f, %+.0f]");
     }
-    skill_row(f, html, html ? "<b>skill depth</b>, the top rung over <code>random</code> (Elo)"
-                            : "**skill depth**, the top rung over `random` (Elo)",
-              &a->depth, &b->depth, 1, "%+.0f [%+.0f, %+.0f]");
+    char depth[400];
+    snprintf(depth, sizeof depth, html ? "<b>skill depth</b>, the top rung over <code>%s</code> (Elo)"
+                                       : "**skill depth**, the top rung over `%s` (Elo)", a->rung[0]);
+    skill_row(f, html, depth, &a->depth, &b->depth, 1, "%+.0f [%+.0f, %+.0f]");
     skill_row(f, html, "seeing the hidden cards (% of the players' wins)", &a->see[0], &b->see[0], 100,
               "%.1f%% [%.1f, %.1f]");
     skill_row(f, html, "seeing the future chance too (% of the players' wins)", &a->see[1], &b->see[1], 100,

@@ -2,8 +2,10 @@
  * skill.c - how much skill a rule set rewards, and what seeing would win:
  * `report --skill` (docs/VARIANTS.md, "The report").  At 2 players, seats
  * rotated, on the deals 0..N-1 of the seed:
- *  - the skill depth: each rung of random < greedy < sharp (< the report's
- *    agent, when it is none of them) against the rung below, its share s of
+ *  - the skill depth: each rung of the ladder (--ladder, by default the
+ *    ladder file's: random < greedy < sharp < mcts < policy < tuned-mcts,
+ *    the ones a study's curves use), up to the report's agent where it is
+ *    a rung, else with the agent on top, against the rung below, its share s of
  *    the two players' wins (one virtual tied game added, as the ratings'
  *    prior) as Elo, 400 log10(s / (1 - s)); the steps' sum is the top rung's
  *    Elo over random;
@@ -23,8 +25,6 @@
 #include "stop.h"
 #include "../run/lineup.h"
 #include "skill.h"
-
-static const char *const ladder[SKILL_LADDER] = {"random", "greedy", "sharp"};
 
 /* Over the games: the first agent's win shares a and the second's b. */
 typedef struct pair_tally {
@@ -84,20 +84,31 @@ static int pairing(const skill_cfg *cfg, const char *a, const char *b, skill_est
     return rc;
 }
 
+int skill_rungs(const skill_cfg *cfg, skill_result *r)
+{
+    const ladder *l = cfg->lad;
+    int n = 0, at = ladder_find(l, cfg->agent), top = at >= 0 && !l->bound[at];
+    for (int k = 0; k < l->n && (!top || k <= at); k++) {
+        if (l->bound[k]) continue;
+        r->rung[n] = l->name[k][0] ? l->name[k] : l->spec[k];
+        r->spec[n++] = l->spec[k];
+    }
+    if (!top) {
+        r->rung[n] = cfg->agent;
+        r->spec[n++] = cfg->agent;
+    }
+    r->nsteps = n - 1;
+    return n < 2 ? -1 : 0;
+}
+
 int skill_run(const skill_cfg *cfg, skill_result *r)
 {
     memset(r, 0, sizeof *r);
-    int top = SKILL_LADDER;
-    for (int k = 0; k < SKILL_LADDER; k++) {
-        r->rung[k] = ladder[k];
-        if (!strcmp(cfg->agent, ladder[k])) top = SKILL_LADDER - 1;
-    }
-    if (top == SKILL_LADDER) r->rung[SKILL_LADDER] = cfg->agent;
-    r->nsteps = top;
+    if (skill_rungs(cfg, r)) return cli_usage_error("report --skill: fewer than two rungs up to '%s'", cfg->agent);
     double var = 0;
     for (int k = 0; k < r->nsteps; k++) {
         skill_est s;
-        int rc = pairing(cfg, r->rung[k + 1], r->rung[k], &s);
+        int rc = pairing(cfg, r->spec[k + 1], r->spec[k], &s);
         if (rc) return rc;
         double lo = elo(s.lo), hi = elo(s.hi), se = (hi - lo) / (2 * 1.959964);
         r->step[k] = (skill_est){elo(s.v), lo, hi, se};

@@ -123,6 +123,9 @@ static const opt options[] = {
     OPT_ROW_UINT("skill", "N", report_opts, skill_games, "game count", 0, 100000000ULL, "0",
                  "deals a pairing for the skill depth and what seeing\nwins, at 2 players ({default}: none; about 0.1 s "
                  "a\ngame for the seeing searchers)"),
+    OPT_ROW_TEXT("ladder", "LIST", report_opts, ladder_text, "default",
+                 "--skill's rungs, weakest first, as study --ladder takes\nthem ({default}: results/ratings/ladder.csv's, up to\n"
+                 "--agents where it is one, else with it on top)"),
     OPT_SEED(report_opts, "1", "the run's seed"),
     OPT_THREADS(report_opts),
     OPT_PROGRESS(report_opts),
@@ -175,7 +178,9 @@ static int run_report(report *R, const char *md_path)
      * is played, about how long at its pace (larger player counts and the
      * elements' runs take longer a game: an estimate, not a promise). */
     int counts = o->players.hi - o->players.lo + 1;
-    int pairings = SKILL_LADDER + 2; /* at most: the ladder's steps and the two seeing searchers */
+    skill_result rungs;
+    skill_cfg kc = {.agent = o->agent, .lad = &o->ladder};
+    int pairings = o->skill_games ? (skill_rungs(&kc, &rungs), rungs.nsteps + 2) : 0; /* the steps, two seeing */
     uint64_t all = SIDES * (uint64_t)counts * o->games + SIDES * RESTRICT_COUNT * o->worth_games +
                    SIDES * (uint64_t)pairings * o->skill_games;
     /* Only the parts this run plays (--worth-games 0 and no --skill say nothing). */
@@ -184,7 +189,7 @@ static int run_report(report *R, const char *md_path)
         snprintf(worth, sizeof worth, ", %d elements x 2 x %llu deals for their worth", RESTRICT_COUNT,
                  (unsigned long long)o->worth_games);
     if (o->skill_games)
-        snprintf(skill, sizeof skill, ", up to %d pairings x 2 x %llu deals for the skill", pairings,
+        snprintf(skill, sizeof skill, ", %d pairings x 2 x %llu deals for the skill", pairings,
                  (unsigned long long)o->skill_games);
     fprintf(stderr, "report: %llu games in all (2 rule sets x %d player count%s x %llu deals%s%s)\n",
             (unsigned long long)all, counts, counts == 1 ? "" : "s", (unsigned long long)o->games, worth, skill);
@@ -208,7 +213,7 @@ static int run_report(report *R, const char *md_path)
         if (rc) return rc;
     }
     for (int s = 0; s < SIDES && o->skill_games; s++) {
-        skill_cfg k = {.agent = o->agent, .threads = (int)o->threads, .progress = (unsigned)o->progress,
+        skill_cfg k = {.agent = o->agent, .lad = &o->ladder, .threads = (int)o->threads, .progress = (unsigned)o->progress,
                        .games = o->skill_games, .seed = o->seed, .rules = R->rules[s]};
         int rc = skill_run(&k, &R->skill[s]);
         if (rc) return rc;
@@ -246,6 +251,15 @@ int cmd_report(int argc, char **argv)
     agent probe;
     if (agent_create(&probe, o.agent, err, sizeof err)) return cli_usage_error("%s", err);
     agent_destroy(&probe);
+    if (opt_given(&table, given, "ladder") && !o.skill_games) return cli_usage_error("--ladder goes with --skill N");
+    if (o.skill_games) {
+        skill_result rungs;
+        skill_cfg kc = {.agent = o.agent, .lad = &o.ladder};
+        if (ladder_parse(o.ladder_text, &o.ladder)) return 2;
+        if (skill_rungs(&kc, &rungs))
+            return cli_usage_error("report --skill: the ladder '%s' leaves fewer than two rungs up to '%s'",
+                                   o.ladder_text, o.agent);
+    }
     size_t n = strlen(o.out);
     if (n > 5 && !strcmp(o.out + n - 5, ".html")) snprintf(md, sizeof md, "%.*s.md", (int)(n - 5), o.out);
     else snprintf(md, sizeof md, "%s.md", o.out);

@@ -552,6 +552,20 @@ awk '/^## Verdict/ { v = 1 } /^## What the variant/ { exit } v && /^- / { n++ } 
     grep -qE '^\| \*\*skill depth\*\*, the top rung over `random` \(Elo\) \| \+[0-9]+ \[' "$tmp/sk.md" &&
     awk -F'|' '/^\| seeing the future chance too/ { n++; if ($3 + 0 > 60 && $4 + 0 > 60) k++ } END { exit !(n == 1 && k == 1) }' \
         "$tmp/sk.md" && ok || bad "report --skill: $(sed -n '/^| figure/,/^$/p' "$tmp/sk.md") $(tail -n 2 "$tmp/e")"
+# --skill's rungs are the ladder's (study --ladder's): cut at the report's
+# agent where it is a rung (greedy: one step over random), else with the
+# agent on top of --ladder's list.
+(cd "$tmp" && $JA report --rules card6.variant --players 2 --games 4 --worth-games 0 --skill 4 --agents greedy \
+    --out skg.html 2>"$tmp/e") && [ "$(grep -c '^| `[^|]* over `' "$tmp/skg.md")" -eq 1 ] &&
+    grep -q '^| `greedy` over `random` (Elo) |' "$tmp/skg.md" && grep -q ' 3 pairings x 2 x 4 deals for the skill' "$tmp/e" &&
+    ok || bad "report --skill --agents greedy: $(grep ' over `' "$tmp/skg.md") $(head -n 1 "$tmp/e")"
+(cd "$tmp" && $JA report --rules card6.variant --players 2 --games 4 --worth-games 0 --skill 4 --agents greedy \
+    --ladder random,first --out skl.html 2>"$tmp/e") && grep -q '^| `first` over `random` (Elo) |' "$tmp/skl.md" &&
+    grep -q '^| `greedy` over `first` (Elo) |' "$tmp/skl.md" && ok ||
+    bad "report --skill --ladder random,first: $(grep ' over `' "$tmp/skl.md") $(tail -n 1 "$tmp/e")"
+expect2 "--ladder goes with --skill N" report --rules "$tmp/keep.variant" --ladder random,first --out "$tmp/r2.html"
+expect2 "leaves fewer than two rungs up to 'sharp'" report --rules "$tmp/keep.variant" --skill 4 --ladder sharp,greedy \
+    --out "$tmp/r2.html"
 expect2 "report needs --rules FILE" report --out "$tmp/r2.html"
 expect2 "names no variant file" report --rules classic --out "$tmp/r2.html"
 expect2 "a built-in agent" report --rules "$tmp/keep.variant" --agents cmd:true --out "$tmp/r2.html"
