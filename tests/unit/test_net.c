@@ -700,9 +700,11 @@ static void test_guided_infer(void **state)
  * dice of jm_observe() with the j-th seed of the seat's stream, whatever
  * the candidate; the candidate, then every seat's likeliest action under
  * the policy to the first decision `rounds` rounds on; the leaf worth half
- * the value head and half eval=hand's estimate (or the exact result).
+ * the value head and half eval=hand's estimate (or the exact result), the
+ * value head from the view of the seat to move there, or with own from the
+ * deciding seat's (view=own).
  * rounds 0: after=, the afterstate's value from the deciding seat's view. */
-static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, uint64_t seed, int rounds)
+static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, uint64_t seed, int rounds, int own)
 {
     jm_state t;
     int seat = jm_to_move(s), legal[JM_MAX_ACTIONS];
@@ -728,7 +730,7 @@ static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, 
         return sc[seat].winner ? 1.0 / k : 0.0;
     }
     float v[NN_VALUES];
-    nn_eval_state(net, &t, jm_to_move(&t), NULL, 0, NULL, v);
+    nn_eval_state(net, &t, own ? seat : jm_to_move(&t), NULL, 0, NULL, v);
     heur_staged_shares(&t, &heur_hand, rw);
     return 0.5 * v[seat] + 0.5 * rw[seat];
 }
@@ -738,7 +740,9 @@ static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, 
  * by hand above with the same seeds for every candidate, and the value it
  * reports is that move's mean, bit for bit.  With m=1 the only candidate
  * is the policy's likeliest action (net's choice at temp=0); halve=1 picks
- * a legal action.  after=FILE the same with the afterstate's value. */
+ * a legal action.  after=FILE the same with the afterstate's value, and
+ * view=own with the leaf's value head from the deciding seat's view; the
+ * two views differ at some positions (else view=own would be untested). */
 static void test_rollout_common_deals(void **state)
 {
     (void)state;
@@ -750,23 +754,23 @@ static void test_rollout_common_deals(void **state)
     nn_net net;
     char spec[400], err[300];
     if (nn_load(&net, f, err, sizeof err)) fail_msg("%s", err);
-    int tried = 0, per = 6;
+    int tried = 0, per = 6, views_differ = 0;
     for (uint64_t g = 0; g < 40; g++) {
         jm_state s = random_state(2 + (int)(g % 3), "2021", 29, g, (int)(g * 7 % 100));
         int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal), seat = jm_to_move(&s), rounds = 1 + (int)(g % 2);
         if (n < 2) continue;
-        agent a[4];
+        agent a[5];
         jm_state obs;
-        float p[JM_MAX_ACTIONS], v[2][JM_MAX_SHIPS];
-        int c[4];
-        for (int k = 0; k < 4; k++) {
+        float p[JM_MAX_ACTIONS], v[3][JM_MAX_SHIPS];
+        int c[5];
+        for (int k = 0; k < 5; k++) {
             snprintf(spec, sizeof spec, "rollout:file=%s,rounds=%d,budget=%d%s%s", f, rounds, k == 1 || k == 2 ? per : per * n,
-                     k == 1 ? ",m=1" : k == 2 ? ",halve=1" : "", k == 3 ? ",after=" : "");
+                     k == 1 ? ",m=1" : k == 2 ? ",halve=1" : k == 4 ? ",view=own" : "", k == 3 ? ",after=" : "");
             if (k == 3) strcat(spec, f);
             if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
             agent_reset(&a[k], 5, g, jm_to_move(&s));
             c[k] = agent_choose(&a[k], &s, legal, n);
-            if (k == 0 || k == 3) assert_int_equal(agent_policy(&a[k], p, v[k / 3]), n);
+            if (k == 0 || k >= 3) assert_int_equal(agent_policy(&a[k], p, v[k == 0 ? 0 : k - 2]), n);
         }
         /* the seat's stream as the agent was handed it: the observation's
          * seed (agent_choose's), then the rollouts' */
@@ -778,27 +782,29 @@ static void test_rollout_common_deals(void **state)
             if (j < 0) jm_observe(&s, seat, x, &obs);
             else seed[j] = x;
         }
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 3; k++) { /* the default, after=, view=own */
             double best = -1, mean[JM_MAX_ACTIONS];
             int b = 0;
             for (int i = 0; i < n; i++) {
                 double sum = 0;
-                for (int j = 0; j < per; j++) sum += rollout_by_hand(&net, &obs, legal[i], seed[j], k ? 0 : rounds);
+                for (int j = 0; j < per; j++) sum += rollout_by_hand(&net, &obs, legal[i], seed[j], k == 1 ? 0 : rounds, k == 2);
                 mean[i] = sum / per;
                 if (mean[i] > best) best = mean[i], b = i;
             }
-            assert_int_equal(c[3 * k], legal[b]);
+            assert_int_equal(c[k == 0 ? 0 : k + 2], legal[b]);
             assert_true(v[k][seat] == (float)mean[b]);
         }
+        views_differ += v[2][seat] != v[0][seat];
         snprintf(spec, sizeof spec, "net:file=%s", f);
         assert_int_equal(c[1], choose_with(spec, &s, g));
         int legal2 = 0;
         for (int i = 0; i < n; i++) legal2 += legal[i] == c[2];
         assert_int_equal(legal2, 1);
-        for (int k = 0; k < 4; k++) agent_destroy(&a[k]);
+        for (int k = 0; k < 5; k++) agent_destroy(&a[k]);
         tried++;
     }
     assert_true(tried >= 20);
+    assert_true(views_differ >= 5);
     nn_free(&net);
 }
 
