@@ -990,6 +990,45 @@ static void test_searchers_play_greedys_positions(void **state)
     print_message("the recommended searcher keeps the gunpowder %d/10\n", g);
 }
 
+/* The lair or the shortage (results/rollout/README.md, "A lair or a
+ * shortage"): P0 on 28 with six gold and no food moves forward 5, to the
+ * lair on 33 (its token there, a treasure to draw) or to 39, a sea space
+ * costing 4 food it cannot pay.  The policy, the searcher and the
+ * inference searcher take the lair on all ten streams; the rollouts
+ * (results/agents.txt's, 512 of them) take the shortage on all ten: at
+ * their leaf one round on, eval=hand counts the shortage's two steps
+ * nearer the finish and the value head reads the position from the next
+ * Captain's view, P1's, in which the lair's treasure is face down, where
+ * the policy's own games to the end give the lair the better share.
+ * Played on three rounds, the rollouts take the lair on most streams. */
+static void test_rollout_lair_or_shortage(void **state)
+{
+    (void)state;
+    char specs[4][512], spec[600];
+    if (recommended("policy", specs[0]) || recommended("searcher", specs[1]) || recommended("inference", specs[2]) ||
+        recommended("rollout", specs[3]))
+        fail_msg("results/agents.txt: no policy, searcher, inference or rollout line");
+    jm_state s = pos("jamaica/1 players=2 round=16 dice=5,1 ship0=28:1:-.-.3g.-.3g:sabre* ship1=10:1:-.5f.5p.1g.- "
+                     "cards0=dddddhhdpdd cards1=dddcdddhddh pile=map.hold6.+3a.+3b.+5.+7a.+7b.-4 "
+                     "lairs=9.11.19.22.25.33.37.44 decision=dest turn=0.0.8.- rng=5851f42d4c957f2e.0000000000000001");
+    int legal[JM_MAX_ACTIONS];
+    assert_int_equal(jm_legal(&s, legal), 2);
+    assert_int_equal(legal[0], 33);
+    assert_int_equal(legal[1], 39);
+    int lair[4];
+    for (int k = 0; k < 4; k++) lair[k] = times_chosen(specs[k], &s, 33);
+    snprintf(spec, sizeof spec, "%s", specs[3]);
+    char *r = strstr(spec, "rounds=1");
+    if (!r) fail_msg("results/agents.txt: the rollout line names no rounds=1");
+    r[7] = '3';
+    int three = times_chosen(spec, &s, 33);
+    print_message("the lair: policy %d/10, searcher %d/10, inference %d/10, rollout %d/10, rollout at rounds=3 %d/10\n",
+                  lair[0], lair[1], lair[2], lair[3], three);
+    for (int k = 0; k < 3; k++) assert_int_equal(lair[k], 10);
+    assert_int_equal(lair[3], 0);
+    assert_true(three >= 6);
+}
+
 /* expand=K: a leaf gets the network (and its children) at its K-th visit.
  * The searches differ from expand=1's, so the parameter acts; expand=1 is
  * the default, the same search bit for bit. */
@@ -1103,6 +1142,7 @@ int main(void)
         cmocka_unit_test(test_searchers_play_greedys_positions),
         cmocka_unit_test(test_guided_infer),
         cmocka_unit_test(test_rollout_common_deals),
+        cmocka_unit_test(test_rollout_lair_or_shortage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
