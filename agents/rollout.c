@@ -19,7 +19,12 @@
  *     valued by a seat blind to a face-down card) or the end;
  *   - an ended game is scored exactly (a shared win split); otherwise the
  *     leaf is worth mix of the value head (vfile='s network, else file's)
- *     and the rest mcts eval=hand's estimate, for the deciding seat;
+ *     and the rest mcts eval=hand's estimate, for the deciding seat; the
+ *     value head reads the leaf from the view of the seat to move there
+ *     (view=move), or from the deciding seat's own (view=own: its own
+ *     face-down treasures in sight, which the seat to move, at the next
+ *     round's first decision usually another player, sees only as a
+ *     count);
  *   - after=FILE: no play-on; the afterstate (the candidate applied) is
  *     worth FILE's value head from the deciding seat's view, its own
  *     chosen card in sight (an afterstate value, such as a TD(lambda) fit of one);
@@ -44,7 +49,7 @@
 
 typedef struct rollout {
     char file[200], vfile[200], ifile[200], afile[200];
-    int budget, rounds, m, halve;
+    int budget, rounds, m, halve, view;
     double temp, mix, ipow, ieps;
     nn_net net, vnet, inet, anet; /* the policy; the value head's, if vfile; the inference's; after='s */
     infer *inf;
@@ -67,6 +72,7 @@ static const param_spec rollout_spec[] = {
     {"ipow", PARAM_DOUBLE, offsetof(rollout, ipow), 0, 10, NULL},
     {"ieps", PARAM_DOUBLE, offsetof(rollout, ieps), 0, 1, NULL},
     {"after", PARAM_TEXT, offsetof(rollout, afile), 0, 200, NULL},
+    {"view", PARAM_CHOICE, offsetof(rollout, view), 0, 0, "move|own"},
 };
 
 /* Another network file, trained on the same game as file='s. */
@@ -146,15 +152,17 @@ static int policy_action(const rollout *g, const jm_state *t, const int *legal, 
     return legal[b];
 }
 
-/* Every seat's worth at t: exact if the game is over, else the leaf's mix. */
-static void leaf(const rollout *g, const jm_state *t, double *rw)
+/* Every seat's worth at t: exact if the game is over, else the leaf's mix,
+ * the value head from the view of the seat to move or (view=own) of the
+ * deciding seat. */
+static void leaf(const rollout *g, const jm_state *t, int seat, double *rw)
 {
     if (jm_over(t)) {
         search_reward(t, REWARD_WIN, rw);
         return;
     }
     float v[NN_VALUES];
-    nn_eval_state(g->vfile[0] ? &g->vnet : &g->net, t, jm_to_move(t), NULL, 0, NULL, v);
+    nn_eval_state(g->vfile[0] ? &g->vnet : &g->net, t, g->view ? seat : jm_to_move(t), NULL, 0, NULL, v);
     heur_staged_shares(t, &heur_hand, rw);
     for (int p = 0; p < jm_players(t); p++) rw[p] = g->mix * v[p] + (1.0 - g->mix) * rw[p];
 }
@@ -180,7 +188,7 @@ static void play_out(rollout *g, const jm_state *obs, int seat, int action, int 
         int n = jm_legal(&t, legal);
         jm_apply_trusted(&t, n > 1 ? policy_action(g, &t, legal, n, &r) : legal[0], NULL);
     }
-    leaf(g, &t, rw);
+    leaf(g, &t, seat, rw);
 }
 
 /* The candidates: the indexes of the m likeliest of legal[0..n) under the
@@ -283,8 +291,10 @@ const agent_ops builtin_rollout = {
                "                   (played on before the leaf, 1 or more), temp=0 (the likeliest\n"
                "                   action; T > 0: drawn), mix=0.5 of the value head (vfile=PATH's\n"
                "                   if given), the rest eval=hand's; infer=PATH, ipow=1, ieps=0.1\n"
-               "                   as guided's; after=PATH (no play-on: the afterstate valued\n"
-               "                   by this network's value head from the deciding seat's view)",
+               "                   as guided's; view=move|own (the value head at the leaf from\n"
+               "                   the view of the seat to move there, or the deciding seat's);\n"
+               "                   after=PATH (no play-on: the afterstate valued by this\n"
+               "                   network's value head from the deciding seat's view)",
     .needs_obs = 1,
     .create = rollout_create,
     .choose = rollout_choose,

@@ -700,9 +700,11 @@ static void test_guided_infer(void **state)
  * dice of jm_observe() with the j-th seed of the seat's stream, whatever
  * the candidate; the candidate, then every seat's likeliest action under
  * the policy to the first decision `rounds` rounds on; the leaf worth half
- * the value head and half eval=hand's estimate (or the exact result).
+ * the value head and half eval=hand's estimate (or the exact result), the
+ * value head from the view of the seat to move there, or with own from the
+ * deciding seat's (view=own).
  * rounds 0: after=, the afterstate's value from the deciding seat's view. */
-static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, uint64_t seed, int rounds)
+static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, uint64_t seed, int rounds, int own)
 {
     jm_state t;
     int seat = jm_to_move(s), legal[JM_MAX_ACTIONS];
@@ -728,7 +730,7 @@ static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, 
         return sc[seat].winner ? 1.0 / k : 0.0;
     }
     float v[NN_VALUES];
-    nn_eval_state(net, &t, jm_to_move(&t), NULL, 0, NULL, v);
+    nn_eval_state(net, &t, own ? seat : jm_to_move(&t), NULL, 0, NULL, v);
     heur_staged_shares(&t, &heur_hand, rw);
     return 0.5 * v[seat] + 0.5 * rw[seat];
 }
@@ -738,7 +740,9 @@ static double rollout_by_hand(const nn_net *net, const jm_state *s, int action, 
  * by hand above with the same seeds for every candidate, and the value it
  * reports is that move's mean, bit for bit.  With m=1 the only candidate
  * is the policy's likeliest action (net's choice at temp=0); halve=1 picks
- * a legal action.  after=FILE the same with the afterstate's value. */
+ * a legal action.  after=FILE the same with the afterstate's value, and
+ * view=own with the leaf's value head from the deciding seat's view; the
+ * two views differ at some positions (else view=own would be untested). */
 static void test_rollout_common_deals(void **state)
 {
     (void)state;
@@ -750,23 +754,23 @@ static void test_rollout_common_deals(void **state)
     nn_net net;
     char spec[400], err[300];
     if (nn_load(&net, f, err, sizeof err)) fail_msg("%s", err);
-    int tried = 0, per = 6;
+    int tried = 0, per = 6, views_differ = 0;
     for (uint64_t g = 0; g < 40; g++) {
         jm_state s = random_state(2 + (int)(g % 3), "2021", 29, g, (int)(g * 7 % 100));
         int legal[JM_MAX_ACTIONS], n = jm_legal(&s, legal), seat = jm_to_move(&s), rounds = 1 + (int)(g % 2);
         if (n < 2) continue;
-        agent a[4];
+        agent a[5];
         jm_state obs;
-        float p[JM_MAX_ACTIONS], v[2][JM_MAX_SHIPS];
-        int c[4];
-        for (int k = 0; k < 4; k++) {
+        float p[JM_MAX_ACTIONS], v[3][JM_MAX_SHIPS];
+        int c[5];
+        for (int k = 0; k < 5; k++) {
             snprintf(spec, sizeof spec, "rollout:file=%s,rounds=%d,budget=%d%s%s", f, rounds, k == 1 || k == 2 ? per : per * n,
-                     k == 1 ? ",m=1" : k == 2 ? ",halve=1" : "", k == 3 ? ",after=" : "");
+                     k == 1 ? ",m=1" : k == 2 ? ",halve=1" : k == 4 ? ",view=own" : "", k == 3 ? ",after=" : "");
             if (k == 3) strcat(spec, f);
             if (agent_create(&a[k], spec, err, sizeof err)) fail_msg("%s", err);
             agent_reset(&a[k], 5, g, jm_to_move(&s));
             c[k] = agent_choose(&a[k], &s, legal, n);
-            if (k == 0 || k == 3) assert_int_equal(agent_policy(&a[k], p, v[k / 3]), n);
+            if (k == 0 || k >= 3) assert_int_equal(agent_policy(&a[k], p, v[k == 0 ? 0 : k - 2]), n);
         }
         /* the seat's stream as the agent was handed it: the observation's
          * seed (agent_choose's), then the rollouts' */
@@ -778,27 +782,29 @@ static void test_rollout_common_deals(void **state)
             if (j < 0) jm_observe(&s, seat, x, &obs);
             else seed[j] = x;
         }
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 3; k++) { /* the default, after=, view=own */
             double best = -1, mean[JM_MAX_ACTIONS];
             int b = 0;
             for (int i = 0; i < n; i++) {
                 double sum = 0;
-                for (int j = 0; j < per; j++) sum += rollout_by_hand(&net, &obs, legal[i], seed[j], k ? 0 : rounds);
+                for (int j = 0; j < per; j++) sum += rollout_by_hand(&net, &obs, legal[i], seed[j], k == 1 ? 0 : rounds, k == 2);
                 mean[i] = sum / per;
                 if (mean[i] > best) best = mean[i], b = i;
             }
-            assert_int_equal(c[3 * k], legal[b]);
+            assert_int_equal(c[k == 0 ? 0 : k + 2], legal[b]);
             assert_true(v[k][seat] == (float)mean[b]);
         }
+        views_differ += v[2][seat] != v[0][seat];
         snprintf(spec, sizeof spec, "net:file=%s", f);
         assert_int_equal(c[1], choose_with(spec, &s, g));
         int legal2 = 0;
         for (int i = 0; i < n; i++) legal2 += legal[i] == c[2];
         assert_int_equal(legal2, 1);
-        for (int k = 0; k < 4; k++) agent_destroy(&a[k]);
+        for (int k = 0; k < 5; k++) agent_destroy(&a[k]);
         tried++;
     }
     assert_true(tried >= 20);
+    assert_true(views_differ >= 5);
     nn_free(&net);
 }
 
@@ -984,6 +990,45 @@ static void test_searchers_play_greedys_positions(void **state)
     print_message("the recommended searcher keeps the gunpowder %d/10\n", g);
 }
 
+/* The lair or the shortage (results/rollout/README.md, "A lair or a
+ * shortage"): P0 on 28 with six gold and no food moves forward 5, to the
+ * lair on 33 (its token there, a treasure to draw) or to 39, a sea space
+ * costing 4 food it cannot pay.  The policy, the searcher and the
+ * inference searcher take the lair on all ten streams; the rollouts
+ * (results/agents.txt's, 512 of them) take the shortage on all ten: at
+ * their leaf one round on, eval=hand counts the shortage's two steps
+ * nearer the finish and the value head reads the position from the next
+ * Captain's view, P1's, in which the lair's treasure is face down, where
+ * the policy's own games to the end give the lair the better share.
+ * Played on three rounds, the rollouts take the lair on most streams. */
+static void test_rollout_lair_or_shortage(void **state)
+{
+    (void)state;
+    char specs[4][512], spec[600];
+    if (recommended("policy", specs[0]) || recommended("searcher", specs[1]) || recommended("inference", specs[2]) ||
+        recommended("rollout", specs[3]))
+        fail_msg("results/agents.txt: no policy, searcher, inference or rollout line");
+    jm_state s = pos("jamaica/1 players=2 round=16 dice=5,1 ship0=28:1:-.-.3g.-.3g:sabre* ship1=10:1:-.5f.5p.1g.- "
+                     "cards0=dddddhhdpdd cards1=dddcdddhddh pile=map.hold6.+3a.+3b.+5.+7a.+7b.-4 "
+                     "lairs=9.11.19.22.25.33.37.44 decision=dest turn=0.0.8.- rng=5851f42d4c957f2e.0000000000000001");
+    int legal[JM_MAX_ACTIONS];
+    assert_int_equal(jm_legal(&s, legal), 2);
+    assert_int_equal(legal[0], 33);
+    assert_int_equal(legal[1], 39);
+    int lair[4];
+    for (int k = 0; k < 4; k++) lair[k] = times_chosen(specs[k], &s, 33);
+    snprintf(spec, sizeof spec, "%s", specs[3]);
+    char *r = strstr(spec, "rounds=1");
+    if (!r) fail_msg("results/agents.txt: the rollout line names no rounds=1");
+    r[7] = '3';
+    int three = times_chosen(spec, &s, 33);
+    print_message("the lair: policy %d/10, searcher %d/10, inference %d/10, rollout %d/10, rollout at rounds=3 %d/10\n",
+                  lair[0], lair[1], lair[2], lair[3], three);
+    for (int k = 0; k < 3; k++) assert_int_equal(lair[k], 10);
+    assert_int_equal(lair[3], 0);
+    assert_true(three >= 6);
+}
+
 /* expand=K: a leaf gets the network (and its children) at its K-th visit.
  * The searches differ from expand=1's, so the parameter acts; expand=1 is
  * the default, the same search bit for bit. */
@@ -1097,6 +1142,7 @@ int main(void)
         cmocka_unit_test(test_searchers_play_greedys_positions),
         cmocka_unit_test(test_guided_infer),
         cmocka_unit_test(test_rollout_common_deals),
+        cmocka_unit_test(test_rollout_lair_or_shortage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
