@@ -60,7 +60,7 @@ reference     reference  40       the reference agents that see the hidden cards
 infer         infer      100      the searcher that reads the opponents'"'"' cards
 rollout       rollout    60       truncated rollouts of the self-play policy at the root
 variant       variants   4        the designer'"'"'s walk-through: a variant and its report
-variantskill  variants   6        report --skill on the designer'"'"'s variant
+variantskill  variants   43       report --skill on the designer'"'"'s variant
 luckv         luck       15       the fitted value functions of luck-adjusted estimates
 luckratios    luck       40       what they save, on a screening seed and two fresh ones
 luckcover     luck       25       the adjusted intervals'"'"' coverage over 200 shards

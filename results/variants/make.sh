@@ -3,7 +3,8 @@
 # `results/make.sh PART` runs one.
 #
 # `variantskill`: report --skill on the designer's variant (results/variants/
-# skill.md: the skill depth and what seeing wins, 2 players; 6 minutes).
+# skill.md: the skill depth and what seeing wins, 2 players; 43 minutes on
+# two shared cores).
 # `variant`: the designer's walk-through of docs/DESIGNERS.md: the base game's
 # variant file with one card, one cost and one treasure changed
 # (results/variants/designer.variant), and its report against the base game at
@@ -11,9 +12,9 @@
 # minutes on two cores); and what each element is worth to sharp in the base
 # game (results/variants/worth-sharp-3p.md, 10 seconds).
 if has variantskill; then
-    # the skill depth at 2 players (random < greedy < sharp < the self-play policy) and what seeing wins
+    # the skill depth at 2 players (the ladder random < greedy < sharp < mcts < the self-play policy) and what seeing wins
     # (mcts:iters=200 with see=hands and see=all against itself), the designer's variant against the
-    # base game, 1,000 deals a pairing (report --skill; about 6 minutes on two cores)
+    # base game, 1,000 deals a pairing (report --skill; 43 minutes on two shared cores)
     { echo "$J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html"
       $J report --rules results/variants/designer.variant --agents net:file=results/spg/seed5/current.jmn --players 2 \
           --games 1000 --worth-games 0 --skill 1000 --seed 3401 --out results/variants/skill.html 2>&1 |
