@@ -985,6 +985,11 @@ static int init(jm_state *s, const jm_rules *r, int players, const jm_pcg32 *rng
     /* S6 */
     s->first_captain = (uint8_t)(r->first_captain >= 0 ? r->first_captain : rnd(s, players, JM_CH_CAPTAIN, -1));
     s->captain = s->first_captain;
+    /* later_gold: every other seat's third hold, once the first Captain
+     * is known (no draw of the game's RNG moves) */
+    if (r->later_gold)
+        for (int p = 0; p < players; p++)
+            if (p != s->first_captain) s->holds[p] = hold_put(s->holds[p], 2, JM_GOLD, r->later_gold);
     int npile = 0;
     for (int t = 0; t < JM_TREASURES; t++) npile += tloc_get(s, t) == TL_PILE;
     EMIT(JM_EV_SETUP, -1, 5, players, ghost, s->first_captain, npile, r->shortage == JM_SHORTAGE_DIE);

@@ -125,9 +125,13 @@ typedef struct jm_rules {
     /* The variant played (docs/VARIANTS.md): 0, the base game, or an id
      * jm_variant_load() gave; jm_rules_parse() sets it from a variant file
      * named in the text.  Added in 1.5.0 after round_cap, whose offset is
-     * unchanged; spare is 0. */
+     * unchanged. */
     uint8_t variant;
-    uint8_t spare;
+    /* Every seat but the first Captain's starts with this many more
+     * doubloons, in a hold of their own (0..6, 0 by default: the rules
+     * of S4; a balance test for the first Captain's edge).  In the byte
+     * that was spare in 1.5.0: the size and every offset are the same. */
+    uint8_t later_gold;
 } jm_rules;
 
 /* The preset "2021" (the default). */
@@ -148,7 +152,7 @@ int jm_has_ghost_rules(const jm_rules *r, int players);
 void jm_rules_format(const jm_rules *r, char *buf, size_t len);
 /* The rules a game plays under, read from any of its states (an
  * observation included); the options that act at setup only (start_food,
- * start_gold, treasures, first_captain, ghost_gold) are not in a state and
+ * start_gold, treasures, first_captain, ghost_gold, later_gold) are not in a state and
  * come back at their 2021 values. */
 struct jm_state;
 void jm_rules_of(const struct jm_state *s, jm_rules *r);

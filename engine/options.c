@@ -24,7 +24,7 @@ void jm_rules_default(jm_rules *r)
     r->ghost_bonus = 2;
     r->ghost_moves = 2;
     r->variant = 0;
-    r->spare = 0;
+    r->later_gold = 0;
 }
 
 /* Digits only (no sign, no space), at most 6 of them, in [lo, hi]. */
@@ -43,7 +43,7 @@ static int parse_int(const char *v, long lo, long hi, long *out)
 
 static const char *const option_keys[] = {"shortage", "ghost", "start_food", "start_gold", "hand",
                                           "treasures", "first_captain", "round_cap",
-                                          "ghost_gold", "ghost_bonus", "ghost_moves"};
+                                          "ghost_gold", "ghost_bonus", "ghost_moves", "later_gold"};
 #define NKEYS (int)(sizeof option_keys / sizeof option_keys[0])
 
 /* The numeric options' ranges, in the order of rules_values(). */
@@ -52,13 +52,14 @@ typedef struct rule_range {
     long lo, hi;
 } rule_range;
 enum { R_START_FOOD, R_START_GOLD, R_HAND, R_TREASURES, R_FIRST_CAPTAIN, R_ROUND_CAP, R_GHOST_GOLD, R_GHOST_BONUS,
-       R_GHOST_MOVES, NRANGES };
+       R_GHOST_MOVES, R_LATER_GOLD, NRANGES };
 static const rule_range ranges[NRANGES] = {
     [R_START_FOOD] = {"start_food", 0, 6},   [R_START_GOLD] = {"start_gold", 0, 6},
     [R_HAND] = {"hand", 1, 5},               [R_TREASURES] = {"treasures", 0, 9},
     [R_FIRST_CAPTAIN] = {"first_captain", 0, JM_MAX_PLAYERS - 1}, /* or -1: random */
     [R_ROUND_CAP] = {"round_cap", 1, 10000}, [R_GHOST_GOLD] = {"ghost_gold", 0, 25},
     [R_GHOST_BONUS] = {"ghost_bonus", 0, 6}, [R_GHOST_MOVES] = {"ghost_moves", 1, 2},
+    [R_LATER_GOLD] = {"later_gold", 0, 6},
 };
 
 /* r's numeric options in the order of ranges[]. */
@@ -73,6 +74,7 @@ static void rules_values(const jm_rules *r, long *v)
     v[R_GHOST_GOLD] = r->ghost_gold;
     v[R_GHOST_BONUS] = r->ghost_bonus;
     v[R_GHOST_MOVES] = r->ghost_moves;
+    v[R_LATER_GOLD] = r->later_gold;
 }
 
 int jm__rules_check(const jm_rules *r, char *err, size_t errlen)
@@ -85,7 +87,7 @@ int jm__rules_check(const jm_rules *r, char *err, size_t errlen)
                               ranges[k].lo, ranges[k].hi);
             return -1;
         }
-    if (r->variant >= jm__variant_count() || r->spare) {
+    if (r->variant >= jm__variant_count()) {
         if (err) snprintf(err, errlen, "rules: variant %d is not loaded (jm_variant_load gives the ids)", r->variant);
         return -1;
     }
@@ -145,10 +147,13 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
     } else if (!strcmp(key, "ghost_moves")) {
         if (parse_range(val, R_GHOST_MOVES, &x)) goto badval;
         r->ghost_moves = (uint8_t)x;
+    } else if (!strcmp(key, "later_gold")) {
+        if (parse_range(val, R_LATER_GOLD, &x)) goto badval;
+        r->later_gold = (uint8_t)x;
     } else {
         snprintf(err, errlen, "unknown rule option '%s' (known: shortage, ghost, start_food, "
                  "start_gold, hand, treasures, first_captain, round_cap, ghost_gold, ghost_bonus, "
-                 "ghost_moves)", key);
+                 "ghost_moves, later_gold)", key);
         return -1;
     }
     return 0;
@@ -264,6 +269,8 @@ int jm__rules_format_options(const jm_rules *r, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, ",ghost_bonus=%d", r->ghost_bonus);
     if (r->ghost_moves != d.ghost_moves && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, ",ghost_moves=%d", r->ghost_moves);
+    if (r->later_gold != d.later_gold && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ",later_gold=%d", r->later_gold);
     return n;
 }
 

@@ -396,9 +396,9 @@ static int parse_setup(parser *p, jm_state *s, int *ghost)
     char rerr[256];
     if (p->val[K_RULES] && jm_rules_parse(&r, p->val[K_RULES], rerr, sizeof rerr)) return perr(p, "rules: %s", rerr);
     if (r.start_food != def.start_food || r.start_gold != def.start_gold || r.treasures != def.treasures ||
-        r.first_captain != def.first_captain || r.ghost_gold != def.ghost_gold)
-        return perr(p, "rules: start_food, start_gold, treasures, first_captain and ghost_gold apply at setup only; "
-                       "a position gives holds, pile and captain");
+        r.first_captain != def.first_captain || r.ghost_gold != def.ghost_gold || r.later_gold != def.later_gold)
+        return perr(p, "rules: start_food, start_gold, treasures, first_captain, ghost_gold and later_gold apply at "
+                       "setup only; a position gives holds, pile and captain");
     *ghost = jm_has_ghost_rules(&r, np);
     if (*ghost && np == JM_MAX_PLAYERS) return perr(p, "rules: ghost=on plays with 2 to 5 players, not 6");
     s->flags = (uint8_t)((*ghost ? F_GHOST : 0) | (r.shortage == JM_SHORTAGE_RETREAT ? F_RETREAT : 0));

@@ -30,6 +30,9 @@ soak          soak       20       10^8 random games killed half-way, resumed, ag
 replay        replay     2        a 4-player game as a replay page, with screenshots
 learn         learn      5        greedy'"'"'s value function fitted to sharp'"'"'s games (jamaica learn)
 balance       balance    25       the ghost'"'"'s gold and bonus, and the starting resources, that balance the game
+balancetop    balance    20       the same under the policy rung, luck-adjusted: the later seats'"'"' gold, the ghost'"'"'s gold and bonus
+balancefine   balance    25       the starting food and gold on top of later_gold=2 where it overshoots (4 and 6 players), and checks
+balancetuned  balance    15       later_gold=2 under the top rung, tuned-mcts, on 300 deals at 4 players
 tune          tune       5        greedy'"'"'s weights tuned by SPSA: the sharp agent
 search        search     45       the searcher'"'"'s additions one at a time
 ceiling       search     40       what more time buys the searchers

@@ -36,7 +36,7 @@ class _Rules(ctypes.Structure):
                 ("start_gold", ctypes.c_uint8), ("hand", ctypes.c_uint8), ("treasures", ctypes.c_uint8),
                 ("first_captain", ctypes.c_int8), ("ghost_gold", ctypes.c_uint8), ("ghost_bonus", ctypes.c_uint8),
                 ("ghost_moves", ctypes.c_uint8), ("round_cap", ctypes.c_uint16),
-                ("variant", ctypes.c_uint8), ("spare", ctypes.c_uint8)]  # jm_rules: 14 bytes
+                ("variant", ctypes.c_uint8), ("later_gold", ctypes.c_uint8)]  # jm_rules: 14 bytes
 
 
 class _Event(ctypes.Structure):

@@ -168,6 +168,8 @@ void trace_header(trace_out *o, const jm_rules *r, uint64_t seed, uint64_t game,
             (unsigned long long)seed, (unsigned long long)game, players,
             r->shortage == JM_SHORTAGE_DIE ? "die" : "retreat", ghost[r->ghost], r->start_food, r->start_gold,
             r->hand, r->treasures, fc, r->round_cap, r->ghost_gold, r->ghost_bonus, r->ghost_moves);
+    /* only when set, so the traces of the rules that came before it read the same */
+    if (r->later_gold) fprintf(f, ",\"later_gold\":%d", r->later_gold);
     /* a variant's file and hash, and the fields set over it (the base
      * game's or the file's), as --rules names them: the run line reads
      * back (trace_read) to the same variant */

@@ -283,8 +283,10 @@ class Game:
         need(e["pile"] == min(self.rules["treasures"], cards), "S2: pile against the run line")
         food, gold = self.rules["start_food"], self.rules["start_gold"]
         for p in range(self.np):
+            # later_gold: K doubloons in a third hold, the first Captain's excepted
+            later = self.rules.get("later_gold", 0) if p != self.first else 0
             self.ships[p] = Ship([("food", food) if food else None, ("gold", gold) if gold else None,
-                                  None, None, None, None])
+                                  ("gold", later) if later else None, None, None, None])
         if self.ghost:
             # G1: 5 and 3 doubloons, or ghost_gold in holds of 5
             left, holds = self.rules.get("ghost_gold", 8), []

@@ -86,7 +86,8 @@ if command -v python3 >/dev/null 2>&1; then
     mkdir "$tmp/tr"
     for p in 2 3 4 5 6; do
         for r in 2021 classic 2021,ghost=on start_food=0,start_gold=6,treasures=4,hand=5 \
-            ghost=on,ghost_gold=13,ghost_bonus=5,ghost_moves=1 ghost=on,ghost_gold=0,ghost_bonus=0; do
+            ghost=on,ghost_gold=13,ghost_bonus=5,ghost_moves=1 ghost=on,ghost_gold=0,ghost_bonus=0 \
+            later_gold=4,start_food=0 first_captain=1,later_gold=6; do
             [ $p = 6 ] && case $r in *ghost=on*) continue ;; esac
             for s in 1 2 3 4 5 6 7 8 9 10; do
                 $J trace --seed $s --players $p --rules $r --format jsonl >"$tmp/tr/$p-$r-$s.jsonl"
@@ -602,6 +603,19 @@ expect2 "'2-7'" study captain --players 2-7 --out "$tmp/x.csv"
 expect2 "'26'" trace --seed 1 --players 2 --rules ghost_gold=26
 expect2 "'3'" trace --seed 1 --players 2 --rules ghost_moves=3
 expect2 "'7'" trace --seed 1 --players 2 --rules ghost_bonus=7
+# later_gold (RULES.md S8): a bad value, its range named; 0 is the default
+# game and names nothing in the CSV's rules, another value is named there; a balance search over it
+# that leaves the range is refused before it plays.
+expect2 "bad value '7' for rule option 'later_gold' (0..6)" trace --seed 1 --players 4 --rules later_gold=7
+expect2 "'-1' for rule option 'later_gold'" sim --games 1 --rules later_gold=-1 --out "$tmp/lg.csv"
+expect2 "later_gold" balance --vary later_gold=5..7 --target captain=0 --players 3 --games 1 --confirm 1 \
+    --out "$tmp/lg.csv"
+[ ! -e "$tmp/lg.csv" ] && ok || bad "a bad later_gold left a file"
+$J sim --games 20 --players 3 --rules later_gold=0 --out "$tmp/lg0.csv" >/dev/null &&
+    $J sim --games 20 --players 3 --rules later_gold=2 --out "$tmp/lg2.csv" >/dev/null &&
+    $J sim --games 20 --players 3 --out "$tmp/lgd.csv" >/dev/null && cmp -s "$tmp/lg0.csv" "$tmp/lgd.csv" &&
+    ! grep -q later_gold "$tmp/lg0.csv" && grep -q 'round_cap=200,later_gold=2"' "$tmp/lg2.csv" && ok ||
+    bad "later_gold in the CSV's rules"
 
 # results/scaling/scaling.sh on one and two threads, a few games each: a row a
 # run in its CSV, a row a count in its table (plotted where gnuplot is).

@@ -150,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         r.first_captain = (int8_t)byte(&in);
         r.round_cap = (uint16_t)(byte(&in) * 50);
         r.ghost_gold = (uint8_t)(byte(&in) % 30);
+        r.later_gold = (uint8_t)(byte(&in) % 8);
     }
     jm_state s;
     char err[256];

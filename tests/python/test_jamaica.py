@@ -2,6 +2,7 @@
 
 Run by `make check` (python3 -m unittest discover -s tests/python) after
 `make lib`; JAMAICA_LIB and JAMAICA_BIN point at the build."""
+import ctypes
 import os
 import subprocess
 import sys
@@ -37,6 +38,23 @@ class TestGame(unittest.TestCase):
             for game in (0, 7):
                 g = play_random(3, game, players, rules)
                 self.assertEqual(g.trace_hash, trace_hash(3, game, players, rules), (players, rules, game))
+
+    def test_later_gold_through_the_rules_mirror(self):
+        """later_gold (RULES.md S8) reaches the engine through the ctypes
+        mirror of jm_rules: the later seats' third hold, the first
+        Captain's empty, and the command's games (trace hashes)."""
+        for game in (0, 1, 2, 3):
+            g = jamaica.Game(4, "later_gold=5", 9, game)
+            for p in range(4):
+                self.assertEqual(g.ship(p)["holds"][:3],
+                                 [["food", 3], ["gold", 3], None if p == g.captain else ["gold", 5]], (game, p))
+            g = play_random(9, game, 3, "later_gold=2,first_captain=1")
+            self.assertEqual(g.trace_hash, trace_hash(9, game, 3, "later_gold=2,first_captain=1"))
+        with self.assertRaises(ValueError):
+            jamaica.Game(4, "later_gold=7")
+        from jamaica import _native
+        self.assertEqual(_native._rules("later_gold=3").later_gold, 3)
+        self.assertEqual(ctypes.sizeof(_native._Rules), 14)
 
     def test_a_variant_file_as_rules(self):
         """rules= takes a variant file (docs/VARIANTS.md) as the command's

@@ -50,6 +50,7 @@ static void test_position_bad_rejected_naming_field(void **state)
         {"jamaica/1 players=4 players=4 dice=1,2", "players"},
         {"jamaica/1 players=4 dice=1,2 rules=bogus", "rules"},
         {"jamaica/1 players=4 dice=1,2 rules=start_gold=5", "rules"},
+        {"jamaica/1 players=4 dice=1,2 rules=later_gold=2", "later_gold apply at setup only"},
         {"jamaica/1 players=6 dice=1,2 rules=ghost=on", "rules"},
         {"jamaica/1 players=4 round=0 dice=1,2", "round"},
         {"jamaica/1 players=4 captain=4 dice=1,2", "captain"},

@@ -129,6 +129,64 @@ static void test_S6_first_captain_drawn_or_fixed(void **state)
     assert_int_equal(jm_init(&s, &r, 4, 11, 0, NULL, err, sizeof err), JM_EARG);
 }
 
+/* S8: later_gold=K puts K doubloons in a third hold of every seat but
+ * the first Captain's, whether the first Captain is drawn or fixed, and
+ * the deal (cards, pile, first Captain) is the one of later_gold=0. */
+static void test_S8_later_gold_for_every_seat_but_the_first_captain(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"later_gold=2", "later_gold=6,start_gold=1,start_food=0",
+                                        "later_gold=4,first_captain=2", "later_gold=1,first_captain=0"};
+    static const char *const base[] = {"2021", "start_gold=1,start_food=0", "first_captain=2", "first_captain=0"};
+    static const char *const later[] = {"3f 3g 2g - -", "- 1g 6g - -", "3f 3g 4g - -", "3f 3g 1g - -"};
+    static const char *const first[] = {"3f 3g - - -", "- 1g - - -", "3f 3g - - -", "3f 3g - - -"};
+    for (int k = 0; k < 4; k++)
+        for (int np = k == 2 ? 3 : 2; np <= 6; np++)
+            for (int g = 0; g < 12; g++) {
+                jm_rules r, b;
+                assert_int_equal(jm_rules_parse(&r, rules[k], NULL, 0), 0);
+                assert_int_equal(jm_rules_parse(&b, base[k], NULL, 0), 0);
+                jm_state s, t;
+                assert_int_equal(jm_init(&s, &r, np, 85, (uint64_t)g, NULL, NULL, 0), JM_OK);
+                assert_int_equal(jm_init(&t, &b, np, 85, (uint64_t)g, NULL, NULL, 0), JM_OK);
+                int fc = jm_first_captain(&s);
+                assert_int_equal(fc, jm_first_captain(&t));
+                if (k >= 2) assert_int_equal(fc, k == 2 ? 2 : 0);
+                for (int p = 0; p < np; p++) {
+                    assert_string_equal(STR(&s, p), p == fc ? first[k] : later[k]);
+                    assert_string_equal(STR(&t, p), first[k]);
+                }
+                if (np == 2) assert_string_equal(STR(&s, 2), STR(&t, 2)); /* the ghost's 8 */
+                /* only the holds differ (the RNG drew the same) */
+                for (int p = 0; p < np; p++) t.holds[p] = s.holds[p];
+                assert_memory_equal(&s, &t, sizeof s);
+            }
+    /* 0, the default, is the game of S4; the text names it only when set */
+    jm_rules r, d;
+    char buf[256], err[256];
+    jm_rules_default(&d);
+    assert_int_equal(jm_rules_parse(&r, "later_gold=0", NULL, 0), 0);
+    assert_memory_equal(&r, &d, sizeof r);
+    jm_rules_format(&r, buf, sizeof buf);
+    assert_null(strstr(buf, "later_gold"));
+    assert_int_equal(jm_rules_parse(&r, "later_gold=3", NULL, 0), 0);
+    jm_rules_format(&r, buf, sizeof buf);
+    assert_non_null(strstr(buf, ",later_gold=3"));
+    jm_rules back;
+    assert_int_equal(jm_rules_parse(&back, buf, NULL, 0), 0);
+    assert_memory_equal(&back, &r, sizeof r);
+    assert_int_equal(jm_rules_parse(&r, "later_gold=7", err, sizeof err), -1);
+    assert_non_null(strstr(err, "bad value '7' for rule option 'later_gold' (0..6)"));
+    assert_int_equal(jm_rules_parse(&r, "later_gold=1,later_gold=2", err, sizeof err), -1);
+    assert_non_null(strstr(err, "'later_gold' given twice"));
+    /* set by hand outside its range: jm_init refuses it */
+    jm_rules_default(&r);
+    r.later_gold = 7;
+    jm_state s;
+    assert_int_equal(jm_init(&s, &r, 4, 1, 0, NULL, err, sizeof err), JM_EARG);
+    assert_non_null(strstr(err, "later_gold=7 is outside 0..6"));
+}
+
 /* The bank never runs out: 30 gold on each of six ships is more than the
  * 80 doubloons of the box, and loading still works. */
 static void test_S7_bank_unlimited(void **state)
@@ -340,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_S5_hand_of_three_from_eleven),
         cmocka_unit_test(test_S6_first_captain_drawn_or_fixed),
         cmocka_unit_test(test_S7_bank_unlimited),
+        cmocka_unit_test(test_S8_later_gold_for_every_seat_but_the_first_captain),
         cmocka_unit_test(test_T1_captain_places_dice),
         cmocka_unit_test(test_T2_cards_chosen_secretly),
         cmocka_unit_test(test_T3_captain_first_morning_then_evening),
