@@ -65,7 +65,7 @@ def seeds_summary(d, fair, against):
     put_table(os.path.join(d, "README.md"), table, "<!-- table -->", "<!-- end -->")
     script = ("set terminal pngcairo size 900,540; set output '%s/mean.png'; set datafile separator ',';"
               "set key top left; set xlabel 'learner steps (millions)'; set ylabel 'win rate against %s';"
-              "set yrange [0:*]; set grid;"
+              "set yrange [0:*]; set offsets 0, 0, graph 0.08, 0; set grid;"
               "plot '%s/mean.csv' every ::1 using ($1/1e6):2:3:4 with yerrorlines title 'PPO, mean of %d seeds (their range)',"
               " %g with lines dt 2 title 'fair share %g%%'" % (d, against, d, len(seeds), fair, 100 * fair))
     try:
