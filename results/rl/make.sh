@@ -26,9 +26,9 @@
 # thread each (results/rl/margin/screening/ and the table in
 # results/rl/margin/README.md; about 25 minutes on two busy cores).
 # `margin`: the chosen recipe (--reward margin --shaping 0.5) on training
-# seeds 1 to 5 at 4 players and at 2 (one greedy), 3 million steps each, one
+# seeds 1 to 5 at 4 players and at 2 (one greedy), 2 million steps each, one
 # of each at a time on one thread (results/rl/margin/p4/, p2/: each seed's
-# curve, the mean curve and its spread; about an hour on two busy cores).
+# curve, the mean curve and its spread; about 40 minutes on two busy cores).
 if has envbench; then
     make -s lib
     mkdir -p results/rl
@@ -88,9 +88,9 @@ if has marginscreen; then
 fi
 if has margin; then
     make -s lib
-    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p4 3000000 1 "1 2 3 4 5" \
+    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p4 2000000 1 "1 2 3 4 5" \
         --reward margin --shaping 0.5 &
-    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p2 3000000 1 "1 2 3 4 5" \
+    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p2 2000000 1 "1 2 3 4 5" \
         --players 2 --reward margin --shaping 0.5 &
     wait
     "$(py)" results/rl/seeds/summary.py results/rl/margin/p4
