@@ -24,7 +24,7 @@
 # `marginscreen`: the screening of the reward's recipes on training seeds 101
 # and 102 alone, 4 players, 2 million steps each, two runs at a time on one
 # thread each (results/rl/margin/screening/ and the table in
-# results/rl/margin/README.md; about 25 minutes on two busy cores).
+# results/rl/margin/README.md; about 35 minutes on two busy cores).
 # `margin`: the chosen recipe (--reward margin --shaping 0.5) on training
 # seeds 1 to 5 at 4 players and at 2 (one greedy), 2 million steps each, one
 # of each at a time on one thread (results/rl/margin/p4/, p2/: each seed's
@@ -84,6 +84,7 @@ if has marginscreen; then
     recipe win-s0.5 --reward win --shaping 0.5
     recipe margin-s0 --reward margin --shaping 0
     recipe margin-s0.5 --reward margin --shaping 0.5
+    recipe win+margin-s0.5 --reward win+margin --shaping 0.5   # run after the choice
     "$(py)" results/rl/seeds/summary.py --screening results/rl/margin/screening results/rl/margin/README.md
 fi
 if has margin; then
