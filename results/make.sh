@@ -44,6 +44,8 @@ beside        rl         4        VecEnv idle beside torch updates and busy proc
 besidecontrol rl         3        the same, its control with threads=1
 ppocost       rl         3        where a PPO loop'"'"'s time goes
 seeds         rl         240      PPO over five training seeds, and their mean curve
+marginscreen  rl         35       the PPO reward'"'"'s recipes screened on seeds 101 and 102
+margin        rl         40       PPO rewarded by the margin, five seeds at 4 and 2 players
 net           net        40       the shipped network (expert iteration)
 netrel        net        30       a seat-relative network from the recommended searcher
 netab         net        25       the shipped network'"'"'s run again, seats relative

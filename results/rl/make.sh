@@ -19,7 +19,16 @@
 # learner step (results/rl/ppo-cost.txt; 3 minutes).
 # `seeds`: the same for training seeds 1 to 5, each to 5 million steps, all at
 # once on 3 threads each, and their mean curve (results/rl/seeds/; about
-# 6 minutes on 16 cores, a few hours on two).
+# 6 minutes on 16 cores, a few hours on two).  These three parts pass
+# --reward win, ppo.py's default when they were made (margin since).
+# `marginscreen`: the screening of the reward's recipes on training seeds 101
+# and 102 alone, 4 players, 2 million steps each, two runs at a time on one
+# thread each (results/rl/margin/screening/ and the table in
+# results/rl/margin/README.md; about 35 minutes on two busy cores).
+# `margin`: the chosen recipe (--reward margin --shaping 0.5) on training
+# seeds 1 to 5 at 4 players and at 2 (one greedy), 2 million steps each, one
+# of each at a time on one thread (results/rl/margin/p4/, p2/: each seed's
+# curve, the mean curve and its spread; about 40 minutes on two busy cores).
 if has envbench; then
     make -s lib
     mkdir -p results/rl
@@ -29,7 +38,7 @@ fi
 if has ppo; then
     make -s lib
     mkdir -p results/rl/ppo
-    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 30 \
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --reward win --minutes 30 \
         --out results/rl/ppo | tee results/rl/ppo/log.txt
     # The trained policy as a program, on deals it never saw, seats rotated.
     { echo "\$ jamaica sim --agents 'cmd:$(py) python/examples/ppo_agent.py:policy=...',greedy,greedy,greedy --rotate --games 400 --seed 7"
@@ -54,14 +63,37 @@ if has ppocost; then
     # rest (results/rl/ppo-cost.txt).
     make -s lib
     t=$(mktemp -d)
-    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --minutes 3 \
+    PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --reward win --minutes 3 \
         --eval-every 100000000 --eval-games 100 --out "$t" >"$t/log.txt"
-    { echo "\$ python/examples/ppo.py --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
+    { echo "\$ python/examples/ppo.py --reward win --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
       tail -n 2 "$t/log.txt"; } >results/rl/ppo-cost.txt
     rm -rf "$t"
 fi
 if has seeds; then
     make -s lib
-    PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/seeds 5000000 3
+    PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/seeds 5000000 3 "1 2 3 4 5" --reward win
     "$(py)" results/rl/seeds/summary.py results/rl/seeds
+fi
+if has marginscreen; then
+    make -s lib
+    recipe() {  # recipe NAME FLAGS...: one recipe on seeds 101 and 102, the two at once
+        d=results/rl/margin/screening/$1
+        shift
+        JOBS=2 PYTHON="$(py)" sh results/rl/seeds/run.sh "$d" 2000000 1 "101 102" "$@"
+    }
+    recipe win-s0.5 --reward win --shaping 0.5
+    recipe margin-s0 --reward margin --shaping 0
+    recipe margin-s0.5 --reward margin --shaping 0.5
+    recipe win+margin-s0.5 --reward win+margin --shaping 0.5   # run after the choice
+    "$(py)" results/rl/seeds/summary.py --screening results/rl/margin/screening results/rl/margin/README.md
+fi
+if has margin; then
+    make -s lib
+    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p4 2000000 1 "1 2 3 4 5" \
+        --reward margin --shaping 0.5 &
+    JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/margin/p2 2000000 1 "1 2 3 4 5" \
+        --players 2 --reward margin --shaping 0.5 &
+    wait
+    "$(py)" results/rl/seeds/summary.py results/rl/margin/p4
+    "$(py)" results/rl/seeds/summary.py results/rl/margin/p2 --fair 0.5 --against "one greedy"
 fi

@@ -30,6 +30,40 @@ def _umask():
     return m
 
 @unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
+class TestReward(unittest.TestCase):
+    """final_reward and lead on hand-made final scores, the learner in
+    column 0: its score less the best other's, over 40, kept in [-1, 1]."""
+
+    SCORES = [[50, 40, 30, 20],   # ahead by 10 of the best other (not of the last)
+              [30, 50, 10, 10],   # behind the best other by 20
+              [40, 40, 12, 0],    # level with the best
+              [99, 0, 0, 0],      # ahead by more than 40
+              [0, 0, 0, 85]]      # behind by more than 40
+
+    def test_lead(self):
+        self.assertEqual(ppo.lead(self.SCORES).tolist(), [0.25, -0.5, 0.0, 1.0, -1.0])
+        self.assertEqual(ppo.lead([[7, 27]]).tolist(), [-0.5])  # two players
+
+    def test_each_kind(self):
+        win = [1.0, 0.0, 0.5, 1.0, 0.0]
+        self.assertEqual(ppo.final_reward("win", win, self.SCORES).tolist(), win)
+        self.assertEqual(ppo.final_reward("margin", win, self.SCORES).tolist(), [0.25, -0.5, 0.0, 1.0, -1.0])
+        self.assertEqual(ppo.final_reward("win+margin", win, self.SCORES).tolist(), [1.25, -0.5, 0.5, 2.0, -1.0])
+        with self.assertRaises(ValueError):
+            ppo.final_reward("score", win, self.SCORES)
+
+    def test_the_option(self):
+        self.assertEqual(ppo.parse_args(["--reward", "margin"]).reward, "margin")
+        with open(os.devnull, "w") as null:
+            old, sys.stderr = sys.stderr, null
+            try:
+                with self.assertRaises(SystemExit):
+                    ppo.parse_args(["--reward", "score"])
+            finally:
+                sys.stderr = old
+
+
+@unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
 class TestPPOSmoke(unittest.TestCase):
     def test_a_few_updates(self):
         with tempfile.TemporaryDirectory() as d:
@@ -57,7 +91,23 @@ class TestPPOSmoke(unittest.TestCase):
                                   spec + ",random", "--out", os.path.join(d, "s.csv")], capture_output=True,
                                  text=True)
             self.assertEqual(out.returncode, 0, out.stderr)
-            self.assertIn("ppo_agent.py", out.stdout)
+            self.assertRegex(out.stdout, r"\bppo: wins")  # the name the program gives itself
+
+    def test_the_margin_rewards_run(self):
+        """--reward margin and win+margin train with finite losses, and
+        the reward reaches the update: the losses differ from --reward
+        win's on the same seed."""
+        got = {}
+        for kind in ppo.REWARDS:
+            with tempfile.TemporaryDirectory() as d:
+                rows = ppo.main(["--reward", kind, "--shaping", "0", "--total-steps", "2048", "--num-envs", "32",
+                                 "--num-steps", "32", "--minibatches", "4", "--eval-every", "2048",
+                                 "--eval-games", "20", "--hidden", "32", "--threads", "1", "--out", d])
+            self.assertTrue(all(math.isfinite(float(x)) for x in rows[-1]), rows[-1])
+            got[kind] = rows[-1][5:]
+        self.assertNotEqual(got["margin"], got["win"])
+        self.assertNotEqual(got["win+margin"], got["win"])
+        self.assertNotEqual(got["win+margin"], got["margin"])
 
     def test_a_budget_ends_the_run_not_the_step_count(self):
         """--minutes that no iteration fits: the run ends at once, long
