@@ -208,10 +208,12 @@ static int compare_game(comparison *cmp, const games_row *ga, const games_row *g
         else snprintf(key, sizeof key, "%d", k);
         pair_stat *st = find_key(cmp->seats, &cmp->nseat, key);
         char who[2 * SIM_SPEC_LEN + 8];
+        /* %.255s: a spec or a label is shorter than SIM_SPEC_LEN (gcc -O1
+         * cannot see that through sim_labels_of). */
         if (strcmp(ga->agent[k], gb->agent[k]) && !strcmp(la[k], lb[k])) /* one name, two agents */
-            snprintf(who, sizeof who, "%s -> %s", ga->agent[k], gb->agent[k]);
-        else if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%s -> %s", la[k], lb[k]);
-        else snprintf(who, sizeof who, "%s", la[k]);
+            snprintf(who, sizeof who, "%.255s -> %.255s", ga->agent[k], gb->agent[k]);
+        else if (strcmp(ga->agent[k], gb->agent[k])) snprintf(who, sizeof who, "%.255s -> %.255s", la[k], lb[k]);
+        else snprintf(who, sizeof who, "%.255s", la[k]);
         pair_stat *ag = ga->ghost[k] ? NULL : find_key(cmp->agents, &cmp->nagent, who);
         if (st) add_pair(st, ga, gb, k);
         if (ag) add_pair(ag, ga, gb, k);
