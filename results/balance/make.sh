@@ -83,4 +83,12 @@ if has balancetuned; then
     resume=; [ -f $out.csv.checkpoint ] && resume=--resume
     $J study captain --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --rules later_gold=2 --players 4 \
         --games 300 --seed 8502 --luck hand --progress 60 --checkpoint-every 120 --out $out.csv --md $out.md $resume
+    # The ghost's setting found under policy (ghost_gold=24, ghost_bonus=1), and the options' largest
+    # (ghost_gold=25, ghost_bonus=6), under the top rung: the ghost's share on fresh deals (seeds 8503, 8504;
+    # 200 games each; the first, at 2 to 5 players, 21 minutes on two cores beside a test run, the second, at
+    # 2 players, 5 minutes: about 3 CPU-s a 2-player game).
+    $J study ghost --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --rules ghost_gold=24,ghost_bonus=1 \
+        --games 200 --seed 8503 --luck hand --out results/balance/tuned-ghost-g24b1.csv --md results/balance/tuned-ghost-g24b1.md
+    $J study ghost --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --rules ghost_gold=25,ghost_bonus=6 \
+        --players 2 --games 200 --seed 8504 --luck hand --out results/balance/tuned-ghost-max.csv --md results/balance/tuned-ghost-max.md
 fi
