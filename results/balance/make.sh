@@ -86,7 +86,7 @@ if has balancetuned; then
     # The ghost's setting found under policy (ghost_gold=24, ghost_bonus=1), and the options' largest
     # (ghost_gold=25, ghost_bonus=6), under the top rung: the ghost's share on fresh deals (seeds 8503, 8504;
     # 200 games each; the first, at 2 to 5 players, 21 minutes on two cores beside a test run, the second, at
-    # 2 players, 5 minutes: about 3 CPU-s a 2-player game).
+    # 2 players, 4 minutes).
     $J study ghost --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --rules ghost_gold=24,ghost_bonus=1 \
         --games 200 --seed 8503 --luck hand --out results/balance/tuned-ghost-g24b1.csv --md results/balance/tuned-ghost-g24b1.md
     $J study ghost --agents mcts:iters=4500,cutoff=2,c=0.3,stop=decided,eval=hand --rules ghost_gold=25,ghost_bonus=6 \
