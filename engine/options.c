@@ -151,9 +151,11 @@ static int set_option(jm_rules *r, const char *key, const char *val, char *err, 
         if (parse_range(val, R_LATER_GOLD, &x)) goto badval;
         r->later_gold = (uint8_t)x;
     } else {
-        snprintf(err, errlen, "unknown rule option '%s' (known: shortage, ghost, start_food, "
-                 "start_gold, hand, treasures, first_captain, round_cap, ghost_gold, ghost_bonus, "
-                 "ghost_moves, later_gold)", key);
+        /* the known keys from the table, so a new one is named here too */
+        int n = snprintf(err, errlen, "unknown rule option '%s' (known:", key);
+        for (int k = 0; k < NKEYS && n >= 0 && (size_t)n < errlen; k++)
+            n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", option_keys[k]);
+        if (n >= 0 && (size_t)n < errlen) snprintf(err + n, errlen - (size_t)n, ")");
         return -1;
     }
     return 0;

@@ -104,7 +104,7 @@ int skill_rungs(const skill_cfg *cfg, skill_result *r)
 int skill_run(const skill_cfg *cfg, skill_result *r)
 {
     memset(r, 0, sizeof *r);
-    if (skill_rungs(cfg, r)) return cli_usage_error("report --skill: fewer than two rungs up to '%s'", cfg->agent);
+    if (skill_rungs(cfg, r)) return 2; /* cmd_report refused such a ladder before any game, with its line */
     double var = 0;
     for (int k = 0; k < r->nsteps; k++) {
         skill_est s;
