@@ -123,6 +123,10 @@ rm -f "$tmp/r2"
 mkfifo "$tmp/r2"
 cat "$tmp/r2" >"$tmp/r2.got" &
 reader=$!
+# (until the reader is inside its open(): a reader then, though the open
+# has not returned; on a busy machine jamaica could otherwise come first)
+i=0
+while [ $i -lt 100 ] && [ "$(cat /proc/$reader/wchan 2>/dev/null)" != wait_for_partner ]; do sleep 0.05; i=$((i + 1)); done
 $J sim --games 5 --out "$tmp/r2" >/dev/null 2>"$tmp/e"
 st=$?
 wait $reader
