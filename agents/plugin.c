@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,8 +83,23 @@ static void say(const char *s)
 
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS};
 
+static volatile long fatal_owner; /* the thread ending the run on a fatal signal, or 0 */
+
 static void on_fatal(int sig)
 {
+    /* One thread says it and cleans up; a second thread's crash meanwhile
+     * (two plugin instances failing at once) waits for the first to end
+     * the process, rather than end it half cleaned (a temporary output
+     * left).  The same thread crashing again in here ends at once. */
+    long me = syscall(SYS_gettid), owner = 0;
+    if (!__atomic_compare_exchange_n(&fatal_owner, &owner, me, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        if (owner == me) {
+            signal(sig, SIG_DFL);
+            raise(sig);
+            _exit(128 + sig);
+        }
+        for (;;) pause();
+    }
     char num[12];
     int k = (int)sizeof num - 1;
     num[k] = '\0';
@@ -128,7 +144,7 @@ static void watch_exit(const char *path)
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_fatal;
-        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+        sa.sa_flags = SA_NODEFER; /* on_fatal restores the default itself, once */
         sigemptyset(&sa.sa_mask);
         for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
             sigaction(fatal_signals[i], &sa, NULL);
