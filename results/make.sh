@@ -46,6 +46,8 @@ ppocost       rl         3        where a PPO loop'"'"'s time goes
 seeds         rl         240      PPO over five training seeds, and their mean curve
 marginscreen  rl         35       the PPO reward'"'"'s recipes screened on seeds 101 and 102
 margin        rl         40       PPO rewarded by the margin, five seeds at 4 and 2 players
+updatescreen  rl         25       the PPO update'"'"'s minibatches and passes screened on seeds 101 and 102
+updates       rl         60       PPO with the chosen update, five seeds at 4 and 2 players
 net           net        40       the shipped network (expert iteration)
 netrel        net        30       a seat-relative network from the recommended searcher
 netab         net        25       the shipped network'"'"'s run again, seats relative

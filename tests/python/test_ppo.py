@@ -63,6 +63,46 @@ class TestReward(unittest.TestCase):
                 sys.stderr = old
 
 
+RESULTS = os.path.join(HERE, "..", "..", "results", "rl")
+
+
+def _commands(folder):
+    """The ppo.py arguments of each seed's command.txt under results/rl/folder."""
+    out = []
+    for root, _, files in sorted(os.walk(os.path.join(RESULTS, folder))):
+        if "command.txt" in files:
+            with open(os.path.join(root, "command.txt")) as f:
+                out.append((root, f.read().split("ppo.py", 1)[1].split()))
+    return out
+
+
+@unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
+class TestTheFigures(unittest.TestCase):
+    """The committed runs are what ppo.py runs: the figure of
+    results/rl/updates/ is its defaults but for the seed, the length, the
+    thread count, the players and the folder (so a reader's run of the
+    defaults is the figure's recipe), and the runs made before the update's
+    defaults changed name the update they had."""
+
+    PER_RUN = ("seed", "total_steps", "threads", "players", "out")
+
+    def test_the_figure_is_the_defaults(self):
+        runs = [c for c in _commands("updates") if "screening" not in c[0]]
+        self.assertEqual(len(runs), 10)
+        plain = vars(ppo.parse_args([]))
+        for root, args in runs:
+            got = vars(ppo.parse_args(args))
+            self.assertEqual({k: v for k, v in got.items() if k not in self.PER_RUN},
+                             {k: v for k, v in plain.items() if k not in self.PER_RUN}, root)
+
+    def test_the_runs_before_name_their_update(self):
+        runs = _commands("seeds") + _commands("margin")
+        self.assertEqual(len(runs), 23)
+        for root, args in runs:
+            got = ppo.parse_args(args)
+            self.assertEqual((got.minibatches, got.update_epochs), (8, 2), root)
+
+
 @unittest.skipUnless(ppo is not None, "torch is not installed for this interpreter")
 class TestPPOSmoke(unittest.TestCase):
     def test_a_few_updates(self):
