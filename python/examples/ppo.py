@@ -4,7 +4,7 @@
 by default), every seat's view encoded by the engine (jm_encode), actions as
 stable action ids with the illegal ones masked out.
 
-    bin/python python/examples/ppo.py --minutes 30 --out results/rl/ppo
+    bin/python python/examples/ppo.py --total-steps 3000000 --out ppo-run
 
 The reward (--reward) comes at a game's end: margin (the default) is the
 learner's final margin, its score less the best other player's, over 40,
