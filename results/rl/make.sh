@@ -41,6 +41,7 @@
 # each, two runs at a time on one thread (results/rl/updates/p4/, p2/; about
 # an hour on two idle cores).
 OLDUPDATE="--minibatches 8 --update-epochs 2"
+UPDATE="--minibatches 128 --update-epochs 4"   # ppo.py's defaults, named in each command.txt
 if has envbench; then
     make -s lib
     mkdir -p results/rl
@@ -77,7 +78,7 @@ if has ppocost; then
     t=$(mktemp -d)
     PYTHONPATH=python JAMAICA_LIB=lib/libjamaica.so.1 "$(py)" python/examples/ppo.py --reward win $OLDUPDATE --minutes 3 \
         --eval-every 100000000 --eval-games 100 --out "$t" >"$t/log.txt"
-    { echo "\$ python/examples/ppo.py --reward win --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
+    { echo "\$ python/examples/ppo.py --reward win $OLDUPDATE --minutes 3 --eval-every 100000000 --eval-games 100 ($(nproc) cores, $(date +%F))"
       tail -n 2 "$t/log.txt"; } >results/rl/ppo-cost.txt
     rm -rf "$t"
 fi
@@ -118,18 +119,18 @@ if has updatescreen; then
     }
     update mb64-e4 --minibatches 64 --update-epochs 4
     update mb64-e2 --minibatches 64 --update-epochs 2
-    update mb128-e4 --minibatches 128 --update-epochs 4
+    update mb128-e4 $UPDATE
     update mb16-e4 --minibatches 16 --update-epochs 4
     update mb8-e2 --minibatches 8 --update-epochs 2   # the update before, run after the choice
-    update win-mb128-e4 --reward win --minibatches 128 --update-epochs 4   # the win reward, after the choice
+    update win-mb128-e4 --reward win $UPDATE   # the win reward, after the choice
     "$(py)" results/rl/seeds/summary.py --screening results/rl/updates/screening results/rl/updates/README.md
 fi
 if has updates; then
     make -s lib
     JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/updates/p4 3000000 1 "1 2 3 4 5" \
-        --reward margin --shaping 0.5 --minibatches 128 --update-epochs 4 &
+        --reward margin --shaping 0.5 $UPDATE &
     JOBS=1 PYTHON="$(py)" sh results/rl/seeds/run.sh results/rl/updates/p2 3000000 1 "1 2 3 4 5" \
-        --players 2 --reward margin --shaping 0.5 --minibatches 128 --update-epochs 4 &
+        --players 2 --reward margin --shaping 0.5 $UPDATE &
     wait
     "$(py)" results/rl/seeds/summary.py results/rl/updates/p4
     "$(py)" results/rl/seeds/summary.py results/rl/updates/p2 --fair 0.5 --against "one greedy"
